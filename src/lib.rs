@@ -1,0 +1,30 @@
+//! dotchess: the rules and figures of spherical chess.
+//!
+//! The rules core knows each variant's board ([`topology`]), generates moves ([`rules`]) and
+//! answers, for a piece, every destination with every route that reaches it ([`routes`]).
+//!
+//! ```
+//! use dotchess::{Position, VariantId, perft};
+//! let start = Position::start(VariantId::Dot);
+//! assert_eq!(perft(&start, 1), start.moves().len() as u64);
+//! ```
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
+
+pub mod bitboard;
+pub mod notation;
+pub mod piece;
+pub mod position;
+pub mod routes;
+pub mod rules;
+pub mod topology;
+pub mod variant;
+
+pub use bitboard::Bitboard;
+pub use notation::{FenError, FenField, move_name};
+pub use piece::{Color, Piece, Role};
+pub use position::Position;
+pub use routes::{Destination, Loop, LoopKind, Route, RouteStep, destinations, loops};
+pub use rules::{Castling, Move, MoveKind, perft, perft_divide};
+pub use topology::{Cell, Cursor, DiagonalRule, Dir, Pole, Poles, Step, Topology};
+pub use variant::{Variant, VariantId};

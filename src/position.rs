@@ -1,0 +1,261 @@
+//! A position: pieces on cells, side to move, castling rights, en passant, clocks.
+
+use crate::bitboard::Bitboard;
+use crate::piece::{Color, Piece, Role};
+use crate::rules::{CastlingRights, Move, MoveKind, Tables};
+use crate::topology::{Cell, MAX_CELLS, Topology};
+use crate::variant::{Variant, VariantId};
+
+/// A checked position of one variant. Build it from FEN ([`Position::from_fen`]) or from the
+/// variant's start ([`Position::start`]).
+#[derive(Clone)]
+pub struct Position {
+    variant: &'static Variant,
+    board: [Option<Piece>; MAX_CELLS],
+    by_color: [Bitboard; 2],
+    by_role: [Bitboard; Role::COUNT],
+    pub(crate) turn: Color,
+    pub(crate) castling: CastlingRights,
+    pub(crate) ep: Option<Cell>,
+    pub(crate) halfmove: u32,
+    pub(crate) fullmove: u32,
+}
+
+impl PartialEq for Position {
+    fn eq(&self, other: &Position) -> bool {
+        self.variant.id == other.variant.id
+            && self.board[..] == other.board[..]
+            && self.turn == other.turn
+            && self.castling == other.castling
+            && self.ep == other.ep
+            && self.halfmove == other.halfmove
+            && self.fullmove == other.fullmove
+    }
+}
+
+impl std::fmt::Debug for Position {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "Position({}, {})", self.variant.id, self.fen())
+    }
+}
+
+/// What [`Position::make`] needs to take a move back.
+#[derive(Clone, Copy, Debug)]
+pub struct Undo {
+    captured: Option<(Cell, Piece)>,
+    castling: CastlingRights,
+    ep: Option<Cell>,
+    halfmove: u32,
+}
+
+impl Position {
+    /// An empty board of a variant, White to move.
+    pub fn empty(variant: VariantId) -> Position {
+        Position {
+            variant: variant.variant(),
+            board: [None; MAX_CELLS],
+            by_color: [Bitboard::EMPTY; 2],
+            by_role: [Bitboard::EMPTY; Role::COUNT],
+            turn: Color::White,
+            castling: 0,
+            ep: None,
+            halfmove: 0,
+            fullmove: 1,
+        }
+    }
+
+    /// The variant's start position.
+    pub fn start(variant: VariantId) -> Position {
+        Position::from_fen(variant, variant.variant().start_fen).expect("built-in start FEN is valid")
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> &'static Variant {
+        self.variant
+    }
+    /// The variant's tables.
+    #[inline]
+    pub fn tables(&self) -> &'static Tables {
+        self.variant.tables()
+    }
+    /// The board's shape.
+    pub fn topology(&self) -> &'static Topology {
+        &self.variant.topology
+    }
+    /// The side to move.
+    pub fn turn(&self) -> Color {
+        self.turn
+    }
+    /// Castling rights (FEN bits).
+    pub fn castling_rights(&self) -> CastlingRights {
+        self.castling
+    }
+    /// The en passant square, if the last move was a double step.
+    pub fn ep_square(&self) -> Option<Cell> {
+        self.ep
+    }
+    /// The piece on a cell.
+    #[inline]
+    pub fn piece_at(&self, cell: Cell) -> Option<Piece> {
+        self.board[cell.index()]
+    }
+    /// Every piece with its cell, in cell order.
+    pub fn pieces(&self) -> impl Iterator<Item = (Cell, Piece)> + '_ {
+        self.occupied().map(|c| (c, self.board[c.index()].expect("occupied cell has a piece")))
+    }
+    /// Cells of one colour's pieces.
+    #[inline]
+    pub fn by_color(&self, color: Color) -> Bitboard {
+        self.by_color[color.index()]
+    }
+    /// Cells of one role's pieces (both colours).
+    #[inline]
+    pub fn by_role(&self, role: Role) -> Bitboard {
+        self.by_role[role.index()]
+    }
+    /// Cells of one piece kind.
+    #[inline]
+    pub fn by_piece(&self, piece: Piece) -> Bitboard {
+        self.by_color(piece.color) & self.by_role(piece.role)
+    }
+    /// Every occupied cell.
+    #[inline]
+    pub fn occupied(&self) -> Bitboard {
+        self.by_color[0] | self.by_color[1]
+    }
+    /// The king of a side, if it has one.
+    #[inline]
+    pub fn king(&self, color: Color) -> Option<Cell> {
+        self.by_piece(Piece { color, role: Role::King }).first()
+    }
+
+    /// Puts a piece on an empty cell.
+    #[inline]
+    pub(crate) fn put(&mut self, cell: Cell, piece: Piece) {
+        debug_assert!(self.board[cell.index()].is_none());
+        self.board[cell.index()] = Some(piece);
+        self.by_color[piece.color.index()].add(cell);
+        self.by_role[piece.role.index()].add(cell);
+    }
+
+    /// Takes the piece off a cell.
+    #[inline]
+    pub(crate) fn take(&mut self, cell: Cell) -> Option<Piece> {
+        let piece = self.board[cell.index()].take()?;
+        self.by_color[piece.color.index()].remove(cell);
+        self.by_role[piece.role.index()].remove(cell);
+        Some(piece)
+    }
+
+    /// Plays a move (which must come from this position's move generator) and returns what
+    /// [`Position::unmake`] needs to take it back.
+    pub fn make(&mut self, m: Move) -> Undo {
+        let t = self.tables();
+        let undo = Undo { captured: None, castling: self.castling, ep: self.ep, halfmove: self.halfmove };
+        let mut undo = undo;
+        let us = self.turn;
+        self.ep = None;
+        match m.kind {
+            MoveKind::Castle(kind) => {
+                let way = t.castling(us, kind).expect("castling move of a variant that has it");
+                let king = self.take(way.king_from).expect("castling king");
+                let rook = self.take(way.rook_from).expect("castling rook");
+                self.put(way.king_to, king);
+                self.put(way.rook_to, rook);
+                self.halfmove += 1;
+            }
+            _ => {
+                let mut piece = self.take(m.from).expect("a piece on the move's origin");
+                let captured_at = if m.kind == MoveKind::EnPassant { self.ep_victim(m) } else { m.to };
+                undo.captured = self.take(captured_at).map(|p| (captured_at, p));
+                if let Some(role) = m.promotion {
+                    piece.role = role;
+                }
+                self.put(m.to, piece);
+                if m.kind == MoveKind::DoubleStep {
+                    self.ep = t.pawn_double[us.index()][m.from.index()].map(|(skip, _)| skip);
+                }
+                let irreversible = piece.role == Role::Pawn || m.promotion.is_some() || undo.captured.is_some();
+                self.halfmove = if irreversible { 0 } else { self.halfmove + 1 };
+            }
+        }
+        self.castling &= t.castling_keep[m.from.index()] & t.castling_keep[m.to.index()];
+        if us == Color::Black {
+            self.fullmove += 1;
+        }
+        self.turn = us.other();
+        undo
+    }
+
+    /// Takes back a move played by [`Position::make`].
+    pub fn unmake(&mut self, m: Move, undo: Undo) {
+        let t = self.tables();
+        self.turn = self.turn.other();
+        let us = self.turn;
+        if us == Color::Black {
+            self.fullmove -= 1;
+        }
+        match m.kind {
+            MoveKind::Castle(kind) => {
+                let way = t.castling(us, kind).expect("castling move of a variant that has it");
+                let king = self.take(way.king_to).expect("castled king");
+                let rook = self.take(way.rook_to).expect("castled rook");
+                self.put(way.king_from, king);
+                self.put(way.rook_from, rook);
+            }
+            _ => {
+                let mut piece = self.take(m.to).expect("the moved piece");
+                if m.promotion.is_some() {
+                    piece.role = Role::Pawn;
+                }
+                self.put(m.from, piece);
+                if let Some((cell, p)) = undo.captured {
+                    self.put(cell, p);
+                }
+            }
+        }
+        self.castling = undo.castling;
+        self.ep = undo.ep;
+        self.halfmove = undo.halfmove;
+    }
+
+    /// The cell of the pawn an en passant capture takes: on the capturing pawn's rank, on the
+    /// file it lands on.
+    pub(crate) fn ep_victim(&self, m: Move) -> Cell {
+        let topo = self.topology();
+        let (file, _) = topo.coords(m.to).expect("en passant lands on a square");
+        let (_, rank) = topo.coords(m.from).expect("en passant starts on a square");
+        topo.square(file, rank).expect("en passant victim square")
+    }
+
+    /// The position with colours swapped and the board turned upside down (rank `r` becomes
+    /// rank `H-1-r`, N and S swap); the side to move swaps too. Perft is the same for both.
+    pub fn mirrored(&self) -> Position {
+        let topo = self.topology();
+        let mut out = Position::empty(self.variant.id);
+        for (cell, piece) in self.pieces() {
+            out.put(mirror_cell(topo, cell), Piece { color: piece.color.other(), role: piece.role });
+        }
+        out.turn = self.turn.other();
+        out.castling = (self.castling >> 2) | ((self.castling & 3) << 2);
+        out.ep = self.ep.map(|c| mirror_cell(topo, c));
+        out.halfmove = self.halfmove;
+        out.fullmove = self.fullmove;
+        out
+    }
+}
+
+/// A cell reflected north–south.
+pub fn mirror_cell(topo: &Topology, cell: Cell) -> Cell {
+    match topo.coords(cell) {
+        Some((f, r)) => topo.square(f, topo.height() - 1 - r).expect("mirrored square"),
+        None => {
+            let pole = topo.pole_of(cell).expect("a cell is a square or a pole");
+            let other = match pole {
+                crate::topology::Pole::North => crate::topology::Pole::South,
+                crate::topology::Pole::South => crate::topology::Pole::North,
+            };
+            topo.pole_cell(other).expect("live pole")
+        }
+    }
+}

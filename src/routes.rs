@@ -1,0 +1,283 @@
+//! Routes and loops: the answers the figures are drawn from.
+//!
+//! A [`Route`] is the chain of steps a piece takes to a destination, each step with the cell it
+//! reaches, the dead pole it passed over, and its displacement on the unrolled chart, so that a
+//! renderer can draw it on the board, on the chart and on the sphere without knowing any rule.
+
+use crate::bitboard::Bitboard;
+use crate::piece::Role;
+use crate::position::Position;
+use crate::rules::{Move, MoveKind, knight_leaps, pawn_step, ride_starts};
+use crate::topology::{Cell, Dir, Pole, Step, Topology};
+use std::collections::BTreeSet;
+
+/// One step of a route.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct RouteStep {
+    /// The cell the step reaches.
+    pub cell: Cell,
+    /// The heading after the step (on a live pole: the heading of the step off it).
+    pub dir: Dir,
+    /// The dead pole the step passed over.
+    pub via: Option<Pole>,
+    /// Displacement on the unrolled chart, `(columns, rows)`, in the frame of the board copy the
+    /// step starts in (see [`Step::chart`]).
+    pub chart: (i8, i8),
+    /// Whether the step enters a north–south flipped copy on the chart.
+    pub flips: bool,
+}
+
+impl From<Step> for RouteStep {
+    fn from(s: Step) -> RouteStep {
+        RouteStep { cell: s.to.cell, dir: s.to.dir, via: s.via, chart: s.chart, flips: s.flips }
+    }
+}
+
+/// An ordered chain of steps from a piece's cell to a destination.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Route {
+    /// Where the piece stands.
+    pub from: Cell,
+    /// The steps; the last one reaches the destination.
+    pub steps: Vec<RouteStep>,
+}
+
+impl Route {
+    /// The cell the route ends on.
+    pub fn to(&self) -> Cell {
+        self.steps.last().map_or(self.from, |s| s.cell)
+    }
+    /// Whether two routes draw the same line: the same cells, poles and chart steps (the
+    /// headings may differ, as for a king's three steps over a dead pole, which all land on the
+    /// antipodal square by the same hop).
+    pub fn same_path(&self, other: &Route) -> bool {
+        self.from == other.from
+            && self.steps.len() == other.steps.len()
+            && self.steps.iter().zip(&other.steps).all(|(a, b)| (a.cell, a.via, a.chart) == (b.cell, b.via, b.chart))
+    }
+    /// The cells of the route in order, the origin first.
+    pub fn cells(&self) -> Vec<Cell> {
+        std::iter::once(self.from).chain(self.steps.iter().map(|s| s.cell)).collect()
+    }
+    /// The dead poles the route passes over, in order.
+    pub fn poles(&self) -> Vec<Pole> {
+        self.steps.iter().filter_map(|s| s.via).collect()
+    }
+    /// The chart position of each cell of the route relative to the origin, as `(x, y)` in
+    /// squares (east and north on the origin's copy), the origin `(0, 0)` first.
+    pub fn chart_path(&self) -> Vec<(i32, i32)> {
+        let mut out = vec![(0, 0)];
+        let (mut x, mut y, mut sign) = (0i32, 0i32, 1i32);
+        for s in &self.steps {
+            x += s.chart.0 as i32;
+            y += sign * s.chart.1 as i32;
+            if s.flips {
+                sign = -sign;
+            }
+            out.push((x, y));
+        }
+        out
+    }
+}
+
+/// A destination of a piece with every route that reaches it.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Destination {
+    /// The cell.
+    pub cell: Cell,
+    /// Whether moving there captures (en passant included).
+    pub capture: bool,
+    /// The moves that end here (several for a promotion).
+    pub moves: Vec<Move>,
+    /// Every route to the cell, in the order the rides were tried.
+    pub routes: Vec<Route>,
+}
+
+/// Every destination of the piece on `from`, with routes, for the side that owns it. With
+/// `legal`, only legal moves count (the piece's owner is put to move to ask); else pseudo-legal.
+/// Empty when the cell is empty.
+pub fn destinations(pos: &Position, from: Cell, legal: bool) -> Vec<Destination> {
+    let Some(piece) = pos.piece_at(from) else { return Vec::new() };
+    let mut p = pos.clone();
+    if p.turn != piece.color {
+        p.turn = piece.color;
+        p.ep = None;
+    }
+    let mut moves = Vec::new();
+    if legal { p.legal_moves(&mut moves) } else { p.pseudo_legal_moves(&mut moves) }
+    moves.retain(|m| m.from == from);
+    let targets: Bitboard = moves.iter().map(|m| m.to).collect();
+    let mut out: Vec<Destination> = targets
+        .map(|cell| {
+            let ms: Vec<Move> = moves.iter().copied().filter(|m| m.to == cell).collect();
+            let capture = ms.iter().any(|m| m.kind == MoveKind::EnPassant) || p.piece_at(cell).is_some_and(|q| q.color != piece.color);
+            Destination { cell, capture, moves: ms, routes: Vec::new() }
+        })
+        .collect();
+    for route in candidate_routes(&p, from) {
+        if let Some(d) = out.iter_mut().find(|d| d.cell == route.to()) {
+            if !d.routes.iter().any(|r| r.same_path(&route)) {
+                d.routes.push(route);
+            }
+        }
+    }
+    out
+}
+
+/// Every route the piece on `from` could take given the blockers, before legality.
+fn candidate_routes(pos: &Position, from: Cell) -> Vec<Route> {
+    let Some(piece) = pos.piece_at(from) else { return Vec::new() };
+    let topo = pos.topology();
+    let route = |steps: Vec<Step>| Route { from, steps: steps.into_iter().map(RouteStep::from).collect() };
+    let mut out = Vec::new();
+    let rides = |diagonal: bool, out: &mut Vec<Route>| {
+        for start in ride_starts(topo, from, diagonal) {
+            let mut steps = Vec::new();
+            for step in topo.ride(start) {
+                steps.push(step);
+                out.push(route(steps.clone()));
+                if pos.piece_at(step.to.cell).is_some() {
+                    break;
+                }
+            }
+        }
+    };
+    match piece.role {
+        Role::Rook => rides(false, &mut out),
+        Role::Bishop => rides(true, &mut out),
+        Role::Queen => {
+            rides(false, &mut out);
+            rides(true, &mut out);
+        }
+        Role::Knight => {
+            out.extend(knight_leaps(topo, pos.variant().knight, from).into_iter().map(|(_, s)| route(s)));
+        }
+        Role::King => {
+            for diagonal in [false, true] {
+                for start in ride_starts(topo, from, diagonal) {
+                    out.extend(topo.step(start).map(|s| route(vec![s])));
+                }
+            }
+            for way in &pos.tables().castlings[piece.color.index()] {
+                if way.king_from == from {
+                    let walk = topo.ride(topo.cursor(from, way.dir));
+                    out.push(route(walk.into_iter().take(2).collect()));
+                }
+            }
+        }
+        Role::Pawn => {
+            let fwd = piece.color.forward();
+            if let Some(one) = pawn_step(topo, from, Dir::new(0, fwd)) {
+                out.push(route(vec![one]));
+                if let Some(two) = pawn_step(topo, one.to.cell, Dir::new(0, fwd)) {
+                    out.push(route(vec![one, two]));
+                }
+            }
+            for df in [-1, 1] {
+                out.extend(pawn_step(topo, from, Dir::new(df, fwd)).map(|s| route(vec![s])));
+            }
+        }
+    }
+    out
+}
+
+/// What a loop follows.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
+pub enum LoopKind {
+    /// An orthogonal loop along one rank.
+    Latitude,
+    /// An orthogonal loop along files (through the poles).
+    Longitude,
+    /// A diagonal loop.
+    Diagonal,
+}
+
+impl LoopKind {
+    /// A lowercase name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            LoopKind::Latitude => "latitude",
+            LoopKind::Longitude => "longitude",
+            LoopKind::Diagonal => "diagonal",
+        }
+    }
+}
+
+/// A closed loop traced by a rook or bishop ride on the empty board.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Loop {
+    /// What it follows.
+    pub kind: LoopKind,
+    /// A route that walks the whole loop from its first cell back to just before it.
+    pub route: Route,
+}
+
+impl Loop {
+    /// The loop's cells in order (each visit once, live poles included).
+    pub fn cells(&self) -> Vec<Cell> {
+        self.route.cells()
+    }
+}
+
+/// Every distinct closed loop that rook and bishop rides trace on the empty board. A loop is the
+/// cycle of ride states (cell and heading) that a ride from a square repeats; two loops are the
+/// same when their cell cycles agree up to where they start and which way round they go. Rides
+/// that run off an edge make no loop. Sorted by kind, then by their cells.
+pub fn loops(topo: &Topology) -> Vec<Loop> {
+    let mut seen: BTreeSet<Vec<Cell>> = BTreeSet::new();
+    let mut out = Vec::new();
+    for sq in 0..topo.squares() as u8 {
+        let cell = Cell(sq);
+        for dir in Dir::ORTHOGONAL.into_iter().chain(Dir::DIAGONAL) {
+            let start = topo.cursor(cell, dir);
+            let mut steps = Vec::new();
+            let mut cur = start;
+            let closed = loop {
+                let Some(step) = topo.step(cur) else { break false };
+                if step.to == start {
+                    break true;
+                }
+                steps.push(step);
+                cur = step.to;
+                if steps.len() > 4 * topo.cells() * 8 {
+                    break false;
+                }
+            };
+            if !closed {
+                continue;
+            }
+            let route = Route { from: cell, steps: steps.into_iter().map(RouteStep::from).collect() };
+            let cells = route.cells();
+            let key = canonical_cycle(&cells);
+            if !seen.insert(key.clone()) {
+                continue;
+            }
+            let kind = if !dir.is_orthogonal() {
+                LoopKind::Diagonal
+            } else if cells.iter().all(|&c| topo.coords(c).map(|x| x.1) == topo.coords(cell).map(|x| x.1)) {
+                LoopKind::Latitude
+            } else {
+                LoopKind::Longitude
+            };
+            out.push((kind, key, Loop { kind, route }));
+        }
+    }
+    out.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
+    out.into_iter().map(|(_, _, l)| l).collect()
+}
+
+/// The least rotation of a cycle or of its reverse: one name per undirected cycle.
+fn canonical_cycle(cells: &[Cell]) -> Vec<Cell> {
+    let n = cells.len();
+    let mut best: Option<Vec<Cell>> = None;
+    let rev: Vec<Cell> = cells.iter().rev().copied().collect();
+    for seq in [cells, &rev[..]] {
+        for i in 0..n {
+            let rot: Vec<Cell> = seq[i..].iter().chain(&seq[..i]).copied().collect();
+            if best.as_ref().is_none_or(|b| rot < *b) {
+                best = Some(rot);
+            }
+        }
+    }
+    best.unwrap_or_default()
+}
