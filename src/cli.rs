@@ -135,7 +135,12 @@ fn moves(a: &MovesArgs, out: &mut impl Write) -> Result<(), CliError> {
     let topo = pos.topology();
     if let Some(sq) = &a.square {
         let cell = topo.parse_cell(sq).ok_or_else(|| {
-            CliError::Usage(format!("`{sq}` is not a cell of the {} board ({}×{})", a.position.variant, topo.width(), topo.height()))
+            CliError::Usage(format!(
+                "`{sq}` is not a cell of the {} board ({}×{})",
+                a.position.variant,
+                topo.width(),
+                topo.height()
+            ))
         })?;
         let piece = pos.piece_at(cell).ok_or_else(|| CliError::Usage(format!("no piece on {sq}")))?;
         let dests = destinations(&pos, cell, !a.pseudo);
@@ -158,7 +163,11 @@ fn moves(a: &MovesArgs, out: &mut impl Write) -> Result<(), CliError> {
         return Ok(());
     }
     let mut list = Vec::new();
-    if a.pseudo { pos.pseudo_legal_moves(&mut list) } else { pos.legal_moves(&mut list) }
+    if a.pseudo {
+        pos.pseudo_legal_moves(&mut list)
+    } else {
+        pos.legal_moves(&mut list)
+    }
     let mut names: Vec<String> = list.iter().map(|&m| move_name(topo, m)).collect();
     names.sort();
     if a.json {
@@ -178,7 +187,8 @@ fn perft_cmd(a: &PerftArgs, out: &mut impl Write) -> Result<(), CliError> {
     }
     let pos = a.position.position()?;
     if a.divide && a.depth > 0 {
-        let mut rows: Vec<(String, u64)> = perft_divide(&pos, a.depth).into_iter().map(|(m, n)| (pos.move_name(m), n)).collect();
+        let mut rows: Vec<(String, u64)> =
+            perft_divide(&pos, a.depth).into_iter().map(|(m, n)| (pos.move_name(m), n)).collect();
         rows.sort();
         let mut total = 0;
         for (m, n) in rows {

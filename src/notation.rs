@@ -116,7 +116,9 @@ impl Position {
                     'Q' => (Color::White, false),
                     'k' => (Color::Black, true),
                     'q' => (Color::Black, false),
-                    _ => return Err(err(FenField::Castling, cc + i, format!("expected K, Q, k, q or -, found `{ch}`"))),
+                    _ => {
+                        return Err(err(FenField::Castling, cc + i, format!("expected K, Q, k, q or -, found `{ch}`")));
+                    }
                 };
                 let bit = rook_right(color, h_rook);
                 if pos.castling & bit != 0 {
@@ -288,8 +290,8 @@ fn parse_board(pos: &mut Position, topo: &Topology, col0: usize, text: &str) -> 
             match row.chars().collect::<Vec<_>>()[..] {
                 ['1'] => {}
                 [ch] => {
-                    let piece = Piece::from_letter(ch)
-                        .ok_or_else(|| err(row_col, format!("`{ch}` is not a piece letter")))?;
+                    let piece =
+                        Piece::from_letter(ch).ok_or_else(|| err(row_col, format!("`{ch}` is not a piece letter")))?;
                     place(pos, topo, cell, piece, row_col, &mut kings)?;
                 }
                 _ => {
@@ -335,10 +337,7 @@ fn parse_board(pos: &mut Position, topo: &Topology, col0: usize, text: &str) -> 
                 file += 1;
             }
             if file != w as u32 {
-                return Err(err(
-                    row_col + chars.len(),
-                    format!("rank {} has {file} squares, expected {w}", rank + 1),
-                ));
+                return Err(err(row_col + chars.len(), format!("rank {} has {file} squares, expected {w}", rank + 1)));
             }
         }
         col += row.chars().count() + 1;
@@ -346,7 +345,14 @@ fn parse_board(pos: &mut Position, topo: &Topology, col0: usize, text: &str) -> 
     Ok(())
 }
 
-fn place(pos: &mut Position, topo: &Topology, cell: Cell, piece: Piece, column: usize, kings: &mut [u8; 2]) -> Result<(), FenError> {
+fn place(
+    pos: &mut Position,
+    topo: &Topology,
+    cell: Cell,
+    piece: Piece,
+    column: usize,
+    kings: &mut [u8; 2],
+) -> Result<(), FenError> {
     let err = |message: String| FenError { field: FenField::Board, column, message };
     if piece.role == Role::King {
         kings[piece.color.index()] += 1;

@@ -104,21 +104,26 @@ pub fn destinations(pos: &Position, from: Cell, legal: bool) -> Vec<Destination>
         p.ep = None;
     }
     let mut moves = Vec::new();
-    if legal { p.legal_moves(&mut moves) } else { p.pseudo_legal_moves(&mut moves) }
+    if legal {
+        p.legal_moves(&mut moves)
+    } else {
+        p.pseudo_legal_moves(&mut moves)
+    }
     moves.retain(|m| m.from == from);
     let targets: Bitboard = moves.iter().map(|m| m.to).collect();
     let mut out: Vec<Destination> = targets
         .map(|cell| {
             let ms: Vec<Move> = moves.iter().copied().filter(|m| m.to == cell).collect();
-            let capture = ms.iter().any(|m| m.kind == MoveKind::EnPassant) || p.piece_at(cell).is_some_and(|q| q.color != piece.color);
+            let capture = ms.iter().any(|m| m.kind == MoveKind::EnPassant)
+                || p.piece_at(cell).is_some_and(|q| q.color != piece.color);
             Destination { cell, capture, moves: ms, routes: Vec::new() }
         })
         .collect();
     for route in candidate_routes(&p, from) {
-        if let Some(d) = out.iter_mut().find(|d| d.cell == route.to()) {
-            if !d.routes.iter().any(|r| r.same_path(&route)) {
-                d.routes.push(route);
-            }
+        if let Some(d) = out.iter_mut().find(|d| d.cell == route.to())
+            && !d.routes.iter().any(|r| r.same_path(&route))
+        {
+            d.routes.push(route);
         }
     }
     out
@@ -208,14 +213,17 @@ impl LoopKind {
 pub struct Loop {
     /// What it follows.
     pub kind: LoopKind,
-    /// A route that walks the whole loop from its first cell back to just before it.
+    /// A route that walks the whole loop from its first cell back to that cell: the last step
+    /// closes the loop.
     pub route: Route,
 }
 
 impl Loop {
-    /// The loop's cells in order (each visit once, live poles included).
+    /// The loop's cells in order, each once (live poles included).
     pub fn cells(&self) -> Vec<Cell> {
-        self.route.cells()
+        let mut cells = self.route.cells();
+        cells.pop();
+        cells
     }
 }
 
@@ -234,10 +242,10 @@ pub fn loops(topo: &Topology) -> Vec<Loop> {
             let mut cur = start;
             let closed = loop {
                 let Some(step) = topo.step(cur) else { break false };
+                steps.push(step);
                 if step.to == start {
                     break true;
                 }
-                steps.push(step);
                 cur = step.to;
                 if steps.len() > 4 * topo.cells() * 8 {
                     break false;
@@ -247,7 +255,8 @@ pub fn loops(topo: &Topology) -> Vec<Loop> {
                 continue;
             }
             let route = Route { from: cell, steps: steps.into_iter().map(RouteStep::from).collect() };
-            let cells = route.cells();
+            let mut cells = route.cells();
+            cells.pop();
             let key = canonical_cycle(&cells);
             if !seen.insert(key.clone()) {
                 continue;

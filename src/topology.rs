@@ -264,7 +264,7 @@ impl Topology {
     }
     /// The antipodal file, `(f + W/2) mod W`; only even `W` has one.
     pub fn antipode(&self, file: u8) -> Option<u8> {
-        (self.width % 2 == 0).then(|| (file + self.width / 2) % self.width)
+        self.width.is_multiple_of(2).then(|| (file + self.width / 2) % self.width)
     }
     /// The rank next to a pole (0-based).
     pub const fn polar_rank(&self, pole: Pole) -> u8 {
@@ -400,12 +400,7 @@ impl Topology {
                     None => (file, Dir::NONE, 0),
                 };
                 let cell = self.pole_cell(pole)?;
-                Some(Step {
-                    to: Cursor { cell, dir: ndir, exit_file },
-                    via: None,
-                    chart: (dx, dir.dr),
-                    flips: true,
-                })
+                Some(Step { to: Cursor { cell, dir: ndir, exit_file }, via: None, chart: (dx, dir.dr), flips: true })
             }
         }
     }

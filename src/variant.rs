@@ -95,7 +95,9 @@ impl fmt::Display for VariantId {
 
 /// An unknown variant name.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("unknown variant `{0}` (known: dot, boholy, spherical, small, small8, flat, cylinder; aliases chao, yapsan, global, nadvorney, chess)")]
+#[error(
+    "unknown variant `{0}` (known: dot, boholy, spherical, small, small8, flat, cylinder; aliases chao, yapsan, global, nadvorney, chess)"
+)]
 pub struct UnknownVariant(pub String);
 
 impl FromStr for VariantId {
@@ -145,7 +147,8 @@ const RBN: &[Role] = &[Role::Rook, Role::Bishop, Role::Knight];
 impl Variant {
     fn build(id: VariantId) -> Variant {
         use DiagonalRule::{Antipode, Chart};
-        let topo = |w, h, wrap, poles, diag| Topology::new(w, h, wrap, poles, diag).expect("built-in topology is valid");
+        let topo =
+            |w, h, wrap, poles, diag| Topology::new(w, h, wrap, poles, diag).expect("built-in topology is valid");
         let chess = |topology, knight, castling, title| Variant {
             id,
             title,
@@ -171,13 +174,43 @@ impl Variant {
             tables: OnceLock::new(),
         };
         match id {
-            VariantId::Dot => chess(topo(8, 8, true, Poles::Dead, Antipode), KnightRule::Chart, CastlingRule::Four, "Chess on the Dot"),
-            VariantId::Boholy => chess(topo(8, 8, true, Poles::Dead, Antipode), KnightRule::Strict, CastlingRule::Four, "Boholy's spherical chess"),
-            VariantId::Spherical => chess(topo(8, 8, true, Poles::Dead, Chart), KnightRule::Chart, CastlingRule::Four, "Spherical chess (1996)"),
-            VariantId::Flat => chess(topo(8, 8, false, Poles::Edge, Antipode), KnightRule::Chart, CastlingRule::Two, "Chess"),
-            VariantId::Cylinder => chess(topo(8, 8, true, Poles::Edge, Antipode), KnightRule::Chart, CastlingRule::Four, "Cylindrical chess"),
-            VariantId::Small => small(topo(6, 6, true, Poles::Live, Chart), "Small Spherical Chess", "k/rbnnbr/pppppp/6/6/PPPPPP/RBNNBR/K w - - 0 1"),
-            VariantId::Small8 => small(topo(8, 8, true, Poles::Live, Chart), "Small Spherical Chess on 8×8", "1/8/8/8/8/8/8/8/8/1 w - - 0 1"),
+            VariantId::Dot => chess(
+                topo(8, 8, true, Poles::Dead, Antipode),
+                KnightRule::Chart,
+                CastlingRule::Four,
+                "Chess on the Dot",
+            ),
+            VariantId::Boholy => chess(
+                topo(8, 8, true, Poles::Dead, Antipode),
+                KnightRule::Strict,
+                CastlingRule::Four,
+                "Boholy's spherical chess",
+            ),
+            VariantId::Spherical => chess(
+                topo(8, 8, true, Poles::Dead, Chart),
+                KnightRule::Chart,
+                CastlingRule::Four,
+                "Spherical chess (1996)",
+            ),
+            VariantId::Flat => {
+                chess(topo(8, 8, false, Poles::Edge, Antipode), KnightRule::Chart, CastlingRule::Two, "Chess")
+            }
+            VariantId::Cylinder => chess(
+                topo(8, 8, true, Poles::Edge, Antipode),
+                KnightRule::Chart,
+                CastlingRule::Four,
+                "Cylindrical chess",
+            ),
+            VariantId::Small => small(
+                topo(6, 6, true, Poles::Live, Chart),
+                "Small Spherical Chess",
+                "k/rbnnbr/pppppp/6/6/PPPPPP/RBNNBR/K w - - 0 1",
+            ),
+            VariantId::Small8 => small(
+                topo(8, 8, true, Poles::Live, Chart),
+                "Small Spherical Chess on 8×8",
+                "1/8/8/8/8/8/8/8/8/1 w - - 0 1",
+            ),
         }
     }
 

@@ -84,9 +84,8 @@ impl Position {
         let queens = self.by_role(Role::Queen);
         let rq = them & (self.by_role(Role::Rook) | queens);
         let bq = them & (self.by_role(Role::Bishop) | queens);
-        let first_hit = |ray: &[Cell], sliders: Bitboard| {
-            ray.iter().find(|&&c| occupied.has(c)).is_some_and(|&c| sliders.has(c))
-        };
+        let first_hit =
+            |ray: &[Cell], sliders: Bitboard| ray.iter().find(|&&c| occupied.has(c)).is_some_and(|&c| sliders.has(c));
         (!rq.is_empty() && t.orth_rays(cell).any(|r| first_hit(r, rq)))
             || (!bq.is_empty() && t.diag_rays(cell).any(|r| first_hit(r, bq)))
     }
@@ -219,18 +218,19 @@ impl Position {
                 if mask.has(to) {
                     push_pawn(out, Move::normal(from, to));
                 }
-                if let Some((_, to2)) = t.pawn_double[us.index()][from.index()] {
-                    if !occ.has(to2) && mask.has(to2) {
-                        push_pawn(out, Move { kind: MoveKind::DoubleStep, ..Move::normal(from, to2) });
-                    }
+                if let Some((_, to2)) = t.pawn_double[us.index()][from.index()]
+                    && !occ.has(to2)
+                    && mask.has(to2)
+                {
+                    push_pawn(out, Move { kind: MoveKind::DoubleStep, ..Move::normal(from, to2) });
                 }
             }
-            if let Some(ep) = self.ep {
-                if t.pawn_attacks[us.index()][from.index()].has(ep) {
-                    let m = Move { kind: MoveKind::EnPassant, ..Move::normal(from, ep) };
-                    if !legal || self.leaves_king_safe(m) {
-                        out.push(m);
-                    }
+            if let Some(ep) = self.ep
+                && t.pawn_attacks[us.index()][from.index()].has(ep)
+            {
+                let m = Move { kind: MoveKind::EnPassant, ..Move::normal(from, ep) };
+                if !legal || self.leaves_king_safe(m) {
+                    out.push(m);
                 }
             }
         }

@@ -253,12 +253,12 @@ impl Tables {
                     Color::White => 1,
                     Color::Black => topo.height() - 2,
                 };
-                if variant.pawn_double_step && topo.coords(cell).is_some_and(|(_, r)| r == first_rank) {
-                    if let Some(skip) = push.filter(|c| topo.pole_of(*c).is_none()) {
-                        if let Some(to) = pawn_step(&topo, skip, Dir::new(0, fwd)) {
-                            t.pawn_double[ci][cell.index()] = Some((skip, to.to.cell));
-                        }
-                    }
+                if variant.pawn_double_step
+                    && topo.coords(cell).is_some_and(|(_, r)| r == first_rank)
+                    && let Some(skip) = push.filter(|c| topo.pole_of(*c).is_none())
+                    && let Some(to) = pawn_step(&topo, skip, Dir::new(0, fwd))
+                {
+                    t.pawn_double[ci][cell.index()] = Some((skip, to.to.cell));
                 }
                 t.pawn_attacks[ci][cell.index()] = [-1, 1]
                     .into_iter()
@@ -287,7 +287,8 @@ impl Tables {
                     (0..topo.width()).filter_map(|f| topo.square(f, r)).collect()
                 }
                 Promotion::EnemyPole => {
-                    let pole = if color == Color::White { crate::topology::Pole::North } else { crate::topology::Pole::South };
+                    let pole =
+                        if color == Color::White { crate::topology::Pole::North } else { crate::topology::Pole::South };
                     topo.pole_cell(pole).into_iter().collect()
                 }
             };
