@@ -12,19 +12,29 @@
 #![warn(missing_docs)]
 
 pub mod bitboard;
+pub mod essay;
+pub mod figure;
+mod font;
+pub mod geometry;
 pub mod notation;
+pub mod output;
 pub mod piece;
 pub mod position;
 pub mod routes;
 pub mod rules;
+pub mod scene;
+pub mod theme;
 pub mod topology;
 pub mod variant;
 
 pub use bitboard::Bitboard;
+pub use figure::{Coordinates, Overlay, View, ViewKind, panels, render};
 pub use notation::{FenError, FenField, move_name};
 pub use piece::{Color, Piece, Role};
 pub use position::Position;
-pub use routes::{Destination, Loop, LoopKind, Route, RouteStep, destinations, loops};
+pub use routes::{Destination, Loop, LoopKind, Route, RouteStep, arrow_route, destinations, loops};
 pub use rules::{Castling, Move, MoveKind, perft, perft_divide};
+pub use scene::Scene;
+pub use theme::Theme;
 pub use topology::{Cell, Cursor, DiagonalRule, Dir, Pole, Poles, Step, Topology};
 pub use variant::{Variant, VariantId};

@@ -56,7 +56,9 @@ pub struct FenError {
 pub const MAX_FEN_LEN: usize = 1024;
 
 impl Position {
-    /// Reads a position of `variant` from FEN. Clocks may be left out (0 and 1).
+    /// Reads a position of `variant` from FEN. Clocks may be left out (0 and 1); so may
+    /// everything after the placement (White to move, no castling, no en passant), since diagrams
+    /// are often given by their placement alone.
     pub fn from_fen(variant: VariantId, fen: &str) -> Result<Position, FenError> {
         let err = |field, column, message: String| FenError { field, column, message };
         if fen.len() > MAX_FEN_LEN {
@@ -88,6 +90,9 @@ impl Position {
             FenField::Halfmove,
             FenField::Fullmove,
         ];
+        if fields.len() == 1 {
+            fields.extend([(end_col, "w"), (end_col, "-"), (end_col, "-")]);
+        }
         if fields.len() < 4 {
             let missing = names[fields.len()];
             return Err(err(missing, end_col, format!("missing field: {missing}")));

@@ -213,6 +213,8 @@ impl LoopKind {
 pub struct Loop {
     /// What it follows.
     pub kind: LoopKind,
+    /// The heading the ride starts with from the route's first cell.
+    pub dir: Dir,
     /// A route that walks the whole loop from its first cell back to that cell: the last step
     /// closes the loop.
     pub route: Route,
@@ -268,7 +270,7 @@ pub fn loops(topo: &Topology) -> Vec<Loop> {
             } else {
                 LoopKind::Longitude
             };
-            out.push((kind, key, Loop { kind, route }));
+            out.push((kind, key, Loop { kind, dir, route }));
         }
     }
     out.sort_by(|a, b| (a.0, &a.1).cmp(&(b.0, &b.1)));
@@ -289,4 +291,31 @@ fn canonical_cycle(cells: &[Cell]) -> Vec<Cell> {
         }
     }
     best.unwrap_or_default()
+}
+
+/// The route an arrow from `from` to `to` follows: the shortest of the rides (rook and bishop
+/// directions, on the empty board) and the knight's leaps (an L along its leg squares) that reach
+/// `to`; rides win ties. `None` when neither reaches it.
+pub fn arrow_route(variant: &crate::variant::Variant, from: Cell, to: Cell) -> Option<Route> {
+    let topo = &variant.topology;
+    let mut best: Option<Vec<Step>> = None;
+    let mut offer = |steps: Vec<Step>| {
+        if best.as_ref().is_none_or(|b| steps.len() < b.len()) {
+            best = Some(steps);
+        }
+    };
+    for diagonal in [false, true] {
+        for start in ride_starts(topo, from, diagonal) {
+            let ride = topo.ride(start);
+            if let Some(i) = ride.iter().position(|s| s.to.cell == to) {
+                offer(ride[..=i].to_vec());
+            }
+        }
+    }
+    for (cell, steps) in knight_leaps(topo, variant.knight, from) {
+        if cell == to {
+            offer(steps);
+        }
+    }
+    best.map(|steps| Route { from, steps: steps.into_iter().map(RouteStep::from).collect() })
 }

@@ -44,6 +44,12 @@ fn positions_round_trip_after_moves() {
 }
 
 #[test]
+fn placement_alone_is_a_diagram_with_white_to_move() {
+    let p = Position::from_fen(VariantId::Dot, "8/8/8/3R4/8/8/8/8").unwrap();
+    assert_eq!(p.fen(), "8/8/8/3R4/8/8/8/8 w - - 0 1");
+}
+
+#[test]
 fn clocks_may_be_left_out() {
     let p = Position::from_fen(VariantId::Dot, "4k3/8/8/8/8/8/8/4K3 b -").unwrap_err();
     assert_eq!(p.field, FenField::EnPassant);
@@ -63,7 +69,7 @@ fn bad_fen_names_field_and_column() {
     use FenField::*;
     let d = VariantId::Dot;
     refused(d, "", Board, 1, "missing");
-    refused(d, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", Turn, 44, "missing field: side to move");
+    refused(d, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w", Castling, 46, "missing field: castling rights");
     refused(d, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", Board, 1, "expected 8 fields");
     refused(d, "rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Board, 14, "`x` is not a piece letter");
     refused(d, "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Board, 18, "more than 8 squares");

@@ -1,0 +1,824 @@
+//! Figures: a position and an overlay drawn in one view with one theme, as a [`Scene`].
+//!
+//! Every mark comes from the rules core: dots are [`destinations`], lines are their routes, loops
+//! are [`loops`]' rides, arrows follow [`arrow_route`]. The views differ only in their geometry
+//! ([`crate::geometry`]).
+
+use crate::geometry::{BoardGeom, ChartCell, ChartGeom, HemiGeom, Window};
+use crate::piece::{Color, Piece};
+use crate::position::Position;
+use crate::routes::{Route, arrow_route, destinations};
+use crate::scene::PieceSet;
+use crate::scene::{Anchor, Element, FontWeight, Group, Node, Paint, PathCmd, Pt, Rgb, Scene, Shape};
+use crate::theme::Theme;
+use crate::topology::{Cell, Dir, Pole, Poles, Topology};
+
+/// Which view of the sphere.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub enum ViewKind {
+    /// The two hemispheres; `rotation` is the file position (in files, e.g. 4.0 = the d|e
+    /// boundary, 3.5 = the middle of the d-file) that faces the touching point.
+    Hemispheres {
+        /// File position at the touching point.
+        rotation: f64,
+    },
+    /// The unrolled chart; `window` defaults to two boards wide and two tall around the board.
+    Chart {
+        /// The part of the chart shown.
+        window: Option<Window>,
+        /// Colour each copy's edges (N red, S blue, W green, E purple).
+        edges: bool,
+        /// Tint the squares the same way.
+        tint: bool,
+    },
+    /// The single board with the poles as bands.
+    Board {
+        /// Tint the squares in colour mode.
+        tint: bool,
+        /// Colour the board's edges in colour mode.
+        edges: bool,
+    },
+}
+
+/// Where coordinates are written.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Coordinates {
+    /// None.
+    None,
+    /// Files and ranks round the edge (the rim of each disc).
+    Edge,
+    /// Every cell's name inside it.
+    Cells,
+}
+
+/// A view and its size.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct View {
+    /// Which view.
+    pub kind: ViewKind,
+    /// Width of the figure in figure units (pixels at PNG scale 1), 100 to 8000.
+    pub width: f64,
+    /// Coordinates.
+    pub coordinates: Coordinates,
+}
+
+impl View {
+    /// The hemispheres with the sketch's rotation (the d|e boundary at the touching point).
+    pub fn hemispheres() -> View {
+        View { kind: ViewKind::Hemispheres { rotation: 4.0 }, width: 480.0, coordinates: Coordinates::Edge }
+    }
+    /// The single board.
+    pub fn board() -> View {
+        View { kind: ViewKind::Board { tint: false, edges: false }, width: 480.0, coordinates: Coordinates::Edge }
+    }
+    /// The chart around the board, with coloured edges.
+    pub fn chart() -> View {
+        View {
+            kind: ViewKind::Chart { window: None, edges: true, tint: false },
+            width: 720.0,
+            coordinates: Coordinates::None,
+        }
+    }
+}
+
+/// What is drawn over the position.
+#[derive(Clone, PartialEq, Debug, Default)]
+pub struct Overlay {
+    /// A title above the figure.
+    pub title: Option<String>,
+    /// Pieces whose moves are marked: a dot on each destination, a line along each route.
+    pub moves: Vec<Cell>,
+    /// Mark pseudo-legal moves instead of legal ones.
+    pub pseudo: bool,
+    /// Whole loops: the ride from a square in a direction, round to where it started.
+    pub loops: Vec<(Cell, Dir)>,
+    /// Cells filled with a colour (`None`: the theme's highlight colour).
+    pub highlights: Vec<(Cell, Option<Rgb>)>,
+    /// Arrows between cells, routed along the board's topology.
+    pub arrows: Vec<(Cell, Cell)>,
+    /// Text written in cells.
+    pub labels: Vec<(Cell, String)>,
+    /// Draw marks over the pieces (default: under, so pieces stay readable).
+    pub marks_over_pieces: bool,
+}
+
+/// The geometry of the chosen view.
+enum Layout {
+    Board(BoardGeom),
+    Hemi(HemiGeom),
+    Chart(ChartGeom),
+}
+
+impl Layout {
+    /// Where a cell's piece, dot or label goes (the chart shows every copy).
+    fn centres(&self, topo: &Topology, cell: Cell) -> Vec<Pt> {
+        match self {
+            Layout::Board(g) => vec![g.centre(topo, cell)],
+            Layout::Hemi(g) => vec![g.centre(topo, cell)],
+            Layout::Chart(g) => g.copies(topo, cell),
+        }
+    }
+    /// The size of a cell for pieces and dots.
+    fn cell_size(&self, topo: &Topology, cell: Cell) -> f64 {
+        match self {
+            Layout::Board(g) => g.square,
+            Layout::Hemi(g) => g.cell_size(topo, cell),
+            Layout::Chart(g) => g.square,
+        }
+    }
+    fn route(&self, topo: &Topology, route: &Route) -> Vec<Vec<Pt>> {
+        match self {
+            Layout::Board(g) => g.route(topo, route),
+            Layout::Hemi(g) => g.route(topo, route),
+            Layout::Chart(g) => g.route(topo, route),
+        }
+    }
+    fn unit(&self) -> f64 {
+        match self {
+            Layout::Board(g) => g.square,
+            Layout::Hemi(g) => g.ring,
+            Layout::Chart(g) => g.square,
+        }
+    }
+}
+
+/// Smallest and largest figure width.
+pub const WIDTH_RANGE: (f64, f64) = (100.0, 8000.0);
+
+/// Draws a position with an overlay in a view.
+pub fn render(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme) -> Scene {
+    let topo = *pos.topology();
+    let width = view.width.clamp(WIDTH_RANGE.0, WIDTH_RANGE.1);
+    let (w, h) = (topo.width() as f64, topo.height() as f64);
+    let title_h = if overlay.title.is_some() { (width * 0.06).clamp(18.0, 60.0) } else { 0.0 };
+    let (layout, height) = match view.kind {
+        ViewKind::Board { .. } => {
+            let square = width / (w + 1.4);
+            let g = BoardGeom::new(&topo, Pt::new(0.0, 0.0), square);
+            let top = title_h + 0.2 * square + g.band_h;
+            let g = BoardGeom::new(&topo, Pt::new(0.7 * square, top), square);
+            let height = top + g.height() + g.band_h + 0.8 * square;
+            (Layout::Board(g), height)
+        }
+        ViewKind::Hemispheres { rotation } => {
+            let radius = width / 2.0 * 0.86;
+            let margin = width / 2.0 - radius;
+            let g = HemiGeom::new(&topo, Pt::new(width / 2.0, title_h + margin + radius), radius, rotation);
+            (Layout::Hemi(g), title_h + 2.0 * margin + 4.0 * radius)
+        }
+        ViewKind::Chart { window, .. } => {
+            let win = window.unwrap_or_else(|| ChartGeom::fit(&topo, &chart_marks(pos, overlay)));
+            let margin = width * 0.03;
+            let square = (width - 2.0 * margin) / win.cols as f64;
+            let g = ChartGeom::new(&topo, Pt::new(margin, title_h + margin), square, win);
+            (Layout::Chart(g), title_h + 2.0 * margin + win.rows as f64 * square)
+        }
+    };
+    let mut scene = Scene::new(width, height, theme.background);
+    let highlight = |cell: Cell| {
+        overlay.highlights.iter().rev().find(|(c, _)| *c == cell).map(|(_, col)| col.unwrap_or(theme.highlight))
+    };
+    let tinted = matches!(view.kind, ViewKind::Chart { tint: true, .. } | ViewKind::Board { tint: true, .. });
+    let cell_fill = |cell: Cell| -> (Rgb, &'static str) {
+        if let Some(c) = highlight(cell) {
+            return (c, if topo.pole_of(cell).is_some() { "pole highlight" } else { "cell highlight" });
+        }
+        match topo.is_dark(cell) {
+            None => (theme.pole, "pole"),
+            Some(dark) => {
+                let base = if dark { theme.dark } else { theme.light };
+                let class = if dark { "cell dark" } else { "cell light" };
+                if !tinted {
+                    return (base, class);
+                }
+                (tint(&topo, theme, cell, base), class)
+            }
+        }
+    };
+    let grid = Paint::default().with_stroke(theme.grid, theme.grid_width);
+    let mut cells: Vec<Node> = Vec::new();
+    let mut decor: Vec<Element> = Vec::new();
+    let mut pole_labels: Vec<Element> = Vec::new();
+    match &layout {
+        Layout::Board(g) => {
+            for cell in topo.all_cells() {
+                let (fill, class) = cell_fill(cell);
+                let paint = Paint { fill: Some(fill), ..grid.clone() };
+                let shape = match topo.coords(cell) {
+                    Some((f, r)) => Shape::Rect { at: g.square_at(f, r), w: g.square, h: g.square },
+                    None => {
+                        let (at, bw, bh) = g.band(topo.pole_of(cell).expect("pole"));
+                        Shape::Rect { at, w: bw, h: bh }
+                    }
+                };
+                cells.push(Node::Element(Element::new(shape, paint, class).with("cell", topo.name(cell))));
+            }
+            if topo.poles() == Poles::Dead {
+                for pole in [Pole::North, Pole::South] {
+                    let (at, bw, bh) = g.band(pole);
+                    let paint = Paint { fill: Some(theme.pole), ..grid.clone() };
+                    cells.push(Node::Element(
+                        Element::new(Shape::Rect { at, w: bw, h: bh }, paint, "pole")
+                            .with("pole", pole.letter().to_string()),
+                    ));
+                }
+            }
+            if topo.poles() != Poles::Edge {
+                for pole in [Pole::North, Pole::South] {
+                    let (at, bw, bh) = g.band(pole);
+                    let c = Pt::new(at.x + bw / 2.0, at.y + bh / 2.0);
+                    let occupied = topo.pole_cell(pole).is_some_and(|p| pos.piece_at(p).is_some());
+                    let x = if occupied { at.x + bh * 0.6 } else { c.x };
+                    pole_labels.push(text(
+                        pole.letter().to_string(),
+                        Pt::new(x, c.y),
+                        bh * 0.6,
+                        Anchor::Middle,
+                        theme.title_font,
+                        theme.pole_text,
+                        "pole-label",
+                    ));
+                }
+            }
+            if let ViewKind::Board { edges: true, .. } = view.kind {
+                let (x0, y0) = (g.origin.x, g.origin.y);
+                let (x1, y1) = (x0 + g.width(), y0 + g.height());
+                for (name, col, a, b) in [
+                    ("north", theme.north, Pt::new(x0, y0), Pt::new(x1, y0)),
+                    ("south", theme.south, Pt::new(x0, y1), Pt::new(x1, y1)),
+                    ("west", theme.west, Pt::new(x0, y0), Pt::new(x0, y1)),
+                    ("east", theme.east, Pt::new(x1, y0), Pt::new(x1, y1)),
+                ] {
+                    decor.push(Element::new(
+                        Shape::Polyline(vec![a, b]),
+                        Paint::stroke(col, theme.edge_width),
+                        format!("edge {name}"),
+                    ));
+                }
+            }
+            if view.coordinates == Coordinates::Edge {
+                let size = g.square * 0.32;
+                for f in 0..topo.width() {
+                    let at = g.square_at(f, 0);
+                    let y =
+                        at.y + g.square + if topo.poles() == Poles::Edge { 0.0 } else { g.band_h } + g.square * 0.35;
+                    decor.push(text(
+                        file_name(f),
+                        Pt::new(at.x + g.square / 2.0, y),
+                        size,
+                        Anchor::Middle,
+                        theme.font,
+                        theme.text,
+                        "coordinate file",
+                    ));
+                }
+                for r in 0..topo.height() {
+                    let at = g.square_at(0, r);
+                    decor.push(text(
+                        (r + 1).to_string(),
+                        Pt::new(at.x - g.square * 0.3, at.y + g.square / 2.0),
+                        size,
+                        Anchor::Middle,
+                        theme.font,
+                        theme.text,
+                        "coordinate rank",
+                    ));
+                }
+            }
+        }
+        Layout::Hemi(g) => {
+            for cell in topo.all_cells() {
+                let Some((f, r)) = topo.coords(cell) else { continue };
+                let (fill, class) = cell_fill(cell);
+                let paint = Paint { fill: Some(fill), ..grid.clone() };
+                cells.push(Node::Element(
+                    Element::new(Shape::Path(g.sector(f, r)), paint, class).with("cell", topo.name(cell)),
+                ));
+            }
+            for pole in [Pole::North, Pole::South] {
+                let c = if pole == Pole::North { g.north } else { g.south };
+                let (fill, class, name) = match topo.pole_cell(pole) {
+                    Some(cell) => {
+                        let (fill, class) = cell_fill(cell);
+                        (fill, class, Some(topo.name(cell)))
+                    }
+                    None => (theme.pole, "pole", None),
+                };
+                let paint = Paint { fill: Some(fill), ..grid.clone() };
+                let mut e =
+                    Element::new(Shape::Circle { c, r: g.cap }, paint, class).with("pole", pole.letter().to_string());
+                if let Some(n) = name {
+                    e = e.with("cell", n);
+                }
+                cells.push(Node::Element(e));
+                let occupied = topo.pole_cell(pole).is_some_and(|p| pos.piece_at(p).is_some());
+                let (at, size) = if occupied { (c.offset(0.0, g.cap * 0.72), g.cap * 0.3) } else { (c, g.cap * 0.75) };
+                pole_labels.push(text(
+                    pole.letter().to_string(),
+                    at,
+                    size,
+                    Anchor::Middle,
+                    theme.title_font,
+                    theme.pole_text,
+                    "pole-label",
+                ));
+            }
+            if view.coordinates == Coordinates::Edge {
+                let size = g.ring * 0.42;
+                for f in 0..topo.width() {
+                    let at = |north| g.polar(north, g.radius() + size * 0.9, g.angle(f as f64 + 0.5, north));
+                    let (n, s) = (at(true), at(false));
+                    // Near the touching point the two discs' letters for a file meet: write it once.
+                    let spots = if n.dist(s) < size * 1.5 { vec![n.lerp(s, 0.5)] } else { vec![n, s] };
+                    for p in spots {
+                        decor.push(text(
+                            file_name(f),
+                            p,
+                            size,
+                            Anchor::Middle,
+                            theme.font,
+                            theme.text,
+                            "coordinate file",
+                        ));
+                    }
+                }
+                // Rank numbers on the ring, at the file boundary opposite the touching point.
+                for r in 0..topo.height() {
+                    let (r0, r1, north) = g.ring_of(r);
+                    let a = if north { std::f64::consts::FRAC_PI_2 } else { -std::f64::consts::FRAC_PI_2 };
+                    let at = g.polar(north, (r0 + r1) / 2.0, a);
+                    let s = g.ring * 0.34;
+                    decor.push(Element::new(
+                        Shape::Circle { c: at, r: s * 0.62 },
+                        Paint::fill(theme.background).with_opacity(0.85),
+                        "coordinate-halo",
+                    ));
+                    decor.push(text(
+                        (r + 1).to_string(),
+                        at,
+                        s,
+                        Anchor::Middle,
+                        theme.font,
+                        theme.text,
+                        "coordinate rank",
+                    ));
+                }
+            }
+        }
+        Layout::Chart(g) => {
+            let win = g.window;
+            for y in win.y0..win.y0 + win.rows as i32 {
+                for x in win.x0..win.x0 + win.cols as i32 {
+                    let at = g.map(x as f64, (y + 1) as f64);
+                    let shape = Shape::Rect { at, w: g.square, h: g.square };
+                    let node = match g.cell_at(&topo, x, y) {
+                        ChartCell::Square(cell, flipped) => {
+                            let (fill, class) = cell_fill(cell);
+                            Element::new(shape, Paint { fill: Some(fill), ..grid.clone() }, class)
+                                .with("cell", topo.name(cell))
+                                .with("chart", format!("{x},{y}"))
+                                .with("flipped", flipped.to_string())
+                        }
+                        ChartCell::Pole(p) => {
+                            let cell = topo.pole_cell(p).expect("live pole band");
+                            let (fill, class) = cell_fill(cell);
+                            Element::new(shape, Paint { fill: Some(fill), stroke: None, ..Paint::default() }, class)
+                                .with("cell", topo.name(cell))
+                                .with("chart", format!("{x},{y}"))
+                        }
+                    };
+                    cells.push(Node::Element(node));
+                }
+            }
+            if let ViewKind::Chart { edges: true, .. } = view.kind {
+                let (x0, x1) = (win.x0 as f64, (win.x0 + win.cols as i32) as f64);
+                let (y0, y1) = (win.y0 as f64, (win.y0 + win.rows as i32) as f64);
+                let clip = |a: (f64, f64), b: (f64, f64)| -> Option<(Pt, Pt)> {
+                    let (ax, bx) = (a.0.max(x0).min(x1), b.0.max(x0).min(x1));
+                    let (ay, by) = (a.1.max(y0).min(y1), b.1.max(y0).min(y1));
+                    let degenerate = (ax - bx).abs() < 1e-9 && (ay - by).abs() < 1e-9;
+                    let outside = a.0 < x0 - 1e-9 && b.0 < x0 - 1e-9
+                        || a.0 > x1 + 1e-9 && b.0 > x1 + 1e-9
+                        || a.1 < y0 - 1e-9 && b.1 < y0 - 1e-9
+                        || a.1 > y1 + 1e-9 && b.1 > y1 + 1e-9;
+                    (!degenerate && !outside).then(|| (g.map(ax, ay), g.map(bx, by)))
+                };
+                for (bx, by, flipped) in g.copy_blocks() {
+                    let (bw, bh) = (w, h);
+                    // A flipped copy has its north edge at the bottom.
+                    let (n_edge, s_edge) = if flipped {
+                        (((bx, by), (bx + bw, by)), ((bx, by + bh), (bx + bw, by + bh)))
+                    } else {
+                        (((bx, by + bh), (bx + bw, by + bh)), ((bx, by), (bx + bw, by)))
+                    };
+                    let inset = theme.edge_width / 2.0 / g.square;
+                    let edges = [
+                        ("north", theme.north, n_edge, (0.0, if flipped { inset } else { -inset })),
+                        ("south", theme.south, s_edge, (0.0, if flipped { -inset } else { inset })),
+                        ("west", theme.west, ((bx, by), (bx, by + bh)), (inset, 0.0)),
+                        ("east", theme.east, ((bx + bw, by), (bx + bw, by + bh)), (-inset, 0.0)),
+                    ];
+                    for (name, col, (a, b), (dx, dy)) in edges {
+                        if let Some((pa, pb)) = clip((a.0 + dx, a.1 + dy), (b.0 + dx, b.1 + dy)) {
+                            decor.push(
+                                Element::new(
+                                    Shape::Polyline(vec![pa, pb]),
+                                    Paint::stroke(col, theme.edge_width),
+                                    format!("edge {name}"),
+                                )
+                                .with("flipped", flipped.to_string()),
+                            );
+                        }
+                    }
+                }
+            }
+            if topo.poles() == Poles::Live {
+                for y in win.y0..win.y0 + win.rows as i32 {
+                    if let ChartCell::Pole(p) = g.cell_at(&topo, win.x0, y) {
+                        let at = g.map(win.x0 as f64 + 0.5, y as f64 + 0.5);
+                        pole_labels.push(text(
+                            p.letter().to_string(),
+                            at,
+                            g.square * 0.5,
+                            Anchor::Middle,
+                            theme.title_font,
+                            theme.pole_text,
+                            "pole-label",
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    if view.coordinates == Coordinates::Cells {
+        for cell in topo.all_cells() {
+            if topo.pole_of(cell).is_some() {
+                continue;
+            }
+            let size = layout.cell_size(&topo, cell) * 0.3;
+            for at in layout.centres(&topo, cell) {
+                let shift = if pos.piece_at(cell).is_some() { layout.cell_size(&topo, cell) * 0.36 } else { 0.0 };
+                decor.push(text(
+                    topo.name(cell),
+                    at.offset(0.0, shift),
+                    size,
+                    Anchor::Middle,
+                    theme.font,
+                    theme.text,
+                    "coordinate cell-name",
+                ));
+            }
+        }
+    }
+
+    // Marks, all from the core.
+    let mut marks: Vec<Element> = Vec::new();
+    let unit = layout.unit();
+    let line = Paint::stroke(theme.route, theme.route_width * unit / 40.0 + 0.6).rounded();
+    let port = |at: Pt, col: Rgb, lw: f64| {
+        Element::new(Shape::Circle { c: at, r: lw * 1.8 }, Paint::fill(theme.background).with_stroke(col, lw), "port")
+    };
+    let mut described_moves: Vec<String> = Vec::new();
+    for (li, &(cell, dir)) in overlay.loops.iter().enumerate() {
+        let Some(route) = loop_route(&topo, cell, dir) else { continue };
+        let lw = line.stroke.map_or(2.0, |s| s.1);
+        let paint = Paint::stroke(theme.loop_, lw).rounded();
+        let pieces = layout.route(&topo, &route);
+        push_route(
+            &mut marks,
+            &pieces,
+            paint,
+            "loop",
+            &[("from", topo.name(cell)), ("dir", dir.name().to_string()), ("index", li.to_string())],
+            &|at| port(at, theme.loop_, lw),
+        );
+    }
+    for &from in &overlay.moves {
+        let Some(piece) = pos.piece_at(from) else { continue };
+        let dests = destinations(pos, from, !overlay.pseudo);
+        let lw = line.stroke.map_or(2.0, |s| s.1);
+        let mut dots: Vec<Element> = Vec::new();
+        for d in &dests {
+            for r in &d.routes {
+                let pieces = layout.route(&topo, r);
+                let mut data = vec![("from", topo.name(from)), ("to", topo.name(d.cell))];
+                if d.capture {
+                    data.push(("capture", "true".to_string()));
+                }
+                let ends: Vec<Pt> = pieces.last().and_then(|p| p.last()).copied().into_iter().collect();
+                push_route(&mut marks, &pieces, line.clone(), "route", &data, &|at| port(at, theme.route, lw));
+                // On the chart a destination is marked where its route ends; elsewhere once.
+                if let Layout::Chart(_) = layout {
+                    for at in ends {
+                        if !dots.iter().any(|e| matches!(e.shape, Shape::Circle { c, .. } if c.dist(at) < 1e-3)) {
+                            dots.push(dot(&layout, &topo, theme, d.cell, at, d.capture));
+                        }
+                    }
+                }
+            }
+            if !matches!(layout, Layout::Chart(_)) {
+                for at in layout.centres(&topo, d.cell) {
+                    dots.push(dot(&layout, &topo, theme, d.cell, at, d.capture));
+                }
+            }
+        }
+        marks.extend(dots);
+        let names: Vec<String> = dests.iter().map(|d| topo.name(d.cell)).collect();
+        let caps: Vec<String> = dests.iter().filter(|d| d.capture).map(|d| topo.name(d.cell)).collect();
+        let mut s = format!(
+            "Moves of the {} {} on {}: {} destination{} ({})",
+            piece.color.name(),
+            piece.role.name(),
+            topo.name(from),
+            dests.len(),
+            if dests.len() == 1 { "" } else { "s" },
+            names.join(", ")
+        );
+        if !caps.is_empty() {
+            s += &format!("; captures on {}", caps.join(", "));
+        }
+        described_moves.push(s + ".");
+    }
+    for &(a, b) in &overlay.arrows {
+        let Some(route) = arrow_route(pos.variant(), a, b) else { continue };
+        let lw = line.stroke.map_or(2.0, |s| s.1) * 1.3;
+        let paint = Paint::stroke(theme.arrow, lw).rounded();
+        let mut pieces = layout.route(&topo, &route);
+        let head = arrow_head(&mut pieces, lw * 4.5);
+        push_route(&mut marks, &pieces, paint, "arrow", &[("from", topo.name(a)), ("to", topo.name(b))], &|at| {
+            port(at, theme.arrow, lw)
+        });
+        if let Some(tri) = head {
+            marks.push(
+                Element::new(Shape::Path(tri), Paint::fill(theme.arrow), "arrow-head")
+                    .with("from", topo.name(a))
+                    .with("to", topo.name(b)),
+            );
+        }
+    }
+
+    // Pieces.
+    let mut pieces: Vec<Element> = Vec::new();
+    for (cell, piece) in pos.pieces() {
+        let size = layout.cell_size(&topo, cell) * 0.84;
+        for at in layout.centres(&topo, cell) {
+            pieces.push(piece_element(theme, piece, at, size).with("cell", topo.name(cell)));
+        }
+    }
+
+    let mut labels: Vec<Element> = Vec::new();
+    for (cell, label) in &overlay.labels {
+        let size = layout.cell_size(&topo, *cell) * 0.34;
+        for at in layout.centres(&topo, *cell) {
+            labels.push(
+                text(label.clone(), at, size, Anchor::Middle, theme.title_font, theme.text, "label")
+                    .with("cell", topo.name(*cell)),
+            );
+        }
+    }
+    if let Some(t) = &overlay.title {
+        labels.push(text(
+            t.clone(),
+            Pt::new(width / 2.0, title_h * 0.55),
+            title_h * 0.55,
+            Anchor::Middle,
+            theme.title_font,
+            theme.text,
+            "title",
+        ));
+    }
+
+    scene.nodes = cells;
+    scene.nodes.extend(decor.into_iter().map(Node::Element));
+    let (under, over) = if overlay.marks_over_pieces { (pieces, marks) } else { (marks, pieces) };
+    scene.nodes.extend(under.into_iter().map(Node::Element));
+    scene.nodes.extend(over.into_iter().map(Node::Element));
+    scene.nodes.extend(pole_labels.into_iter().map(Node::Element));
+    scene.nodes.extend(labels.into_iter().map(Node::Element));
+    scene.title = overlay.title.clone().unwrap_or_else(|| format!("{} — {}", pos.variant().title, view_name(view)));
+    scene.desc = describe(pos, view, &described_moves, overlay);
+    scene
+}
+
+/// Every chart position the overlay's marks pass through, seen from the home copies of an
+/// unbounded chart: what a fitted chart window must show.
+fn chart_marks(pos: &Position, overlay: &Overlay) -> Vec<(f64, f64)> {
+    let topo = pos.topology();
+    let probe = ChartGeom::new(
+        topo,
+        Pt::default(),
+        1.0,
+        Window { x0: 0, y0: 0, cols: topo.width() as u32, rows: topo.height() as u32 },
+    );
+    let mut routes: Vec<Route> = Vec::new();
+    for &from in &overlay.moves {
+        routes.extend(destinations(pos, from, !overlay.pseudo).into_iter().flat_map(|d| d.routes));
+    }
+    routes.extend(overlay.loops.iter().filter_map(|&(c, d)| loop_route(topo, c, d)));
+    routes.extend(overlay.arrows.iter().filter_map(|&(a, b)| arrow_route(pos.variant(), a, b)));
+    routes.iter().flat_map(|r| probe.route_points(topo, r)).collect()
+}
+
+fn view_name(view: &View) -> &'static str {
+    match view.kind {
+        ViewKind::Hemispheres { .. } => "the two hemispheres",
+        ViewKind::Chart { .. } => "the unrolled chart (2DFARCSOD)",
+        ViewKind::Board { .. } => "the single board",
+    }
+}
+
+fn describe(pos: &Position, view: &View, moves: &[String], overlay: &Overlay) -> String {
+    let topo = pos.topology();
+    let mut s = format!("{}, drawn as {}.", pos.variant().title, view_name(view));
+    for color in Color::ALL {
+        let list: Vec<String> = pos
+            .pieces()
+            .filter(|(_, p)| p.color == color)
+            .map(|(c, p)| format!("{} {}", p.role.name(), topo.name(c)))
+            .collect();
+        let side = if color == Color::White { "White" } else { "Black" };
+        if list.is_empty() {
+            s += &format!(" {side}: no pieces.");
+        } else {
+            s += &format!(" {side}: {}.", list.join(", "));
+        }
+    }
+    for m in moves {
+        s += " ";
+        s += m;
+    }
+    for (cell, dir) in &overlay.loops {
+        s += &format!(" The loop of the ride from {} heading {}.", topo.name(*cell), dir.name());
+    }
+    for (a, b) in &overlay.arrows {
+        s += &format!(" An arrow from {} to {}.", topo.name(*a), topo.name(*b));
+    }
+    s
+}
+
+/// The whole loop of a ride from `cell` heading `dir`, closed back onto `cell`.
+fn loop_route(topo: &Topology, cell: Cell, dir: Dir) -> Option<Route> {
+    let start = topo.cursor(cell, dir);
+    let mut steps = Vec::new();
+    let mut cur = start;
+    while let Some(s) = topo.step(cur) {
+        steps.push(crate::routes::RouteStep::from(s));
+        if s.to.cell == cell || steps.len() > 4 * crate::topology::MAX_CELLS {
+            break;
+        }
+        cur = s.to;
+    }
+    (!steps.is_empty()).then_some(Route { from: cell, steps })
+}
+
+fn file_name(f: u8) -> String {
+    ((b'a' + f) as char).to_string()
+}
+
+/// Text as a scene element.
+pub fn text(s: String, at: Pt, size: f64, anchor: Anchor, weight: FontWeight, col: Rgb, class: &str) -> Element {
+    Element::new(Shape::Text { text: s.clone(), at, size, anchor, weight }, Paint::fill(col), class).with("text", s)
+}
+
+fn dot(layout: &Layout, topo: &Topology, theme: &Theme, cell: Cell, at: Pt, capture: bool) -> Element {
+    let size = layout.cell_size(topo, cell);
+    let r = size * theme.dot_radius;
+    let e = if capture {
+        let ring = size * 0.47;
+        Element::new(Shape::Circle { c: at, r: ring }, Paint::stroke(theme.capture, (r * 0.55).max(1.0)), "dot capture")
+    } else {
+        Element::new(Shape::Circle { c: at, r }, Paint::fill(theme.dot), "dot")
+    };
+    e.with("cell", topo.name(cell))
+}
+
+fn piece_element(theme: &Theme, piece: Piece, at: Pt, size: f64) -> Element {
+    let body = theme.piece_body(piece.color);
+    let ink = match (theme.piece_set, piece.color) {
+        (PieceSet::Letter, Color::Black) => theme.white_piece,
+        _ => Rgb::BLACK,
+    };
+    Element::new(
+        Shape::Piece { piece, at, size, set: theme.piece_set },
+        Paint { fill: Some(body), stroke: Some((ink, (size * 0.045).max(0.8))), ..Paint::default() },
+        "piece",
+    )
+    .with("piece", piece.letter().to_string())
+}
+
+/// Adds a route's pieces as polylines, with a port marker wherever it is broken.
+fn push_route(
+    out: &mut Vec<Element>,
+    pieces: &[Vec<Pt>],
+    paint: Paint,
+    class: &str,
+    data: &[(&'static str, String)],
+    port: &dyn Fn(Pt) -> Element,
+) {
+    let n = pieces.len();
+    for (i, p) in pieces.iter().enumerate() {
+        let mut e = Element::new(Shape::Polyline(p.clone()), paint.clone(), class);
+        for (k, v) in data {
+            e = e.with(k, v.clone());
+        }
+        if n > 1 {
+            e = e.with("part", format!("{}/{}", i + 1, n));
+        }
+        out.push(e);
+    }
+    for (i, p) in pieces.iter().enumerate() {
+        if i + 1 < n
+            && let Some(&end) = p.last()
+        {
+            out.push(port(end));
+        }
+        if i > 0
+            && let Some(&start) = p.first()
+        {
+            out.push(port(start));
+        }
+    }
+}
+
+/// Shortens the last piece of an arrow by the head's length and returns the head triangle.
+fn arrow_head(pieces: &mut [Vec<Pt>], len: f64) -> Option<Vec<PathCmd>> {
+    let last = pieces.last_mut()?;
+    let tip = *last.last()?;
+    // Walk back to the point `len` before the tip.
+    let mut back = tip;
+    while last.len() >= 2 {
+        let prev = last[last.len() - 2];
+        let d = prev.dist(tip);
+        if d >= len {
+            back = tip.lerp(prev, len / d);
+            let n = last.len();
+            last[n - 1] = back;
+            break;
+        }
+        last.pop();
+        back = prev;
+    }
+    let (dx, dy) = (tip.x - back.x, tip.y - back.y);
+    let l = dx.hypot(dy).max(1e-9);
+    let (nx, ny) = (-dy / l * len * 0.45, dx / l * len * 0.45);
+    Some(vec![
+        PathCmd::Move(tip),
+        PathCmd::Line(back.offset(nx, ny)),
+        PathCmd::Line(back.offset(-nx, -ny)),
+        PathCmd::Close,
+    ])
+}
+
+/// Colour mode: a square tinted by where it lies (north red, south blue, west green, east
+/// purple), mixed into its light or dark base colour.
+fn tint(topo: &Topology, theme: &Theme, cell: Cell, base: Rgb) -> Rgb {
+    let Some((f, r)) = topo.coords(cell) else { return base };
+    let (w, h) = (topo.width() as f64, topo.height() as f64);
+    let ns = theme.south.mix(theme.north, (r as f64 + 0.5) / h);
+    let we = theme.west.mix(theme.east, (f as f64 + 0.5) / w);
+    base.mix(ns.mix(we, 0.5), theme.tint)
+}
+
+/// Several scenes in one figure: a grid of panels with captions, and an optional title.
+pub fn panels(items: Vec<(Scene, String)>, columns: usize, title: Option<&str>, theme: &Theme) -> Scene {
+    let columns = columns.clamp(1, items.len().max(1));
+    let cell_w = items.iter().map(|(s, _)| s.width).fold(1.0, f64::max);
+    let cell_h = items.iter().map(|(s, _)| s.height).fold(1.0, f64::max);
+    let caption_h = (cell_w * 0.07).clamp(12.0, 40.0);
+    let gap = cell_w * 0.05;
+    let title_h = if title.is_some() { caption_h * 1.6 } else { 0.0 };
+    let rows = items.len().div_ceil(columns);
+    let width = columns as f64 * cell_w + (columns + 1) as f64 * gap;
+    let height = title_h + rows as f64 * (cell_h + caption_h) + (rows + 1) as f64 * gap;
+    let mut scene = Scene::new(width, height, theme.background);
+    let mut descs = Vec::new();
+    for (i, (sub, caption)) in items.into_iter().enumerate() {
+        let (col, row) = (i % columns, i / columns);
+        let x = gap + col as f64 * (cell_w + gap) + (cell_w - sub.width) / 2.0;
+        let y = title_h + gap + row as f64 * (cell_h + caption_h + gap);
+        descs.push(format!("Panel {} ({}): {}", i + 1, caption, sub.desc));
+        scene.nodes.push(Node::Group(Group {
+            class: "panel".into(),
+            data: vec![("index", (i + 1).to_string()), ("caption", caption.clone())],
+            offset: Pt::new(x, y),
+            scale: 1.0,
+            children: sub.nodes,
+        }));
+        let cap_at = Pt::new(gap + col as f64 * (cell_w + gap) + cell_w / 2.0, y + cell_h + caption_h * 0.5);
+        scene.push(text(caption, cap_at, caption_h * 0.62, Anchor::Middle, theme.font, theme.text, "caption"));
+    }
+    if let Some(t) = title {
+        scene.push(text(
+            t.to_string(),
+            Pt::new(width / 2.0, title_h * 0.6),
+            title_h * 0.55,
+            Anchor::Middle,
+            theme.title_font,
+            theme.text,
+            "title",
+        ));
+        scene.title = t.to_string();
+    }
+    scene.desc = descs.join(" ");
+    scene
+}

@@ -1,0 +1,163 @@
+//! Themes: colours, line widths, piece set and fonts, read from TOML. The built-in themes are the
+//! files in `templates/themes/`, embedded in the binary.
+
+use crate::scene::{FontWeight, PieceSet, Rgb};
+use serde::Deserialize;
+
+/// A look for figures.
+#[derive(Clone, PartialEq, Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Theme {
+    /// The theme's name.
+    pub name: String,
+    /// Paper.
+    #[serde(with = "hex")]
+    pub background: Rgb,
+    /// Light squares.
+    #[serde(with = "hex")]
+    pub light: Rgb,
+    /// Dark squares.
+    #[serde(with = "hex")]
+    pub dark: Rgb,
+    /// Poles (caps, bands).
+    #[serde(with = "hex")]
+    pub pole: Rgb,
+    /// Letters on the poles.
+    #[serde(with = "hex")]
+    pub pole_text: Rgb,
+    /// Cell borders.
+    #[serde(with = "hex")]
+    pub grid: Rgb,
+    /// Width of cell borders.
+    pub grid_width: f64,
+    /// Coordinates, captions, titles.
+    #[serde(with = "hex")]
+    pub text: Rgb,
+    /// Route lines.
+    #[serde(with = "hex")]
+    pub route: Rgb,
+    /// Width of route lines.
+    pub route_width: f64,
+    /// Move dots.
+    #[serde(with = "hex")]
+    pub dot: Rgb,
+    /// Dot radius as a fraction of the cell size.
+    pub dot_radius: f64,
+    /// Capture rings.
+    #[serde(with = "hex")]
+    pub capture: Rgb,
+    /// Loop lines.
+    #[serde(rename = "loop", with = "hex")]
+    pub loop_: Rgb,
+    /// Arrows.
+    #[serde(with = "hex")]
+    pub arrow: Rgb,
+    /// Default highlight colour.
+    #[serde(with = "hex")]
+    pub highlight: Rgb,
+    /// Colour mode: north edges.
+    #[serde(with = "hex")]
+    pub north: Rgb,
+    /// Colour mode: south edges.
+    #[serde(with = "hex")]
+    pub south: Rgb,
+    /// Colour mode: west edges.
+    #[serde(with = "hex")]
+    pub west: Rgb,
+    /// Colour mode: east edges.
+    #[serde(with = "hex")]
+    pub east: Rgb,
+    /// Width of coloured edges.
+    pub edge_width: f64,
+    /// How strongly colour mode tints the squares (0 to 1).
+    pub tint: f64,
+    /// Piece artwork.
+    pub piece_set: PieceSet,
+    /// Body of white pieces.
+    #[serde(with = "hex")]
+    pub white_piece: Rgb,
+    /// Body of black pieces.
+    #[serde(with = "hex")]
+    pub black_piece: Rgb,
+    /// Font of coordinates and labels.
+    #[serde(with = "weight")]
+    pub font: FontWeight,
+    /// Font of titles and captions.
+    #[serde(with = "weight")]
+    pub title_font: FontWeight,
+}
+
+/// The names of the built-in themes.
+pub const BUILT_IN: [&str; 3] = ["essay", "print", "ice"];
+
+/// Why a theme cannot be read.
+#[derive(Debug, thiserror::Error)]
+pub enum ThemeError {
+    /// Not a built-in theme name.
+    #[error("unknown theme `{0}` (built in: essay, print, ice; or a path to a .toml theme file)")]
+    Unknown(String),
+    /// Bad TOML, or a bad key or value.
+    #[error("{0}")]
+    Toml(String),
+}
+
+impl Theme {
+    /// A built-in theme by name.
+    pub fn built_in(name: &str) -> Result<Theme, ThemeError> {
+        let text = match name {
+            "essay" => include_str!("../templates/themes/essay.toml"),
+            "print" => include_str!("../templates/themes/print.toml"),
+            "ice" => include_str!("../templates/themes/ice.toml"),
+            _ => return Err(ThemeError::Unknown(name.to_string())),
+        };
+        Theme::from_toml(text)
+    }
+    /// The essay theme, the default.
+    pub fn essay() -> Theme {
+        Theme::built_in("essay").expect("built-in theme parses")
+    }
+    /// Reads a theme from TOML text; every key is required and unknown keys are errors.
+    pub fn from_toml(text: &str) -> Result<Theme, ThemeError> {
+        let t: Theme = toml::from_str(text).map_err(|e| ThemeError::Toml(e.to_string()))?;
+        for (key, v) in [
+            ("grid_width", t.grid_width),
+            ("route_width", t.route_width),
+            ("edge_width", t.edge_width),
+            ("dot_radius", t.dot_radius),
+            ("tint", t.tint),
+        ] {
+            if !(0.0..=50.0).contains(&v) || (key == "tint" && v > 1.0) || (key == "dot_radius" && v > 0.5) {
+                return Err(ThemeError::Toml(format!("`{key}` = {v} is out of range")));
+            }
+        }
+        Ok(t)
+    }
+    /// The body colour of a side's pieces.
+    pub fn piece_body(&self, color: crate::piece::Color) -> Rgb {
+        match color {
+            crate::piece::Color::White => self.white_piece,
+            crate::piece::Color::Black => self.black_piece,
+        }
+    }
+}
+
+mod hex {
+    use crate::scene::Rgb;
+    use serde::{Deserialize, Deserializer, de::Error};
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Rgb, D::Error> {
+        let s = String::deserialize(d)?;
+        Rgb::parse(&s).ok_or_else(|| D::Error::custom(format!("`{s}` is not a colour (#rgb or #rrggbb)")))
+    }
+}
+
+mod weight {
+    use crate::scene::FontWeight;
+    use serde::{Deserialize, Deserializer, de::Error};
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<FontWeight, D::Error> {
+        match String::deserialize(d)?.as_str() {
+            "regular" => Ok(FontWeight::Regular),
+            "bold" => Ok(FontWeight::Bold),
+            other => Err(D::Error::custom(format!("font `{other}` is not embedded (regular or bold)"))),
+        }
+    }
+}
