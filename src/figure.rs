@@ -227,8 +227,8 @@ pub fn render(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme) -> 
                 for pole in [Pole::North, Pole::South] {
                     let (at, bw, bh) = g.band(pole);
                     let c = Pt::new(at.x + bw / 2.0, at.y + bh / 2.0);
-                    let occupied = topo.pole_cell(pole).is_some_and(|p| pos.piece_at(p).is_some());
-                    let x = if occupied { at.x + bh * 0.6 } else { c.x };
+                    let live = topo.pole_cell(pole).is_some();
+                    let x = if live { at.x + bh * 0.6 } else { c.x };
                     pole_labels.push(text(
                         pole.letter().to_string(),
                         Pt::new(x, c.y),
@@ -311,8 +311,9 @@ pub fn render(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme) -> 
                     e = e.with("cell", n);
                 }
                 cells.push(Node::Element(e));
-                let occupied = topo.pole_cell(pole).is_some_and(|p| pos.piece_at(p).is_some());
-                let (at, size) = if occupied { (c.offset(0.0, g.cap * 0.72), g.cap * 0.3) } else { (c, g.cap * 0.75) };
+                // A live pole is a cell: its letter moves to the cap's edge, clear of a piece or dot.
+                let live = topo.pole_cell(pole).is_some();
+                let (at, size) = if live { (c.offset(0.0, g.cap * 0.72), g.cap * 0.3) } else { (c, g.cap * 0.75) };
                 pole_labels.push(text(
                     pole.letter().to_string(),
                     at,

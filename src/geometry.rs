@@ -253,10 +253,22 @@ impl BoardGeom {
             }
         }
     }
-    /// A route's pieces on paper.
+    /// A route's pieces on paper. A live pole is one cell drawn as a band: a route that starts
+    /// or ends on it runs along the band to the band's centre, where its piece stands.
     pub fn route(&self, topo: &Topology, route: &Route) -> Vec<Vec<Pt>> {
         let pts = self.fold.route_points(topo, route);
-        trace(&pts, &|u, v| self.map(u, v), self.square * 0.45)
+        let mut pieces = trace(&pts, &|u, v| self.map(u, v), self.square * 0.45);
+        if topo.pole_of(route.from).is_some()
+            && let Some(first) = pieces.first_mut()
+        {
+            first.insert(0, self.centre(topo, route.from));
+        }
+        if topo.pole_of(route.to()).is_some()
+            && let Some(last) = pieces.last_mut()
+        {
+            last.push(self.centre(topo, route.to()));
+        }
+        pieces
     }
 }
 

@@ -1,0 +1,346 @@
+//! The renderer against the rules: shapes per view, dots and routes from the core, pixels, and
+//! well-formed, reproducible output.
+
+use dotchess::figure::{Coordinates, Overlay, View, ViewKind};
+use dotchess::scene::{Element, Rgb, Shape};
+use dotchess::{Position, Scene, Theme, VariantId, destinations, render};
+
+fn fen(v: VariantId, f: &str) -> Position {
+    Position::from_fen(v, f).unwrap()
+}
+
+fn moves_overlay(pos: &Position, sq: &str) -> Overlay {
+    Overlay { moves: vec![pos.topology().parse_cell(sq).unwrap()], ..Overlay::default() }
+}
+
+fn data<'a>(e: &'a Element, key: &str) -> Option<&'a str> {
+    e.data.iter().find(|(k, _)| *k == key).map(|(_, v)| v.as_str())
+}
+
+/// Cells and pole caps drawn (not their labels).
+fn cell_shapes(scene: &Scene) -> usize {
+    scene.find("cell").len() + scene.find("pole").len()
+}
+
+fn views() -> [View; 3] {
+    [View::hemispheres(), View::board(), View::chart()]
+}
+
+#[test]
+fn hemispheres_draw_every_cell_once() {
+    let theme = Theme::essay();
+    let dot = Position::start(VariantId::Dot);
+    assert_eq!(cell_shapes(&render(&dot, &Overlay::default(), &View::hemispheres(), &theme)), 66);
+    let small = Position::start(VariantId::Small);
+    assert_eq!(cell_shapes(&render(&small, &Overlay::default(), &View::hemispheres(), &theme)), 38);
+    // The single board: 64 squares and two pole bands; Small's live poles are cells.
+    assert_eq!(cell_shapes(&render(&dot, &Overlay::default(), &View::board(), &theme)), 66);
+    assert_eq!(cell_shapes(&render(&small, &Overlay::default(), &View::board(), &theme)), 38);
+    // Flat chess has no poles.
+    let flat = Position::start(VariantId::Flat);
+    assert_eq!(cell_shapes(&render(&flat, &Overlay::default(), &View::board(), &theme)), 64);
+}
+
+#[test]
+fn every_square_is_named_once_with_its_colour() {
+    let theme = Theme::essay();
+    let pos = Position::start(VariantId::Dot);
+    let scene = render(&pos, &Overlay::default(), &View::hemispheres(), &theme);
+    let topo = pos.topology();
+    for e in scene.find("cell") {
+        let c = topo.parse_cell(data(e, "cell").unwrap()).unwrap();
+        let dark = topo.is_dark(c).unwrap();
+        assert!(e.class.contains(if dark { "dark" } else { "light" }), "{}", e.class);
+        assert_eq!(e.paint.fill, Some(if dark { theme.dark } else { theme.light }));
+    }
+    let mut pieces: Vec<String> = scene
+        .find("piece")
+        .iter()
+        .map(|e| format!("{}{}", data(e, "piece").unwrap(), data(e, "cell").unwrap()))
+        .collect();
+    pieces.sort();
+    let mut want: Vec<String> = pos.pieces().map(|(c, p)| format!("{}{}", p.letter(), topo.name(c))).collect();
+    want.sort();
+    assert_eq!(pieces, want);
+}
+
+/// Positions and pieces whose moves the tests draw: captures, poles, wraps, live poles.
+fn move_cases() -> Vec<(Position, &'static str)> {
+    vec![
+        (fen(VariantId::Dot, "8/8/8/3R3r/8/8/1p6/8"), "d5"),
+        (fen(VariantId::Dot, "8/8/8/8/6p1/8/3B4/8"), "d2"),
+        (fen(VariantId::Dot, "3k4/8/8/8/8/8/8/8"), "d8"),
+        (fen(VariantId::Dot, "8/8/8/8/8/8/8/1n1N4"), "d1"),
+        (fen(VariantId::Spherical, "8/8/8/8/8/3B4/8/8"), "d3"),
+        (Position::start(VariantId::Small), "c1"),
+        (fen(VariantId::Small8, "1/8/8/8/8/8/8/8/8/R"), "S"),
+        (fen(VariantId::Dot, "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1"), "e1"),
+    ]
+}
+
+#[test]
+fn dots_are_the_cores_destinations() {
+    let theme = Theme::essay();
+    for (pos, sq) in move_cases() {
+        let cell = pos.topology().parse_cell(sq).unwrap();
+        let dests = destinations(&pos, cell, true);
+        let mut want: Vec<&str> = Vec::new();
+        let names: Vec<String> = dests.iter().map(|d| pos.topology().name(d.cell)).collect();
+        want.extend(names.iter().map(String::as_str));
+        want.sort();
+        for view in views() {
+            let scene = render(&pos, &moves_overlay(&pos, sq), &view, &theme);
+            let dots = scene.find("dot");
+            let mut got: Vec<&str> = dots.iter().map(|e| data(e, "cell").unwrap()).collect();
+            got.sort();
+            if matches!(view.kind, ViewKind::Chart { .. }) {
+                // The chart marks each route's end: every destination, possibly in several copies.
+                got.dedup();
+            } else {
+                assert_eq!(dots.len(), dests.len(), "{pos:?} {sq} {:?}", view.kind);
+            }
+            assert_eq!(got, want, "{pos:?} {sq} {:?}", view.kind);
+            let captures: usize = scene.find("dot capture").len();
+            if !matches!(view.kind, ViewKind::Chart { .. }) {
+                assert_eq!(captures, dests.iter().filter(|d| d.capture).count());
+            }
+        }
+    }
+}
+
+#[test]
+fn routes_start_at_the_piece_and_end_at_the_dot() {
+    let theme = Theme::essay();
+    for (pos, sq) in move_cases() {
+        for view in [View::hemispheres(), View::board()] {
+            let scene = render(&pos, &moves_overlay(&pos, sq), &view, &theme);
+            let piece = scene.find("piece").into_iter().find(|e| data(e, "cell") == Some(sq)).unwrap().clone();
+            let Shape::Piece { at: origin, .. } = piece.shape else { panic!("piece shape") };
+            let routes = scene.find("route");
+            assert!(!routes.is_empty());
+            // Group the parts of each route: a route is broken into parts where it leaves the
+            // paper (an edge, a pole band, the equator), numbered `part="i/n"`.
+            let mut i = 0;
+            let mut count = 0;
+            while i < routes.len() {
+                let n: usize = data(routes[i], "part").map_or(1, |p| p.split('/').nth(1).unwrap().parse().unwrap());
+                let parts = &routes[i..i + n];
+                let Shape::Polyline(first) = &parts[0].shape else { panic!() };
+                let Shape::Polyline(last) = &parts[n - 1].shape else { panic!() };
+                let to = data(parts[0], "to").unwrap();
+                assert!(first[0].dist(origin) < 0.01, "{pos:?} {sq}: route to {to} starts away from the piece");
+                let dot = scene
+                    .find("dot")
+                    .into_iter()
+                    .find(|d| data(d, "cell") == Some(to))
+                    .unwrap_or_else(|| panic!("no dot on {to}"));
+                let Shape::Circle { c, .. } = dot.shape else { panic!() };
+                assert!(
+                    last.last().unwrap().dist(c) < 0.01,
+                    "{pos:?} {sq} {:?}: route to {to} ends away from its dot",
+                    view.kind
+                );
+                i += n;
+                count += 1;
+            }
+            let cell = pos.topology().parse_cell(sq).unwrap();
+            let want: usize = destinations(&pos, cell, true).iter().map(|d| d.routes.len()).sum();
+            assert_eq!(count, want, "{pos:?} {sq}: one drawn route per route of the core");
+        }
+    }
+}
+
+#[test]
+fn routes_over_the_equator_continue_on_the_other_disc() {
+    // The rook's file route from d5 southward crosses into the southern disc at once.
+    let pos = fen(VariantId::Dot, "8/8/8/3R4/8/8/8/8");
+    let scene = render(&pos, &moves_overlay(&pos, "d5"), &View::hemispheres(), &Theme::essay());
+    let centre = |pole: &str| {
+        let cap = scene.find("pole").into_iter().find(|e| data(e, "pole") == Some(pole)).unwrap();
+        let Shape::Circle { c, .. } = cap.shape else { panic!() };
+        c
+    };
+    let (n, s) = (centre("N"), centre("S"));
+    let to_d4: Vec<&Element> = scene.find("route").into_iter().filter(|e| data(e, "to") == Some("d4")).collect();
+    // Both routes to d4 cross the equator once (the direct step, and the ride round over N, the
+    // h-file and S): each is two parts, the first on the northern disc, the second on the southern.
+    assert_eq!(to_d4.len(), 4);
+    for pair in to_d4.chunks(2) {
+        let (Shape::Polyline(a), Shape::Polyline(b)) = (&pair[0].shape, &pair[1].shape) else { panic!() };
+        assert!(a.iter().all(|p| p.dist(n) <= p.dist(s) + 0.01), "first part on the north disc");
+        assert!(b.iter().all(|p| p.dist(s) <= p.dist(n) + 0.01), "second part on the south disc");
+        assert!(a.last().unwrap().dist(*b.first().unwrap()) > 1.0, "the parts are apart: two discs");
+    }
+    assert!(scene.find("port").len() >= 4);
+}
+
+fn pixel(png: &[u8], x: f64, y: f64) -> Rgb {
+    let pm = tiny_skia::Pixmap::decode_png(png).unwrap();
+    let p = pm.pixel(x.round() as u32, y.round() as u32).unwrap().demultiply();
+    Rgb(p.red(), p.green(), p.blue())
+}
+
+#[test]
+fn pixel_probes() {
+    let theme = Theme::essay();
+    let pos = fen(VariantId::Dot, "8/8/8/3R3r/8/8/8/8");
+    let scene = render(&pos, &moves_overlay(&pos, "d5"), &View::board(), &theme);
+    let png = scene.to_png(1.0).unwrap();
+    // A dark square's centre (a1: no dot there, no route through it) has the dark colour.
+    let a1 = scene.find("cell").into_iter().find(|e| data(e, "cell") == Some("a1")).unwrap();
+    let Shape::Rect { at, w, h } = a1.shape else { panic!() };
+    assert_eq!(pixel(&png, at.x + w / 2.0, at.y + h / 2.0), theme.dark);
+    let b1 = scene.find("cell").into_iter().find(|e| data(e, "cell") == Some("b1")).unwrap();
+    let Shape::Rect { at, w, h } = b1.shape else { panic!() };
+    assert_eq!(pixel(&png, at.x + w / 2.0, at.y + h / 2.0), theme.light);
+    // A dot's centre is black.
+    let dot = scene.find("dot").into_iter().find(|e| data(e, "cell") == Some("d3")).unwrap();
+    let Shape::Circle { c, .. } = dot.shape else { panic!() };
+    assert_eq!(pixel(&png, c.x, c.y), Rgb::BLACK);
+    // The same on the hemispheres: a dot and an empty dark sector.
+    let scene = render(&pos, &moves_overlay(&pos, "d5"), &View::hemispheres(), &theme);
+    let png = scene.to_png(1.0).unwrap();
+    let dot = scene.find("dot").into_iter().find(|e| data(e, "cell") == Some("b5")).unwrap();
+    let Shape::Circle { c, .. } = dot.shape else { panic!() };
+    assert_eq!(pixel(&png, c.x, c.y), Rgb::BLACK);
+}
+
+fn all_figures() -> Vec<(String, Scene)> {
+    let theme = Theme::essay();
+    let mut v: Vec<(String, Scene)> =
+        dotchess::essay::figures(&theme).into_iter().map(|f| (f.name.to_string(), f.scene)).collect();
+    for t in ["print", "ice"] {
+        let theme = Theme::built_in(t).unwrap();
+        let pos = Position::start(VariantId::Small);
+        for view in views() {
+            v.push((format!("small-{t}-{:?}", view.kind), render(&pos, &moves_overlay(&pos, "c1"), &view, &theme)));
+        }
+    }
+    v
+}
+
+#[test]
+fn svg_is_well_formed_and_self_contained() {
+    for (name, scene) in all_figures() {
+        let svg = scene.to_svg();
+        let doc = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let root = doc.root_element();
+        assert_eq!(root.tag_name().name(), "svg");
+        let kids: Vec<&str> = root.children().filter(|n| n.is_element()).map(|n| n.tag_name().name()).collect();
+        assert_eq!(&kids[..2], ["title", "desc"], "{name}");
+        let desc = root.children().find(|n| n.has_tag_name("desc")).unwrap().text().unwrap_or("");
+        assert!(desc.len() > 20, "{name}: desc `{desc}`");
+        for n in doc.descendants() {
+            let tag = n.tag_name().name();
+            assert!(!["use", "style", "text", "image", "script", "foreignObject"].contains(&tag), "{name}: <{tag}>");
+        }
+        // Every drawn element says what it is.
+        for n in
+            doc.descendants().filter(|n| n.is_element() && ["path", "rect", "circle"].contains(&n.tag_name().name()))
+        {
+            let in_piece = n.ancestors().any(|a| a.attribute("class") == Some("piece"));
+            assert!(in_piece || n.attribute("class").is_some(), "{name}: unclassed <{}>", n.tag_name().name());
+        }
+    }
+}
+
+#[test]
+fn the_description_says_what_is_shown() {
+    let pos = fen(VariantId::Dot, "8/8/8/3R3r/8/8/8/8");
+    let scene = render(&pos, &moves_overlay(&pos, "d5"), &View::hemispheres(), &Theme::essay());
+    let svg = scene.to_svg();
+    for words in
+        ["Chess on the Dot", "hemispheres", "White: rook d5", "Black: rook h5", "white rook on d5", "captures on h5"]
+    {
+        assert!(scene.desc.contains(words), "desc lacks `{words}`: {}", scene.desc);
+    }
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let has =
+        |attrs: &[(&str, &str)]| doc.descendants().any(|n| attrs.iter().all(|(k, v)| n.attribute(*k) == Some(*v)));
+    assert!(has(&[("class", "dot capture"), ("data-cell", "h5")]), "addressable capture dot");
+    assert!(has(&[("class", "route"), ("data-from", "d5"), ("data-to", "h5")]));
+    assert!(has(&[("class", "piece"), ("data-piece", "R"), ("data-cell", "d5")]));
+    assert!(has(&[("class", "cell dark"), ("data-cell", "a1")]));
+}
+
+#[test]
+fn same_input_same_bytes() {
+    let theme = Theme::essay();
+    let pos = fen(VariantId::Dot, "8/8/8/3R3r/8/8/1p6/8");
+    for view in views() {
+        let a = render(&pos, &moves_overlay(&pos, "d5"), &view, &theme);
+        let b = render(&pos.clone(), &moves_overlay(&pos, "d5"), &view, &Theme::essay());
+        assert_eq!(a.to_svg(), b.to_svg());
+        assert_eq!(a.to_png(1.0).unwrap(), b.to_png(1.0).unwrap());
+    }
+}
+
+#[test]
+fn marks_go_under_or_over_the_pieces() {
+    let pos = fen(VariantId::Dot, "8/8/8/3R3r/8/8/8/8");
+    let order = |over: bool| {
+        let ov = Overlay { marks_over_pieces: over, ..moves_overlay(&pos, "d5") };
+        let scene = render(&pos, &ov, &View::board(), &Theme::essay());
+        let els = scene.elements();
+        let first_piece = els.iter().position(|e| e.class == "piece").unwrap();
+        let first_dot = els.iter().position(|e| e.class.starts_with("dot")).unwrap();
+        first_dot < first_piece
+    };
+    assert!(order(false));
+    assert!(!order(true));
+}
+
+#[test]
+fn arrows_follow_the_topology() {
+    // A knight's arrow is an L along its leg squares: b1 b2 b3 c3 has a corner.
+    let pos = Position::start(VariantId::Dot);
+    let t = pos.topology();
+    let ov = Overlay { arrows: vec![(t.parse_cell("b1").unwrap(), t.parse_cell("c3").unwrap())], ..Overlay::default() };
+    let scene = render(&pos, &ov, &View::board(), &Theme::essay());
+    let arrow = scene.find("arrow");
+    assert_eq!(arrow.len(), 1);
+    let Shape::Polyline(pts) = &arrow[0].shape else { panic!() };
+    assert_eq!(pts.len(), 3, "an L has one corner: {pts:?}");
+    assert_eq!(scene.find("arrow-head").len(), 1);
+    // A rook-line arrow over the pole on the single board is broken at the band.
+    let ov = Overlay { arrows: vec![(t.parse_cell("d7").unwrap(), t.parse_cell("h7").unwrap())], ..Overlay::default() };
+    let scene = render(&Position::empty(VariantId::Dot), &ov, &View::board(), &Theme::essay());
+    assert!(scene.find("arrow").len() >= 1);
+}
+
+#[test]
+fn highlights_colour_any_cell() {
+    let pos = Position::empty(VariantId::Small);
+    let t = pos.topology();
+    let ov = Overlay {
+        highlights: vec![(t.parse_cell("N").unwrap(), Some(Rgb(1, 2, 3))), (t.parse_cell("c3").unwrap(), None)],
+        ..Overlay::default()
+    };
+    let theme = Theme::essay();
+    for view in views() {
+        let scene = render(&pos, &ov, &view, &theme);
+        let hl = scene.find("highlight");
+        assert!(
+            hl.iter().any(|e| data(e, "cell") == Some("N") && e.paint.fill == Some(Rgb(1, 2, 3))),
+            "{:?}",
+            view.kind
+        );
+        assert!(hl.iter().any(|e| data(e, "cell") == Some("c3") && e.paint.fill == Some(theme.highlight)));
+    }
+}
+
+#[test]
+fn coordinates_can_be_switched() {
+    let pos = Position::empty(VariantId::Dot);
+    let theme = Theme::essay();
+    for (c, files, names) in [(Coordinates::None, 0, 0), (Coordinates::Edge, 8, 0), (Coordinates::Cells, 0, 64)] {
+        let view = View { coordinates: c, ..View::board() };
+        let scene = render(&pos, &Overlay::default(), &view, &theme);
+        assert_eq!(scene.find("coordinate file").len(), files);
+        assert_eq!(scene.find("cell-name").len(), names);
+    }
+    // On the hemispheres the two discs share the letters next to the touching point.
+    let scene = render(&pos, &Overlay::default(), &View::hemispheres(), &theme);
+    let n = scene.find("coordinate file").len();
+    assert!((14..=16).contains(&n), "{n}");
+}
