@@ -181,7 +181,7 @@ pub fn figures(theme: &Theme) -> Vec<Figure> {
     );
 
     for (name, caption, fen, sq) in [
-        ("12-rook", "Rook: move and capture", "8/8/8/3R3r/8/8/1p6/8", "d5"),
+        ("12-rook", "Rook: move and capture", "8/8/8/3R3r/8/8/3p4/8", "d5"),
         ("12-bishop", "Bishop: move and capture", "8/8/8/8/6p1/8/3B4/8", "d2"),
         ("12-queen", "Queen: move and capture", "8/8/8/3Q4/8/6p1/8/8", "d5"),
         ("12-king", "King: move and capture near the pole", "3k4/8/8/8/8/8/8/8", "d8"),
