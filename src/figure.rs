@@ -198,7 +198,7 @@ pub fn render(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme) -> 
     let grid = Paint::default().with_stroke(theme.grid, theme.grid_width);
     let mut cells: Vec<Node> = Vec::new();
     let mut decor: Vec<Element> = Vec::new();
-    let mut pole_labels: Vec<Element> = Vec::new();
+    let mut top_labels: Vec<Element> = Vec::new();
     match &layout {
         Layout::Board(g) => {
             for cell in topo.all_cells() {
@@ -229,7 +229,7 @@ pub fn render(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme) -> 
                     let c = Pt::new(at.x + bw / 2.0, at.y + bh / 2.0);
                     let live = topo.pole_cell(pole).is_some();
                     let x = if live { at.x + bh * 0.6 } else { c.x };
-                    pole_labels.push(text(
+                    top_labels.push(text(
                         pole.letter().to_string(),
                         Pt::new(x, c.y),
                         bh * 0.6,
@@ -314,7 +314,7 @@ pub fn render(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme) -> 
                 // A live pole is a cell: its letter moves to the cap's edge, clear of a piece or dot.
                 let live = topo.pole_cell(pole).is_some();
                 let (at, size) = if live { (c.offset(0.0, g.cap * 0.72), g.cap * 0.3) } else { (c, g.cap * 0.75) };
-                pole_labels.push(text(
+                top_labels.push(text(
                     pole.letter().to_string(),
                     at,
                     size,
@@ -343,18 +343,29 @@ pub fn render(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme) -> 
                         ));
                     }
                 }
-                // Rank numbers on the ring, at the file boundary opposite the touching point.
+                // Rank numbers on their ring, on a file boundary: the one nearest the side opposite
+                // the touching point whose two neighbouring cells are empty (else that side).
+                let wf = topo.width() as i32;
+                let opposite = (g.rotation + wf as f64 / 2.0).round() as i32;
                 for r in 0..topo.height() {
                     let (r0, r1, north) = g.ring_of(r);
-                    let a = if north { std::f64::consts::FRAC_PI_2 } else { -std::f64::consts::FRAC_PI_2 };
-                    let at = g.polar(north, (r0 + r1) / 2.0, a);
-                    let s = g.ring * 0.34;
-                    decor.push(Element::new(
+                    let empty = |f: i32| {
+                        let sq = topo.square(f.rem_euclid(wf) as u8, r).expect("square of the ring");
+                        pos.piece_at(sq).is_none()
+                    };
+                    let free =
+                        (0..=wf / 2).flat_map(|k| [opposite + k, opposite - k]).find(|&b| empty(b) && empty(b - 1));
+                    // On a full ring the number goes over the pieces, on its halo.
+                    let layer = if free.is_some() { &mut decor } else { &mut top_labels };
+                    // Near the ring's outer edge: clear of routes along the ring and of dots.
+                    let s = g.ring * 0.3;
+                    let at = g.polar(north, r1 - 0.23 * g.ring, g.angle(free.unwrap_or(opposite) as f64, north));
+                    layer.push(Element::new(
                         Shape::Circle { c: at, r: s * 0.62 },
                         Paint::fill(theme.background).with_opacity(0.85),
                         "coordinate-halo",
                     ));
-                    decor.push(text(
+                    layer.push(text(
                         (r + 1).to_string(),
                         at,
                         s,
@@ -437,7 +448,7 @@ pub fn render(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme) -> 
                 for y in win.y0..win.y0 + win.rows as i32 {
                     if let ChartCell::Pole(p) = g.cell_at(&topo, win.x0, y) {
                         let at = g.map(win.x0 as f64 + 0.5, y as f64 + 0.5);
-                        pole_labels.push(text(
+                        top_labels.push(text(
                             p.letter().to_string(),
                             at,
                             g.square * 0.5,
@@ -594,7 +605,7 @@ pub fn render(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme) -> 
     let (under, over) = if overlay.marks_over_pieces { (pieces, marks) } else { (marks, pieces) };
     scene.nodes.extend(under.into_iter().map(Node::Element));
     scene.nodes.extend(over.into_iter().map(Node::Element));
-    scene.nodes.extend(pole_labels.into_iter().map(Node::Element));
+    scene.nodes.extend(top_labels.into_iter().map(Node::Element));
     scene.nodes.extend(labels.into_iter().map(Node::Element));
     scene.title = overlay.title.clone().unwrap_or_else(|| format!("{} — {}", pos.variant().title, view_name(view)));
     scene.desc = describe(pos, view, &described_moves, overlay);
