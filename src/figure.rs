@@ -348,7 +348,7 @@ pub fn render(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme) -> 
                 let wf = topo.width() as i32;
                 let opposite = (g.rotation + wf as f64 / 2.0).round() as i32;
                 for r in 0..topo.height() {
-                    let (r0, r1, north) = g.ring_of(r);
+                    let (_, r1, north) = g.ring_of(r);
                     let empty = |f: i32| {
                         let sq = topo.square(f.rem_euclid(wf) as u8, r).expect("square of the ring");
                         pos.piece_at(sq).is_none()
