@@ -38,3 +38,8 @@ pub use scene::Scene;
 pub use theme::Theme;
 pub use topology::{Cell, Cursor, DiagonalRule, Dir, Pole, Poles, Step, Topology};
 pub use variant::{Variant, VariantId};
+
+/// The README's Rust examples, compiled and run as doc tests.
+#[doc = include_str!("../README.md")]
+#[cfg(doctest)]
+pub struct ReadmeDoctests;
