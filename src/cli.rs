@@ -76,6 +76,9 @@ struct RenderArgs {
     /// Highlight a cell, optionally with a colour: `e4` or `e4:#ff8800` (repeatable).
     #[arg(long = "highlight")]
     highlights: Vec<String>,
+    /// Write a text in a cell: `e4:x` (repeatable).
+    #[arg(long = "label")]
+    labels: Vec<String>,
     /// A title above the figure.
     #[arg(long)]
     title: Option<String>,
@@ -371,6 +374,17 @@ fn render_cmd(a: &RenderArgs) -> Result<(), CliError> {
         let (x, y) =
             s.split_once(':').ok_or_else(|| CliError::Usage(format!("--arrow `{s}`: expected FROM:TO, e.g. b1:c3")))?;
         overlay.arrows.push((parse_cell(&pos, x)?, parse_cell(&pos, y)?));
+    }
+    for s in &a.labels {
+        let (c, text) =
+            s.split_once(':').ok_or_else(|| CliError::Usage(format!("--label `{s}`: expected CELL:TEXT")))?;
+        if text.chars().count() > 40 {
+            return Err(CliError::Usage(format!("--label `{s}`: at most 40 characters")));
+        }
+        overlay.labels.push((parse_cell(&pos, c)?, text.to_string()));
+    }
+    if a.title.as_ref().is_some_and(|t| t.chars().count() > 200) {
+        return Err(CliError::Usage("--title: at most 200 characters".into()));
     }
     for s in &a.highlights {
         let (c, col) = match s.split_once(':') {

@@ -73,3 +73,81 @@ fn bad_input_exits_with_status_2() {
         assert!(o.stdout.is_empty(), "{args:?}");
     }
 }
+
+fn temp_dir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("dotchess-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn render_writes_svg_and_png() {
+    let d = temp_dir("render");
+    for (name, view) in [("h.svg", "hemispheres"), ("c.png", "chart"), ("b.png", "board")] {
+        let out = d.join(name);
+        let o = run(&[
+            "render",
+            "--view",
+            view,
+            "--fen",
+            "8/8/8/3R3r/8/8/8/8",
+            "--square",
+            "d5",
+            "--loop",
+            "d5:n",
+            "--arrow",
+            "d5:e7",
+            "--highlight",
+            "e4:#ff8800",
+            "--label",
+            "a1:x",
+            "--title",
+            "T",
+            "-o",
+            out.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+        let bytes = std::fs::read(&out).unwrap();
+        if name.ends_with(".png") {
+            assert_eq!(&bytes[1..4], b"PNG");
+        } else {
+            assert!(String::from_utf8(bytes).unwrap().starts_with("<svg"));
+        }
+    }
+    // Nothing but the outputs is left behind (the temporary files were renamed).
+    assert_eq!(std::fs::read_dir(&d).unwrap().count(), 3);
+}
+
+#[test]
+fn render_refuses_bad_input_and_writes_nothing() {
+    let d = temp_dir("render-bad");
+    let out = d.join("x.png");
+    let o = out.to_str().unwrap();
+    for (args, words) in [
+        (vec!["--loop", "d5"], "expected CELL:DIR"),
+        (vec!["--loop", "d5:up"], "not a direction"),
+        (vec!["--arrow", "d5:z9"], "not a cell"),
+        (vec!["--highlight", "e4:orange"], "not a colour"),
+        (vec!["--view", "chart", "--window", "0,0,0,5"], "1 to 200"),
+        (vec!["--view", "chart", "--window", "1,2,3"], "four numbers"),
+        (vec!["--width", "1e9"], "out of range"),
+        (vec!["--rotation", "zz"], "file letter"),
+        (vec!["--theme", "neon"], "unknown theme"),
+        (vec!["--fen", "8/8/8/8/8/8/8/8/8"], "expected 8 fields"),
+        (vec!["--variant", "small", "--fen", "P/6/6/6/6/6/6/1"], "pole"),
+    ] {
+        let mut full = vec!["render"];
+        full.extend(args.iter().copied());
+        full.extend(["-o", o]);
+        let r = run(&full);
+        assert_eq!(r.status.code(), Some(2), "{args:?}");
+        let err = String::from_utf8_lossy(&r.stderr);
+        assert!(err.contains(words), "{args:?}: {err}");
+        assert!(!out.exists(), "{args:?} wrote a file");
+    }
+    let r = run(&["render", "-o", d.join("x.gif").to_str().unwrap()]);
+    assert_eq!(r.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&r.stderr).contains(".svg or .png"));
+    assert_eq!(std::fs::read_dir(&d).unwrap().count(), 0);
+}
