@@ -22,7 +22,7 @@ enum Command {
     /// List the closed loops that rook and bishop rides trace on the empty board.
     Loops(LoopsArgs),
     /// Draw a figure: a position in one view, with move dots, loops, arrows and highlights.
-    Render(RenderArgs),
+    Render(Box<RenderArgs>),
     /// Render the built-in figure set (the essay's figures) as SVG and PNG into a folder.
     Essay(EssayArgs),
 }
