@@ -23,8 +23,44 @@ enum Command {
     Loops(LoopsArgs),
     /// Draw a figure: a position in one view, with move dots, loops, arrows and highlights.
     Render(Box<RenderArgs>),
-    /// Render the built-in figure set (the essay's figures) as SVG and PNG into a folder.
+    /// Render the essay's whole figure set (built in: examples/essay) as SVG and PNG, with an
+    /// index.html contact sheet.
     Essay(EssayArgs),
+    /// Render every figure of a manifest, in parallel; failures are reported at the end.
+    Batch(BatchArgs),
+    /// Compare a piece's destinations with an expected set (from a book, another program, a
+    /// hand count); exit status 1 when they differ.
+    Check(CheckArgs),
+}
+
+#[derive(Args, Debug)]
+struct BatchArgs {
+    /// The manifest (TOML: `output`, `formats`, `[[figure]]` with `name`, `position`, `overlay`,
+    /// `caption`); files are relative to it.
+    manifest: std::path::PathBuf,
+    /// Output folder (default: the manifest's `output`, relative to it, else `out`).
+    #[arg(short, long)]
+    output: Option<std::path::PathBuf>,
+}
+
+#[derive(Args, Debug)]
+struct CheckArgs {
+    /// Position file (.fen or .toml).
+    position: std::path::PathBuf,
+    /// Overlay file whose `[[expect]]` tables give the expected sets.
+    overlay: Option<std::path::PathBuf>,
+    /// Variant of a .fen file that does not name one.
+    #[arg(long, default_value = "dot")]
+    variant: VariantId,
+    /// Instead of an overlay: the piece's square…
+    #[arg(long)]
+    square: Option<String>,
+    /// …and its expected destinations, comma-separated (`d4,h5,N`).
+    #[arg(long)]
+    expect: Option<String>,
+    /// Also write the check figure (agreed, missing and extra marked) to this .svg or .png.
+    #[arg(short, long)]
+    output: Option<std::path::PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -59,6 +95,12 @@ enum CoordArg {
 
 #[derive(Args, Debug)]
 struct RenderArgs {
+    /// Position file: .fen (a `# variant: NAME` comment names the variant) or .toml (`variant`,
+    /// `fen`, `title`). Without it, --variant and --fen give the position.
+    position_file: Option<std::path::PathBuf>,
+    /// Overlay file (.toml): views, panels, marks, theme. Without it, the flags below build the
+    /// figure.
+    overlay_file: Option<std::path::PathBuf>,
     #[command(flatten)]
     position: PositionArgs,
     /// The view.
@@ -110,9 +152,9 @@ struct RenderArgs {
     /// Mark pseudo-legal moves.
     #[arg(long)]
     pseudo: bool,
-    /// Output file: .svg or .png.
-    #[arg(short, long)]
-    output: std::path::PathBuf,
+    /// Output file: .svg or .png, or a name without extension for both (repeatable).
+    #[arg(short, long, required = true)]
+    output: Vec<std::path::PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -193,13 +235,23 @@ pub enum CliError {
     /// A figure could not be written.
     #[error("{0}")]
     Output(String),
+    /// An input file is wrong (located).
+    #[error("{0}")]
+    Input(dotchess::spec::InputError),
+    /// Some figures of a batch failed (already reported).
+    #[error("{0}")]
+    Failed(String),
+    /// A check found differences (already printed).
+    #[error("the destinations differ from the expected ones")]
+    Differs,
 }
 
 impl CliError {
     /// The process exit status: 2 for bad input, 1 otherwise.
     pub fn exit_code(&self) -> u8 {
         match self {
-            CliError::Fen(_) | CliError::Usage(_) => 2,
+            CliError::Fen(_) | CliError::Usage(_) | CliError::Input(_) => 2,
+            CliError::Failed(_) | CliError::Differs => 1,
             CliError::BrokenPipe => 0,
             CliError::Io(_) | CliError::Output(_) => 1,
         }
@@ -222,6 +274,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Loops(a) => loops_cmd(&a, &mut out)?,
         Command::Render(a) => render_cmd(&a)?,
         Command::Essay(a) => essay_cmd(&a, &mut out)?,
+        Command::Batch(a) => batch_cmd(&a, &mut out)?,
+        Command::Check(a) => check_cmd(&a, &mut out)?,
     }
     out.flush()?;
     Ok(())
@@ -337,28 +391,177 @@ fn load_theme(name: &str) -> Result<dotchess::Theme, CliError> {
     }
 }
 
-fn essay_cmd(a: &EssayArgs, out: &mut impl Write) -> Result<(), CliError> {
-    let theme = load_theme(&a.theme)?;
-    std::fs::create_dir_all(&a.output)
-        .map_err(|e| CliError::Output(format!("cannot create {}: {e}", a.output.display())))?;
-    let figures = dotchess::essay::figures(&theme);
-    for f in &figures {
-        for ext in ["svg", "png"] {
-            write_figure(&f.scene, &a.output.join(format!("{}.{ext}", f.name)))?;
-        }
-        writeln!(out, "{}/{}.svg  {}", a.output.display(), f.name, f.caption)?;
+/// A progress bar on a terminal, nothing otherwise.
+fn progress_bar(len: usize) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if !io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
     }
-    writeln!(out, "{} figures", figures.len())?;
-    Ok(())
+    let bar = indicatif::ProgressBar::new(len as u64);
+    if let Ok(style) = indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} {msg}") {
+        bar.set_style(style);
+    }
+    bar
+}
+
+fn run_batch(
+    manifest: &dotchess::batch::Manifest,
+    files: &dyn dotchess::batch::Files,
+    dir: &std::path::Path,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    std::fs::create_dir_all(dir).map_err(|e| CliError::Output(format!("cannot create {}: {e}", dir.display())))?;
+    let bar = progress_bar(manifest.jobs.len());
+    let outcomes = dotchess::batch::run(manifest, files, dir, &|name| {
+        bar.set_message(name.to_string());
+        bar.inc(1);
+    });
+    bar.finish_and_clear();
+    let failed: Vec<&dotchess::batch::Outcome> = outcomes.iter().filter(|o| o.result.is_err()).collect();
+    writeln!(
+        out,
+        "{} figures written to {} ({} failed); contact sheet {}",
+        outcomes.len() - failed.len(),
+        dir.display(),
+        failed.len(),
+        dir.join("index.html").display()
+    )?;
+    if failed.is_empty() {
+        return Ok(());
+    }
+    for o in &failed {
+        if let Err(e) = &o.result {
+            eprintln!("dotchess: figure `{}`: {e}", o.name);
+        }
+    }
+    Err(CliError::Failed(format!("{} of {} figures failed", failed.len(), outcomes.len())))
+}
+
+fn essay_cmd(a: &EssayArgs, out: &mut impl Write) -> Result<(), CliError> {
+    let mut manifest = dotchess::batch::essay_manifest();
+    if a.theme != "essay" {
+        return Err(CliError::Usage(
+            "essay: the figure set chooses its themes; use `batch` with your own manifest to change them".into(),
+        ));
+    }
+    manifest.output = None;
+    run_batch(&manifest, &dotchess::batch::Embedded(dotchess::batch::ESSAY_FILES), &a.output, out)
+}
+
+fn read_file(path: &std::path::Path) -> Result<String, CliError> {
+    let meta = std::fs::metadata(path).map_err(|e| CliError::Usage(format!("cannot read {}: {e}", path.display())))?;
+    if meta.len() > dotchess::spec::MAX_INPUT as u64 {
+        return Err(CliError::Usage(format!("{} is larger than {} bytes", path.display(), dotchess::spec::MAX_INPUT)));
+    }
+    std::fs::read_to_string(path).map_err(|e| CliError::Usage(format!("cannot read {}: {e}", path.display())))
+}
+
+fn batch_cmd(a: &BatchArgs, out: &mut impl Write) -> Result<(), CliError> {
+    let text = read_file(&a.manifest)?;
+    let manifest = dotchess::batch::read_manifest(&a.manifest.display().to_string(), &text).map_err(CliError::Input)?;
+    let base =
+        a.manifest.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new(".")).to_path_buf();
+    let dir = match (&a.output, &manifest.output) {
+        (Some(o), _) => o.clone(),
+        (None, Some(o)) => base.join(o),
+        (None, None) => std::path::PathBuf::from("out"),
+    };
+    run_batch(&manifest, &dotchess::batch::Disk(base), &dir, out)
+}
+
+/// Reads a position file and, if given, an overlay file into a checked figure.
+fn read_figure(
+    position: &std::path::Path,
+    overlay: Option<&std::path::Path>,
+    variant: VariantId,
+) -> Result<dotchess::spec::FigureSpec, CliError> {
+    let ptext = read_file(position)?;
+    let base =
+        dotchess::spec::read_position(&position.display().to_string(), &ptext, variant).map_err(CliError::Input)?;
+    let Some(overlay) = overlay else { return Ok(dotchess::spec::plain_figure(&base)) };
+    let otext = read_file(overlay)?;
+    let dir = overlay.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new(".")).to_path_buf();
+    let files = dotchess::batch::Disk(dir);
+    use dotchess::batch::Files;
+    dotchess::spec::read_overlay(&overlay.display().to_string(), &otext, &base, &|p| files.read(p))
+        .map_err(CliError::Input)
+}
+
+fn check_cmd(a: &CheckArgs, out: &mut impl Write) -> Result<(), CliError> {
+    let mut figure = read_figure(&a.position, a.overlay.as_deref(), a.variant)?;
+    let pos = figure.panels[0].position.clone();
+    if let (Some(sq), Some(list)) = (&a.square, &a.expect) {
+        let square = parse_cell(&pos, sq)?;
+        if pos.piece_at(square).is_none() {
+            return Err(CliError::Usage(format!("no piece on {sq}")));
+        }
+        let mut destinations = Vec::new();
+        for name in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+            destinations.push(parse_cell(&pos, name)?);
+        }
+        figure.expect.push(dotchess::spec::Expectation { square, destinations, source: Some("--expect".into()) });
+    } else if a.square.is_some() || a.expect.is_some() {
+        return Err(CliError::Usage("--square and --expect go together".into()));
+    }
+    if figure.expect.is_empty() {
+        return Err(CliError::Usage(
+            "nothing to check: give an overlay with [[expect]] tables, or --square and --expect".into(),
+        ));
+    }
+    let topo = pos.topology();
+    let mut differs = false;
+    for e in &figure.expect {
+        let found: Vec<dotchess::Cell> = dotchess::destinations(&pos, e.square, true).iter().map(|d| d.cell).collect();
+        let name = |cells: Vec<dotchess::Cell>| {
+            let mut v: Vec<String> = cells.into_iter().map(|c| topo.name(c)).collect();
+            v.sort();
+            if v.is_empty() { "-".to_string() } else { v.join(" ") }
+        };
+        let agreed: Vec<_> = found.iter().copied().filter(|c| e.destinations.contains(c)).collect();
+        let missing: Vec<_> = e.destinations.iter().copied().filter(|c| !found.contains(c)).collect();
+        let extra: Vec<_> = found.iter().copied().filter(|c| !e.destinations.contains(c)).collect();
+        let piece = pos.piece_at(e.square).expect("checked: a piece on the square");
+        let verdict = if missing.is_empty() && extra.is_empty() { "agree" } else { "DIFFER" };
+        differs |= verdict == "DIFFER";
+        writeln!(
+            out,
+            "{} {} on {}{}: {verdict} ({} expected, {} found)",
+            piece.color.name(),
+            piece.role.name(),
+            topo.name(e.square),
+            e.source.as_ref().map(|s| format!(" (expected by {s})")).unwrap_or_default(),
+            e.destinations.len(),
+            found.len()
+        )?;
+        writeln!(out, "  agreed  {:>3}: {}", agreed.len(), name(agreed.clone()))?;
+        writeln!(out, "  missing {:>3}: {}", missing.len(), name(missing.clone()))?;
+        writeln!(out, "  extra   {:>3}: {}", extra.len(), name(extra.clone()))?;
+    }
+    if let Some(path) = &a.output {
+        write_outputs(&figure.render(), std::slice::from_ref(path))?;
+    }
+    if differs { Err(CliError::Differs) } else { Ok(()) }
 }
 
 fn render_cmd(a: &RenderArgs) -> Result<(), CliError> {
     use dotchess::figure::{Coordinates, Overlay, View, ViewKind};
-    let pos = a.position.position()?;
+    let (pos, file_title) = match &a.position_file {
+        None => (a.position.position()?, None),
+        Some(p) => {
+            if a.position.fen.is_some() {
+                return Err(CliError::Usage("give the position either as a file or with --fen, not both".into()));
+            }
+            let figure = read_figure(p, a.overlay_file.as_deref(), a.position.variant)?;
+            if a.overlay_file.is_some() {
+                return write_outputs(&figure.render(), &a.output);
+            }
+            (figure.panels[0].position.clone(), figure.title)
+        }
+    };
     let topo = pos.topology();
     let theme = load_theme(&a.theme)?;
-    let mut overlay =
-        Overlay { title: a.title.clone(), pseudo: a.pseudo, marks_over_pieces: a.marks_over, ..Overlay::default() };
+    let title = a.title.clone().or(file_title);
+    let mut overlay = Overlay { title, pseudo: a.pseudo, marks_over_pieces: a.marks_over, ..Overlay::default() };
     for s in &a.squares {
         overlay.moves.push(parse_cell(&pos, s)?);
     }
@@ -455,24 +658,39 @@ fn render_cmd(a: &RenderArgs) -> Result<(), CliError> {
     };
     let view = View { kind, width: a.width, coordinates };
     let scene = dotchess::render(&pos, &overlay, &view, &theme);
-    write_figure(&scene, &a.output)
+    write_outputs(&scene, &a.output)
 }
 
-/// Writes a scene as SVG or PNG (by extension) through a temporary file, so that a failure never
-/// leaves half a file behind.
-fn write_figure(scene: &dotchess::Scene, path: &std::path::Path) -> Result<(), CliError> {
-    let bytes = match path.extension().and_then(|e| e.to_str()).map(|e| e.to_ascii_lowercase()).as_deref() {
-        Some("svg") => scene.to_svg().into_bytes(),
-        Some("png") => scene.to_png(1.0).map_err(|e| CliError::Usage(e.to_string()))?,
-        _ => return Err(CliError::Usage(format!("{}: the output must end in .svg or .png", path.display()))),
-    };
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new("."));
-    let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    std::fs::write(&tmp, &bytes).and_then(|()| std::fs::rename(&tmp, path)).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        CliError::Output(format!("cannot write {}: {e}", path.display()))
-    })
+/// Writes a scene to each path: SVG or PNG by extension, both for a path without one. Every
+/// path is checked before anything is written, and each file goes through a temporary file.
+fn write_outputs(scene: &dotchess::Scene, paths: &[std::path::PathBuf]) -> Result<(), CliError> {
+    use dotchess::batch::Format;
+    let mut targets = Vec::new();
+    for path in paths {
+        match path.extension().and_then(|e| e.to_str()).map(|e| e.to_ascii_lowercase()).as_deref() {
+            Some("svg") => targets.push((path.clone(), Format::Svg)),
+            Some("png") => targets.push((path.clone(), Format::Png)),
+            None => {
+                targets.push((path.with_extension("svg"), Format::Svg));
+                targets.push((path.with_extension("png"), Format::Png));
+            }
+            Some(_) => {
+                return Err(CliError::Usage(format!(
+                    "{}: the output must end in .svg or .png (or have no extension, for both)",
+                    path.display()
+                )));
+            }
+        }
+    }
+    let svg = scene.to_svg();
+    for (path, format) in targets {
+        let bytes = match format {
+            Format::Svg => svg.clone().into_bytes(),
+            Format::Png => dotchess::output::svg_to_png(&svg, 1.0).map_err(|e| CliError::Output(e.to_string()))?,
+        };
+        dotchess::batch::write_atomic(&path, &bytes).map_err(CliError::Output)?;
+    }
+    Ok(())
 }
 
 /// The cells of a route with dead poles written where they are passed: `d7 d8 N h8 …`.

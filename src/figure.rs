@@ -92,6 +92,11 @@ pub struct Overlay {
     pub pseudo: bool,
     /// Whole loops: the ride from a square in a direction, round to where it started.
     pub loops: Vec<(Cell, Dir)>,
+    /// Parts of loops: the ride from a square in a direction up to its first visit of a cell.
+    pub paths: Vec<(Cell, Dir, Cell)>,
+    /// Check a move set by eye: the piece on this cell and the destinations a source expects.
+    /// Its dots then show agreed, missing and extra destinations in three styles, with a legend.
+    pub expect: Option<(Cell, Vec<Cell>)>,
     /// Cells filled with a colour (`None`: the theme's highlight colour).
     pub highlights: Vec<(Cell, Option<Rgb>)>,
     /// Arrows between cells, routed along the board's topology.
@@ -174,6 +179,8 @@ pub fn render(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme) -> 
             (Layout::Chart(g), title_h + 2.0 * margin + win.rows as f64 * square)
         }
     };
+    let legend_h = if overlay.expect.is_some() { (width * 0.07).clamp(18.0, 56.0) } else { 0.0 };
+    let height = height + legend_h;
     let mut scene = Scene::new(width, height, theme.background);
     let highlight = |cell: Cell| {
         overlay.highlights.iter().rev().find(|(c, _)| *c == cell).map(|(_, col)| col.unwrap_or(theme.highlight))
@@ -491,26 +498,32 @@ pub fn render(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme) -> 
         Element::new(Shape::Circle { c: at, r: lw * 1.8 }, Paint::fill(theme.background).with_stroke(col, lw), "port")
     };
     let mut described_moves: Vec<String> = Vec::new();
-    for (li, &(cell, dir)) in overlay.loops.iter().enumerate() {
-        let Some(route) = loop_route(&topo, cell, dir) else { continue };
+    for (li, (route, dir, until)) in overlay_loops(&topo, overlay).into_iter().enumerate() {
+        let cell = route.from;
         let lw = line.stroke.map_or(2.0, |s| s.1);
         let paint = Paint::stroke(theme.loop_, lw).rounded();
         let pieces = layout.route(&topo, &route);
-        push_route(
-            &mut marks,
-            &pieces,
-            paint,
-            "loop",
-            &[("from", topo.name(cell)), ("dir", dir.name().to_string()), ("index", li.to_string())],
-            &|at| port(at, theme.loop_, lw),
-        );
+        let mut data = vec![("from", topo.name(cell)), ("dir", dir.name().to_string()), ("index", li.to_string())];
+        if let Some(u) = until {
+            data.push(("until", topo.name(u)));
+        }
+        push_route(&mut marks, &pieces, paint, "loop", &data, &|at| port(at, theme.loop_, lw));
     }
+    let mut legend: Option<[usize; 3]> = None;
     for &from in &overlay.moves {
         let Some(piece) = pos.piece_at(from) else { continue };
         let dests = destinations(pos, from, !overlay.pseudo);
         let lw = line.stroke.map_or(2.0, |s| s.1);
+        // Check mode: the core's destinations against a source's.
+        let expected: Option<&Vec<Cell>> = overlay.expect.as_ref().filter(|(sq, _)| *sq == from).map(|(_, e)| e);
+        let kind_of = |cell: Cell| match expected {
+            None => DotKind::Plain,
+            Some(e) if e.contains(&cell) => DotKind::Agreed,
+            Some(_) => DotKind::Extra,
+        };
         let mut dots: Vec<Element> = Vec::new();
         for d in &dests {
+            let kind = kind_of(d.cell);
             for r in &d.routes {
                 let pieces = layout.route(&topo, r);
                 let mut data = vec![("from", topo.name(from)), ("to", topo.name(d.cell))];
@@ -523,16 +536,44 @@ pub fn render(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme) -> 
                 if let Layout::Chart(_) = layout {
                     for at in ends {
                         if !dots.iter().any(|e| matches!(e.shape, Shape::Circle { c, .. } if c.dist(at) < 1e-3)) {
-                            dots.push(dot(&layout, &topo, theme, d.cell, at, d.capture));
+                            dots.push(dot(&layout, &topo, theme, d.cell, at, d.capture, kind));
                         }
                     }
                 }
             }
             if !matches!(layout, Layout::Chart(_)) {
                 for at in layout.centres(&topo, d.cell) {
-                    dots.push(dot(&layout, &topo, theme, d.cell, at, d.capture));
+                    dots.push(dot(&layout, &topo, theme, d.cell, at, d.capture, kind));
                 }
             }
+            // Castling: the rook's jump, along the rank the other way, dashed.
+            for m in &d.moves {
+                if let crate::rules::MoveKind::Castle(k) = m.kind
+                    && let Some(way) = pos.tables().castling(piece.color, k)
+                    && let Some(route) = loop_route(&topo, way.rook_from, way.dir.reverse(), way.rook_to)
+                {
+                    let paint = Paint { dash: Some(vec![lw * 2.5, lw * 2.0]), ..line.clone() };
+                    let data = [
+                        ("from", topo.name(way.rook_from)),
+                        ("to", topo.name(way.rook_to)),
+                        ("castling", k.notation().to_string()),
+                    ];
+                    push_route(&mut marks, &layout.route(&topo, &route), paint, "castling-rook", &data, &|at| {
+                        port(at, theme.route, lw)
+                    });
+                }
+            }
+        }
+        if let Some(e) = expected {
+            let found: Vec<Cell> = dests.iter().map(|d| d.cell).collect();
+            let missing: Vec<Cell> = e.iter().copied().filter(|c| !found.contains(c)).collect();
+            for &c in &missing {
+                for at in layout.centres(&topo, c) {
+                    dots.push(dot(&layout, &topo, theme, c, at, false, DotKind::Missing));
+                }
+            }
+            let agreed = found.iter().filter(|c| e.contains(c)).count();
+            legend = Some([agreed, missing.len(), found.len() - agreed]);
         }
         marks.extend(dots);
         let names: Vec<String> = dests.iter().map(|d| topo.name(d.cell)).collect();
@@ -548,6 +589,9 @@ pub fn render(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme) -> 
         );
         if !caps.is_empty() {
             s += &format!("; captures on {}", caps.join(", "));
+        }
+        if let (Some(e), Some([agreed, missing, extra])) = (expected, legend) {
+            s += &format!("; checked against {} expected: {agreed} agreed, {missing} missing, {extra} extra", e.len());
         }
         described_moves.push(s + ".");
     }
@@ -588,6 +632,33 @@ pub fn render(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme) -> 
             );
         }
     }
+    if let Some(counts) = legend {
+        let y = height - legend_h * 0.5;
+        let size = legend_h * 0.5;
+        let items = [
+            (DotKind::Agreed, format!("agreed ({})", counts[0])),
+            (DotKind::Missing, format!("missing: expected, not found ({})", counts[1])),
+            (DotKind::Extra, format!("extra: found, not expected ({})", counts[2])),
+        ];
+        let gap = size * 1.2;
+        let widths: Vec<f64> = items.iter().map(|(_, t)| crate::font::text_width(t, size * 0.62, theme.font)).collect();
+        let total: f64 =
+            widths.iter().sum::<f64>() + items.len() as f64 * (size * 1.1) + (items.len() - 1) as f64 * gap;
+        let mut x = (width - total) / 2.0;
+        for ((kind, t), w) in items.into_iter().zip(widths) {
+            labels.push(dot_shape(theme, Pt::new(x + size * 0.4, y), size * 2.4, false, kind).with("legend", "true"));
+            labels.push(text(
+                t,
+                Pt::new(x + size * 1.1, y),
+                size * 0.62,
+                Anchor::Start,
+                theme.font,
+                theme.text,
+                "legend",
+            ));
+            x += size * 1.1 + w + gap;
+        }
+    }
     if let Some(t) = &overlay.title {
         labels.push(text(
             t.clone(),
@@ -626,7 +697,7 @@ fn chart_marks(pos: &Position, overlay: &Overlay) -> Vec<(f64, f64)> {
     for &from in &overlay.moves {
         routes.extend(destinations(pos, from, !overlay.pseudo).into_iter().flat_map(|d| d.routes));
     }
-    routes.extend(overlay.loops.iter().filter_map(|&(c, d)| loop_route(topo, c, d)));
+    routes.extend(overlay_loops(topo, overlay).into_iter().map(|(r, _, _)| r));
     routes.extend(overlay.arrows.iter().filter_map(|&(a, b)| arrow_route(pos.variant(), a, b)));
     routes.iter().flat_map(|r| probe.route_points(topo, r)).collect()
 }
@@ -668,19 +739,27 @@ fn describe(pos: &Position, view: &View, moves: &[String], overlay: &Overlay) ->
     s
 }
 
-/// The whole loop of a ride from `cell` heading `dir`, closed back onto `cell`.
-fn loop_route(topo: &Topology, cell: Cell, dir: Dir) -> Option<Route> {
+/// The ride from `cell` heading `dir` on the empty board, up to its first visit of `until`
+/// (`cell` itself: the whole loop, closed).
+fn loop_route(topo: &Topology, cell: Cell, dir: Dir, until: Cell) -> Option<Route> {
     let start = topo.cursor(cell, dir);
     let mut steps = Vec::new();
     let mut cur = start;
     while let Some(s) = topo.step(cur) {
         steps.push(crate::routes::RouteStep::from(s));
-        if s.to.cell == cell || steps.len() > 4 * crate::topology::MAX_CELLS {
+        if s.to.cell == until || s.to == start || steps.len() > 4 * crate::topology::MAX_CELLS {
             break;
         }
         cur = s.to;
     }
-    (!steps.is_empty()).then_some(Route { from: cell, steps })
+    (!steps.is_empty() && steps.last().is_some_and(|s| s.cell == until)).then_some(Route { from: cell, steps })
+}
+
+/// Every loop and part of a loop of an overlay, with what to call it.
+fn overlay_loops(topo: &Topology, overlay: &Overlay) -> Vec<(Route, Dir, Option<Cell>)> {
+    let whole = overlay.loops.iter().filter_map(|&(c, d)| loop_route(topo, c, d, c).map(|r| (r, d, None)));
+    let parts = overlay.paths.iter().filter_map(|&(c, d, u)| loop_route(topo, c, d, u).map(|r| (r, d, Some(u))));
+    whole.chain(parts).collect()
 }
 
 fn file_name(f: u8) -> String {
@@ -692,16 +771,68 @@ pub fn text(s: String, at: Pt, size: f64, anchor: Anchor, weight: FontWeight, co
     Element::new(Shape::Text { text: s.clone(), at, size, anchor, weight }, Paint::fill(col), class).with("text", s)
 }
 
-fn dot(layout: &Layout, topo: &Topology, theme: &Theme, cell: Cell, at: Pt, capture: bool) -> Element {
+/// How a destination is marked.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+enum DotKind {
+    /// An ordinary move dot.
+    Plain,
+    /// Check mode: found by the core and expected by the source.
+    Agreed,
+    /// Check mode: expected by the source, not found by the core.
+    Missing,
+    /// Check mode: found by the core, not expected by the source.
+    Extra,
+}
+
+fn dot(layout: &Layout, topo: &Topology, theme: &Theme, cell: Cell, at: Pt, capture: bool, kind: DotKind) -> Element {
     let size = layout.cell_size(topo, cell);
+    dot_shape(theme, at, size, capture, kind).with("cell", topo.name(cell))
+}
+
+/// A destination mark: a dot (ringed for a capture); in check mode agreed dots are the plain ones,
+/// missing ones a crossed ring, extra ones a square.
+fn dot_shape(theme: &Theme, at: Pt, size: f64, capture: bool, kind: DotKind) -> Element {
     let r = size * theme.dot_radius;
-    let e = if capture {
-        let ring = size * 0.47;
-        Element::new(Shape::Circle { c: at, r: ring }, Paint::stroke(theme.capture, (r * 0.55).max(1.0)), "dot capture")
-    } else {
-        Element::new(Shape::Circle { c: at, r }, Paint::fill(theme.dot), "dot")
-    };
-    e.with("cell", topo.name(cell))
+    let w = (r * 0.55).max(1.0);
+    match (kind, capture) {
+        (DotKind::Missing, _) => {
+            let k = r * 1.25;
+            let d = k * std::f64::consts::FRAC_1_SQRT_2;
+            let mut cmds = vec![
+                PathCmd::Move(at.offset(k, 0.0)),
+                PathCmd::Arc { r: k, large: false, sweep: true, to: at.offset(-k, 0.0) },
+                PathCmd::Arc { r: k, large: false, sweep: true, to: at.offset(k, 0.0) },
+                PathCmd::Close,
+            ];
+            cmds.extend([
+                PathCmd::Move(at.offset(-d, -d)),
+                PathCmd::Line(at.offset(d, d)),
+                PathCmd::Move(at.offset(-d, d)),
+                PathCmd::Line(at.offset(d, -d)),
+            ]);
+            Element::new(Shape::Path(cmds), Paint::stroke(theme.missing, w).rounded(), "dot missing")
+        }
+        (DotKind::Extra, _) => {
+            let k = r * 1.15;
+            let mut e = Element::new(
+                Shape::Rect { at: at.offset(-k, -k), w: 2.0 * k, h: 2.0 * k },
+                Paint::fill(theme.extra),
+                if capture { "dot extra capture" } else { "dot extra" },
+            );
+            if capture {
+                e.paint = e.paint.with_stroke(theme.capture, w);
+            }
+            e
+        }
+        (kind, true) => {
+            let class = if kind == DotKind::Agreed { "dot agreed capture" } else { "dot capture" };
+            Element::new(Shape::Circle { c: at, r: size * 0.47 }, Paint::stroke(theme.capture, w), class)
+        }
+        (kind, false) => {
+            let class = if kind == DotKind::Agreed { "dot agreed" } else { "dot" };
+            Element::new(Shape::Circle { c: at, r }, Paint::fill(theme.dot), class)
+        }
+    }
 }
 
 fn piece_element(theme: &Theme, piece: Piece, at: Pt, size: f64) -> Element {
@@ -791,39 +922,52 @@ fn tint(topo: &Topology, theme: &Theme, cell: Cell, base: Rgb) -> Rgb {
     base.mix(ns.mix(we, 0.5), theme.tint)
 }
 
-/// Several scenes in one figure: a grid of panels with captions, and an optional title.
+/// Several scenes in one figure: a grid of panels, each row as tall as its tallest panel, a
+/// caption under each (shrunk to its panel's width), and an optional title.
 pub fn panels(items: Vec<(Scene, String)>, columns: usize, title: Option<&str>, theme: &Theme) -> Scene {
     let columns = columns.clamp(1, items.len().max(1));
     let cell_w = items.iter().map(|(s, _)| s.width).fold(1.0, f64::max);
-    let cell_h = items.iter().map(|(s, _)| s.height).fold(1.0, f64::max);
-    let caption_h = (cell_w * 0.07).clamp(12.0, 40.0);
-    let gap = cell_w * 0.05;
-    let title_h = if title.is_some() { caption_h * 1.6 } else { 0.0 };
-    let rows = items.len().div_ceil(columns);
+    let caption_size = (cell_w * 0.045).clamp(11.0, 26.0);
+    let caption_h = caption_size * 1.8;
+    let gap = (cell_w * 0.05).max(8.0);
+    let title_h = if title.is_some() { caption_size * 2.6 } else { 0.0 };
+    let rows: Vec<&[(Scene, String)]> = items.chunks(columns).collect();
+    let row_h: Vec<f64> = rows.iter().map(|r| r.iter().map(|(s, _)| s.height).fold(1.0, f64::max)).collect();
     let width = columns as f64 * cell_w + (columns + 1) as f64 * gap;
-    let height = title_h + rows as f64 * (cell_h + caption_h) + (rows + 1) as f64 * gap;
+    let height = title_h + row_h.iter().map(|h| h + caption_h + gap).sum::<f64>() + gap;
     let mut scene = Scene::new(width, height, theme.background);
     let mut descs = Vec::new();
-    for (i, (sub, caption)) in items.into_iter().enumerate() {
-        let (col, row) = (i % columns, i / columns);
-        let x = gap + col as f64 * (cell_w + gap) + (cell_w - sub.width) / 2.0;
-        let y = title_h + gap + row as f64 * (cell_h + caption_h + gap);
-        descs.push(format!("Panel {} ({}): {}", i + 1, caption, sub.desc));
-        scene.nodes.push(Node::Group(Group {
-            class: "panel".into(),
-            data: vec![("index", (i + 1).to_string()), ("caption", caption.clone())],
-            offset: Pt::new(x, y),
-            scale: 1.0,
-            children: sub.nodes,
-        }));
-        let cap_at = Pt::new(gap + col as f64 * (cell_w + gap) + cell_w / 2.0, y + cell_h + caption_h * 0.5);
-        scene.push(text(caption, cap_at, caption_h * 0.62, Anchor::Middle, theme.font, theme.text, "caption"));
+    let mut y = title_h + gap;
+    let mut index = 0;
+    for (r, row) in rows.iter().enumerate() {
+        for (col, (sub, caption)) in row.iter().enumerate() {
+            index += 1;
+            let x = gap + col as f64 * (cell_w + gap) + (cell_w - sub.width) / 2.0;
+            let top = y + (row_h[r] - sub.height) / 2.0;
+            descs.push(format!("Panel {index} ({caption}): {}", sub.desc));
+            scene.nodes.push(Node::Group(Group {
+                class: "panel".into(),
+                data: vec![("index", index.to_string()), ("caption", caption.clone())],
+                offset: Pt::new(x, top),
+                scale: 1.0,
+                children: sub.nodes.clone(),
+            }));
+            if !caption.is_empty() {
+                let fit = cell_w * 0.96 / crate::font::text_width(caption, 1.0, theme.font).max(1e-9);
+                let size = caption_size.min(fit);
+                let at = Pt::new(gap + col as f64 * (cell_w + gap) + cell_w / 2.0, y + row_h[r] + caption_h * 0.45);
+                scene.push(text(caption.clone(), at, size, Anchor::Middle, theme.font, theme.text, "caption"));
+            }
+        }
+        y += row_h[r] + caption_h + gap;
     }
     if let Some(t) = title {
+        let fit = width * 0.96 / crate::font::text_width(t, 1.0, theme.title_font).max(1e-9);
+        let size = (caption_size * 1.3).min(fit);
         scene.push(text(
             t.to_string(),
-            Pt::new(width / 2.0, title_h * 0.6),
-            title_h * 0.55,
+            Pt::new(width / 2.0, title_h * 0.55),
+            size,
             Anchor::Middle,
             theme.title_font,
             theme.text,

@@ -11,8 +11,8 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+pub mod batch;
 pub mod bitboard;
-pub mod essay;
 pub mod figure;
 mod font;
 pub mod geometry;
@@ -23,6 +23,7 @@ pub mod position;
 pub mod routes;
 pub mod rules;
 pub mod scene;
+pub mod spec;
 pub mod theme;
 pub mod topology;
 pub mod variant;

@@ -55,6 +55,12 @@ pub struct Theme {
     /// Default highlight colour.
     #[serde(with = "hex")]
     pub highlight: Rgb,
+    /// Check mode: destinations expected but not found.
+    #[serde(with = "hex")]
+    pub missing: Rgb,
+    /// Check mode: destinations found but not expected.
+    #[serde(with = "hex")]
+    pub extra: Rgb,
     /// Colour mode: north edges.
     #[serde(with = "hex")]
     pub north: Rgb,

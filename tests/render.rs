@@ -206,9 +206,13 @@ fn pixel_probes() {
 }
 
 fn all_figures() -> Vec<(String, Scene)> {
-    let theme = Theme::essay();
-    let mut v: Vec<(String, Scene)> =
-        dotchess::essay::figures(&theme).into_iter().map(|f| (f.name.to_string(), f.scene)).collect();
+    let files = dotchess::batch::Embedded(dotchess::batch::ESSAY_FILES);
+    let manifest = dotchess::batch::essay_manifest();
+    let mut v: Vec<(String, Scene)> = manifest
+        .jobs
+        .iter()
+        .map(|j| (j.name.clone(), dotchess::batch::figure(j, &files, manifest.variant).unwrap().render()))
+        .collect();
     for t in ["print", "ice"] {
         let theme = Theme::built_in(t).unwrap();
         let pos = Position::start(VariantId::Small);

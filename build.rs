@@ -1,0 +1,26 @@
+//! Embeds the essay's example files (`examples/essay/`) so that `dotchess essay` needs no files.
+
+use std::fmt::Write as _;
+use std::path::Path;
+
+fn main() {
+    let root =
+        Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR")).join("examples/essay");
+    println!("cargo::rerun-if-changed=examples/essay");
+    let mut files: Vec<_> = std::fs::read_dir(&root)
+        .expect("examples/essay exists")
+        .map(|e| e.expect("readable directory entry").path())
+        .filter(|p| matches!(p.extension().and_then(|e| e.to_str()), Some("toml" | "fen")))
+        .collect();
+    files.sort();
+    let mut code =
+        String::from("/// The files of `examples/essay/`, by name.\npub static ESSAY_FILES: &[(&str, &str)] = &[\n");
+    for path in files {
+        println!("cargo::rerun-if-changed={}", path.display());
+        let name = path.file_name().and_then(|n| n.to_str()).expect("UTF-8 file name");
+        writeln!(code, "    ({name:?}, include_str!({:?})),", path.display().to_string()).expect("write to a String");
+    }
+    code.push_str("];\n");
+    let out = Path::new(&std::env::var("OUT_DIR").expect("cargo sets OUT_DIR")).join("essay_files.rs");
+    std::fs::write(out, code).expect("write essay_files.rs");
+}

@@ -1,0 +1,282 @@
+//! Many figures from one manifest: read every job, render them in parallel, write each figure's
+//! files (through a temporary file and a rename) and an `index.html` contact sheet. A broken
+//! figure does not stop the others; every failure is reported at the end.
+
+use crate::spec::{self, FigureSpec, InputError, Source};
+use crate::variant::VariantId;
+use rayon::prelude::*;
+use serde::Deserialize;
+use serde_spanned::Spanned;
+use std::path::{Path, PathBuf};
+
+/// Most figures in one manifest.
+pub const MAX_FIGURES: usize = 10_000;
+
+/// An output format.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    /// SVG text.
+    Svg,
+    /// PNG at one pixel per figure unit.
+    Png,
+}
+
+impl Format {
+    /// The file extension.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Svg => "svg",
+            Format::Png => "png",
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ManifestToml {
+    output: Option<String>,
+    formats: Option<Vec<Format>>,
+    variant: Option<Spanned<String>>,
+    #[serde(default)]
+    figure: Vec<JobToml>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct JobToml {
+    name: Spanned<String>,
+    position: Spanned<String>,
+    overlay: Option<Spanned<String>>,
+    caption: Option<String>,
+}
+
+/// One figure of a manifest.
+#[derive(Clone, Debug)]
+pub struct Job {
+    /// File stem of the outputs.
+    pub name: String,
+    /// Caption on the contact sheet.
+    pub caption: String,
+    /// The position file, as the manifest names it.
+    pub position: String,
+    /// The overlay file, if any.
+    pub overlay: Option<String>,
+    /// Where the manifest names the figure (for errors).
+    pub origin: InputError,
+}
+
+/// A manifest, read and checked.
+#[derive(Clone, Debug)]
+pub struct Manifest {
+    /// Output folder (relative to where the manifest lives), if the manifest names one.
+    pub output: Option<String>,
+    /// Formats to write.
+    pub formats: Vec<Format>,
+    /// Variant of position files that do not name one.
+    pub variant: VariantId,
+    /// The figures.
+    pub jobs: Vec<Job>,
+}
+
+/// Reads a manifest: `output`, `formats`, `variant`, and `[[figure]]` tables with `name`,
+/// `position`, `overlay` and `caption`.
+pub fn read_manifest(name: &str, text: &str) -> Result<Manifest, InputError> {
+    let src = Source::new(name, text);
+    let m: ManifestToml = src.toml()?;
+    let variant = match &m.variant {
+        None => VariantId::Dot,
+        Some(v) => {
+            v.get_ref().parse().map_err(|e: crate::variant::UnknownVariant| src.error(v.span(), e.to_string()))?
+        }
+    };
+    if m.figure.len() > MAX_FIGURES {
+        return Err(src.whole(format!("names {} figures; at most {MAX_FIGURES}", m.figure.len())));
+    }
+    let mut jobs: Vec<Job> = Vec::new();
+    for f in m.figure {
+        let n = f.name.get_ref();
+        let ok = !n.is_empty()
+            && n.len() <= 100
+            && n.chars().all(|c| c.is_ascii_alphanumeric() || "-_.".contains(c))
+            && !n.starts_with('.');
+        if !ok {
+            return Err(src.error(
+                f.name.span(),
+                format!("figure name `{n}`: use letters, digits, `-`, `_` and `.` (no folders)"),
+            ));
+        }
+        if jobs.iter().any(|j| j.name == *n) {
+            return Err(src.error(f.name.span(), format!("figure name `{n}` is used twice")));
+        }
+        jobs.push(Job {
+            name: n.clone(),
+            caption: f.caption.unwrap_or_else(|| n.clone()),
+            position: f.position.into_inner(),
+            overlay: f.overlay.map(|o| o.into_inner()),
+            origin: src.error(f.name.span(), ""),
+        });
+    }
+    Ok(Manifest { output: m.output, formats: m.formats.unwrap_or(vec![Format::Svg, Format::Png]), variant, jobs })
+}
+
+/// Where a job's files come from: a name as written in the manifest to (display name, text).
+pub trait Files: Sync {
+    /// Reads a file the manifest names.
+    fn read(&self, name: &str) -> Result<(String, String), String>;
+}
+
+/// Files on disk, relative to a folder.
+pub struct Disk(pub PathBuf);
+
+impl Files for Disk {
+    fn read(&self, name: &str) -> Result<(String, String), String> {
+        let path = self.0.join(name);
+        let shown = path.display().to_string();
+        let meta = std::fs::metadata(&path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+        if meta.len() > spec::MAX_INPUT as u64 {
+            return Err(format!("{shown} is larger than {} bytes", spec::MAX_INPUT));
+        }
+        let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+        Ok((shown, text))
+    }
+}
+
+/// Files embedded in the binary.
+pub struct Embedded(pub &'static [(&'static str, &'static str)]);
+
+impl Files for Embedded {
+    fn read(&self, name: &str) -> Result<(String, String), String> {
+        self.0
+            .iter()
+            .find(|(n, _)| *n == name)
+            .map(|(n, t)| (format!("examples/essay/{n}"), t.to_string()))
+            .ok_or_else(|| format!("no built-in file `{name}`"))
+    }
+}
+
+/// Reads a job's files into a checked figure.
+pub fn figure(job: &Job, files: &dyn Files, variant: VariantId) -> Result<FigureSpec, InputError> {
+    let located = |message: String| InputError { message, ..job.origin.clone() };
+    let (pname, ptext) = files.read(&job.position).map_err(located)?;
+    let base = spec::read_position(&pname, &ptext, variant)?;
+    match &job.overlay {
+        None => Ok(spec::plain_figure(&base)),
+        Some(o) => {
+            let (oname, otext) = files.read(o).map_err(located)?;
+            spec::read_overlay(&oname, &otext, &base, &|p| files.read(p))
+        }
+    }
+}
+
+/// What became of one job.
+#[derive(Debug)]
+pub struct Outcome {
+    /// The job's name.
+    pub name: String,
+    /// Its caption.
+    pub caption: String,
+    /// The files written, or why none were.
+    pub result: Result<Vec<PathBuf>, String>,
+}
+
+/// Renders every job in parallel into `out`, calling `progress` after each; then writes
+/// `index.html`. Returns the outcomes in manifest order.
+pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn Fn(&str) + Sync)) -> Vec<Outcome> {
+    let outcomes: Vec<Outcome> = manifest
+        .jobs
+        .par_iter()
+        .map(|job| {
+            let result = figure(job, files, manifest.variant)
+                .map_err(|e| e.to_string())
+                .and_then(|spec| write_figure(&spec.render(), out, &job.name, &manifest.formats));
+            progress(&job.name);
+            Outcome { name: job.name.clone(), caption: job.caption.clone(), result }
+        })
+        .collect();
+    let index = index_html(&outcomes, &manifest.formats);
+    if let Err(e) = write_atomic(&out.join("index.html"), index.as_bytes()) {
+        progress(&format!("index.html: {e}"));
+    }
+    outcomes
+}
+
+/// Writes a scene in the given formats as `out/name.ext`.
+pub fn write_figure(
+    scene: &crate::scene::Scene,
+    out: &Path,
+    name: &str,
+    formats: &[Format],
+) -> Result<Vec<PathBuf>, String> {
+    let mut written = Vec::new();
+    let svg = scene.to_svg();
+    for f in formats {
+        let path = out.join(format!("{name}.{}", f.extension()));
+        let bytes = match f {
+            Format::Svg => svg.clone().into_bytes(),
+            Format::Png => crate::output::svg_to_png(&svg, 1.0).map_err(|e| e.to_string())?,
+        };
+        write_atomic(&path, &bytes)?;
+        written.push(path);
+    }
+    Ok(written)
+}
+
+/// Writes a file through a temporary file in the same folder and a rename, so that a reader never
+/// sees half a file and a failure leaves nothing behind.
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
+    std::fs::write(&tmp, bytes).and_then(|()| std::fs::rename(&tmp, path)).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        format!("cannot write {}: {e}", path.display())
+    })
+}
+
+fn escape_html(s: &str) -> String {
+    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
+}
+
+/// A contact sheet: every figure with its caption, linking to its files.
+pub fn index_html(outcomes: &[Outcome], formats: &[Format]) -> String {
+    let show = if formats.contains(&Format::Svg) { "svg" } else { "png" };
+    let mut s = String::from(
+        "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>dotchess figures</title>\n<style>\n\
+         body { font-family: sans-serif; margin: 2em; color: #222; }\n\
+         main { display: grid; grid-template-columns: repeat(auto-fill, minmax(300px, 1fr)); gap: 2em; }\n\
+         figure { margin: 0; }\nfigure img { width: 100%; height: auto; border: 1px solid #ddd; }\n\
+         figcaption { font-size: 0.9em; margin-top: 0.4em; }\n.failed { color: #b00; }\n</style>\n</head>\n<body>\n\
+         <h1>dotchess figures</h1>\n<main>\n",
+    );
+    for o in outcomes {
+        let name = escape_html(&o.name);
+        let caption = escape_html(&o.caption);
+        match &o.result {
+            Ok(_) => {
+                let links: Vec<String> =
+                    formats.iter().map(|f| format!("<a href=\"{name}.{0}\">{0}</a>", f.extension())).collect();
+                s += &format!(
+                    "<figure id=\"{name}\"><img src=\"{name}.{show}\" alt=\"{caption}\"><figcaption><strong>{name}</strong> — {caption} ({})</figcaption></figure>\n",
+                    links.join(", ")
+                );
+            }
+            Err(e) => {
+                s += &format!(
+                    "<figure id=\"{name}\" class=\"failed\"><figcaption><strong>{name}</strong> failed: {}</figcaption></figure>\n",
+                    escape_html(e)
+                );
+            }
+        }
+    }
+    s += "</main>\n</body>\n</html>\n";
+    s
+}
+
+include!(concat!(env!("OUT_DIR"), "/essay_files.rs"));
+
+/// The essay's figure set: the manifest and files of `examples/essay/`, built into the binary.
+pub fn essay_manifest() -> Manifest {
+    let (_, text) = Embedded(ESSAY_FILES).read("manifest.toml").expect("the essay manifest is built in");
+    read_manifest("examples/essay/manifest.toml", &text).expect("the built-in essay manifest is valid")
+}

@@ -1,0 +1,707 @@
+//! Input files, checked: position files (`.fen`, `.toml`) and overlay specs (`.toml`) become a
+//! [`FigureSpec`] before anything is drawn. Every error names the file, line and column and shows
+//! the offending line; an unknown key comes with the nearest known one.
+//!
+//! The formats are documented key by key in `docs/inputs.md`, with an annotated template in
+//! `templates/overlay.toml`.
+
+use crate::figure::{Coordinates, Overlay, View, ViewKind, WIDTH_RANGE};
+use crate::geometry::Window;
+use crate::notation::FenError;
+use crate::position::Position;
+use crate::scene::Rgb;
+use crate::theme::Theme;
+use crate::topology::{Cell, Dir};
+use crate::variant::VariantId;
+use serde::Deserialize;
+use serde_spanned::Spanned;
+use std::fmt;
+use std::ops::Range;
+
+/// Largest input file read, in bytes.
+pub const MAX_INPUT: usize = 1 << 20;
+/// Most panels in one figure.
+pub const MAX_PANELS: usize = 64;
+/// Most marks of one kind in one overlay or panel.
+pub const MAX_MARKS: usize = 512;
+/// Largest chart window side, in squares.
+pub const MAX_WINDOW: i64 = 200;
+
+/// A problem in an input file, with where it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputError {
+    /// The file's name as given.
+    pub file: String,
+    /// 1-based line (0 when the whole file is meant).
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
+    /// The text of the offending line.
+    pub source_line: Option<String>,
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            return write!(f, "{}: {}", self.file, self.message);
+        }
+        write!(f, "{}:{}:{}: {}", self.file, self.line, self.column, self.message)?;
+        if let Some(src) = &self.source_line {
+            let pad = " ".repeat(self.column.saturating_sub(1));
+            write!(f, "\n{:>5} | {src}\n      | {pad}^", self.line)?;
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// An input text with its name, for locating errors.
+pub struct Source<'a> {
+    name: &'a str,
+    text: &'a str,
+}
+
+impl<'a> Source<'a> {
+    /// A named text.
+    pub fn new(name: &'a str, text: &'a str) -> Source<'a> {
+        Source { name, text }
+    }
+
+    /// An error at a byte offset.
+    pub fn error_at(&self, offset: usize, message: impl Into<String>) -> InputError {
+        let offset = offset.min(self.text.len());
+        let before = &self.text[..offset];
+        let line = before.matches('\n').count() + 1;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let column = self.text[line_start..offset].chars().count() + 1;
+        let source_line = self.text[line_start..].lines().next().map(str::to_string);
+        InputError { file: self.name.to_string(), line, column, message: message.into(), source_line }
+    }
+
+    /// An error about a spanned value.
+    pub fn error(&self, span: Range<usize>, message: impl Into<String>) -> InputError {
+        self.error_at(span.start, message)
+    }
+
+    /// An error about the whole file.
+    pub fn whole(&self, message: impl Into<String>) -> InputError {
+        InputError { file: self.name.to_string(), line: 0, column: 0, message: message.into(), source_line: None }
+    }
+
+    fn check_size(&self) -> Result<(), InputError> {
+        if self.text.len() > MAX_INPUT {
+            return Err(self.whole(format!("is larger than {MAX_INPUT} bytes")));
+        }
+        Ok(())
+    }
+
+    /// Parses TOML into `T`, turning the parser's errors into located ones (with a suggestion for
+    /// an unknown key).
+    pub(crate) fn toml<T: for<'de> Deserialize<'de>>(&self) -> Result<T, InputError> {
+        self.check_size()?;
+        toml::from_str(self.text).map_err(|e| {
+            let message = explain_toml(e.message());
+            match e.span() {
+                Some(span) => self.error(span, message),
+                None => self.whole(message),
+            }
+        })
+    }
+}
+
+/// Rewrites serde's "unknown field `x`, expected one of `a`, `b`" into a message with the nearest
+/// known key.
+fn explain_toml(message: &str) -> String {
+    let message = message.trim();
+    let Some(rest) = message.strip_prefix("unknown field `") else { return message.to_string() };
+    let Some((field, tail)) = rest.split_once('`') else { return message.to_string() };
+    let known: Vec<&str> = tail.split('`').skip(1).step_by(2).collect();
+    let best = known.iter().map(|k| (edit_distance(field, k), *k)).min();
+    match best {
+        Some((d, k)) if d <= field.len().max(2) / 2 + 1 => {
+            format!("unknown key `{field}` (did you mean `{k}`?)")
+        }
+        _ if !known.is_empty() => format!("unknown key `{field}` (known keys: {})", known.join(", ")),
+        _ => format!("unknown key `{field}`"),
+    }
+}
+
+/// Levenshtein distance.
+fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut prev: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut cur = vec![i + 1];
+        for (j, cb) in b.iter().enumerate() {
+            cur.push((prev[j] + (ca != *cb) as usize).min(prev[j + 1] + 1).min(cur[j] + 1));
+        }
+        prev = cur;
+    }
+    prev[b.len()]
+}
+
+/// A position read from a file.
+#[derive(Clone, Debug)]
+pub struct PositionSpec {
+    /// The position.
+    pub position: Position,
+    /// Its title, if the file gave one.
+    pub title: Option<String>,
+}
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct PositionToml {
+    variant: Option<Spanned<String>>,
+    fen: Spanned<String>,
+    title: Option<String>,
+}
+
+/// Reads a position file: TOML (`variant`, `fen`, `title`) when `name` ends in `.toml`, else a
+/// FEN file — comment lines start with `#`, a comment `# variant: small` names the variant
+/// (`default_variant` otherwise), and the first other line is the FEN.
+pub fn read_position(name: &str, text: &str, default_variant: VariantId) -> Result<PositionSpec, InputError> {
+    let src = Source::new(name, text);
+    src.check_size()?;
+    let fen_error =
+        |offset: usize, e: FenError| src.error_at(offset + byte_of_column(&text[offset..], e.column), e.to_string());
+    if name.ends_with(".toml") {
+        let p: PositionToml = src.toml()?;
+        let variant = match &p.variant {
+            None => default_variant,
+            Some(v) => {
+                v.get_ref().parse().map_err(|e: crate::variant::UnknownVariant| src.error(v.span(), e.to_string()))?
+            }
+        };
+        // The value's span covers its quotes: FEN columns count from after the opening quote.
+        let start = p.fen.span().start + 1;
+        let position = Position::from_fen(variant, p.fen.get_ref()).map_err(|e| fen_error(start, e))?;
+        return Ok(PositionSpec { position, title: p.title });
+    }
+    let mut variant = default_variant;
+    let mut offset = 0;
+    for line in text.split_inclusive('\n') {
+        let trimmed = line.trim();
+        let here = offset;
+        offset += line.len();
+        if trimmed.is_empty() {
+            continue;
+        }
+        if let Some(comment) = trimmed.strip_prefix('#') {
+            if let Some(v) = comment.trim().strip_prefix("variant:") {
+                let col = here + line.find("variant:").unwrap_or(0) + "variant:".len();
+                variant =
+                    v.trim().parse().map_err(|e: crate::variant::UnknownVariant| src.error_at(col, e.to_string()))?;
+            }
+            continue;
+        }
+        let lead = line.len() - line.trim_start().len();
+        let position = Position::from_fen(variant, trimmed).map_err(|e| fen_error(here + lead, e))?;
+        return Ok(PositionSpec { position, title: None });
+    }
+    Err(src.whole("holds no FEN line"))
+}
+
+/// The byte offset of 1-based character column `col` in `s`.
+fn byte_of_column(s: &str, col: usize) -> usize {
+    s.char_indices().nth(col.saturating_sub(1)).map_or(s.len(), |(i, _)| i)
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Num {
+    Int(i64),
+    Float(f64),
+}
+
+impl Num {
+    fn value(&self) -> f64 {
+        match *self {
+            Num::Int(i) => i as f64,
+            Num::Float(f) => f,
+        }
+    }
+}
+
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum Rotation {
+    Number(Num),
+    File(String),
+}
+
+/// The mark keys, shared by an overlay's top level and its panels.
+struct MarksToml<'a> {
+    moves: &'a [Spanned<String>],
+    pseudo: Option<bool>,
+    loops: &'a [Spanned<String>],
+    highlights: &'a [Spanned<String>],
+    arrows: &'a [Spanned<String>],
+    labels: &'a [Spanned<String>],
+    over_pieces: Option<bool>,
+}
+
+/// Declares a TOML table struct with the mark keys as well as its own (serde cannot combine
+/// `flatten` with `deny_unknown_fields`, and unknown keys must be errors).
+macro_rules! with_marks {
+    ($name:ident { $($(#[$meta:meta])* $field:ident : $ty:ty),* $(,)? }) => {
+        #[derive(Deserialize)]
+        #[serde(deny_unknown_fields)]
+        struct $name {
+            $($(#[$meta])* $field: $ty,)*
+            #[serde(default)]
+            moves: Vec<Spanned<String>>,
+            pseudo: Option<bool>,
+            #[serde(default)]
+            loops: Vec<Spanned<String>>,
+            #[serde(default)]
+            highlights: Vec<Spanned<String>>,
+            #[serde(default)]
+            arrows: Vec<Spanned<String>>,
+            #[serde(default)]
+            labels: Vec<Spanned<String>>,
+            over_pieces: Option<bool>,
+        }
+        impl $name {
+            fn marks(&self) -> MarksToml<'_> {
+                MarksToml {
+                    moves: &self.moves,
+                    pseudo: self.pseudo,
+                    loops: &self.loops,
+                    highlights: &self.highlights,
+                    arrows: &self.arrows,
+                    labels: &self.labels,
+                    over_pieces: self.over_pieces,
+                }
+            }
+        }
+    };
+}
+
+with_marks!(PanelToml {
+    view: Spanned<String>,
+    caption: Option<String>,
+    width: Option<Spanned<Num>>,
+    rotation: Option<Spanned<Rotation>>,
+    window: Option<Spanned<Vec<i64>>>,
+    tint: Option<bool>,
+    edges: Option<bool>,
+    coordinates: Option<Spanned<String>>,
+    position: Option<Spanned<String>>,
+    variant: Option<Spanned<String>>,
+    each_loop: Option<bool>,
+});
+
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct ExpectToml {
+    square: Spanned<String>,
+    destinations: Spanned<Vec<Spanned<String>>>,
+    source: Option<String>,
+}
+
+with_marks!(OverlayToml {
+    title: Option<String>,
+    theme: Option<Spanned<String>>,
+    columns: Option<Spanned<i64>>,
+    #[serde(default)]
+    panels: Vec<PanelToml>,
+    #[serde(default)]
+    expect: Vec<ExpectToml>,
+});
+
+/// An expected destination set for a piece, from a book or another program.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Expectation {
+    /// The piece's cell.
+    pub square: Cell,
+    /// The destinations the source gives.
+    pub destinations: Vec<Cell>,
+    /// Where the expectation comes from.
+    pub source: Option<String>,
+}
+
+/// One panel: what to draw and how.
+#[derive(Clone, Debug)]
+pub struct PanelSpec {
+    /// The position drawn (the figure's, unless the panel names its own).
+    pub position: Position,
+    /// The view.
+    pub view: View,
+    /// The marks.
+    pub overlay: Overlay,
+    /// The caption under the panel.
+    pub caption: Option<String>,
+}
+
+/// A whole figure, checked and ready to draw.
+#[derive(Clone, Debug)]
+pub struct FigureSpec {
+    /// The title above it.
+    pub title: Option<String>,
+    /// The theme.
+    pub theme: Theme,
+    /// Panel columns when there are several.
+    pub columns: usize,
+    /// The panels (one for a simple figure).
+    pub panels: Vec<PanelSpec>,
+    /// Expected destination sets to check.
+    pub expect: Vec<Expectation>,
+}
+
+/// Where an overlay file finds other position files it names (`position = "…"` in a panel):
+/// given the path as written, their name and text.
+pub type Loader<'a> = dyn Fn(&str) -> Result<(String, String), String> + 'a;
+
+/// Reads an overlay spec for a position. `load` resolves a panel's own `position` file.
+pub fn read_overlay(name: &str, text: &str, base: &PositionSpec, load: &Loader) -> Result<FigureSpec, InputError> {
+    let src = Source::new(name, text);
+    let o: OverlayToml = src.toml()?;
+    let theme = match &o.theme {
+        None => Theme::essay(),
+        Some(t) => Theme::built_in(t.get_ref()).map_err(|e| src.error(t.span(), e.to_string()))?,
+    };
+    let columns = match &o.columns {
+        None => 0,
+        Some(c) if (1..=MAX_PANELS as i64).contains(c.get_ref()) => *c.get_ref() as usize,
+        Some(c) => return Err(src.error(c.span(), format!("`columns` must be 1 to {MAX_PANELS}"))),
+    };
+    let mut shared = Overlay::default();
+    apply_marks(&src, &base.position, &o.marks(), &mut shared)?;
+    if o.panels.len() > MAX_PANELS {
+        return Err(src.whole(format!("has {} panels; at most {MAX_PANELS}", o.panels.len())));
+    }
+    let mut panels = Vec::new();
+    if o.panels.is_empty() {
+        panels.push(PanelSpec {
+            position: base.position.clone(),
+            view: View::hemispheres(),
+            overlay: shared.clone(),
+            caption: None,
+        });
+    }
+    for p in &o.panels {
+        let position = match (&p.position, &p.variant) {
+            (None, None) => base.position.clone(),
+            (Some(file), variant) => {
+                let v = match variant {
+                    None => base.position.variant().id,
+                    Some(v) => v
+                        .get_ref()
+                        .parse()
+                        .map_err(|e: crate::variant::UnknownVariant| src.error(v.span(), e.to_string()))?,
+                };
+                let (n, t) = load(file.get_ref()).map_err(|e| src.error(file.span(), e))?;
+                read_position(&n, &t, v)?.position
+            }
+            (None, Some(v)) => {
+                let id: VariantId = v
+                    .get_ref()
+                    .parse()
+                    .map_err(|e: crate::variant::UnknownVariant| src.error(v.span(), e.to_string()))?;
+                Position::start(id)
+            }
+        };
+        let view = read_view(&src, &position, p)?;
+        let mut overlay = shared.clone();
+        apply_marks(&src, &position, &p.marks(), &mut overlay)?;
+        if p.each_loop == Some(true) {
+            let topo = *position.topology();
+            for l in crate::routes::loops(&topo) {
+                let mut ov = overlay.clone();
+                ov.loops.push((l.route.from, l.dir));
+                let caption = format!(
+                    "{} from {}, heading {}",
+                    l.kind.name(),
+                    topo.name(l.route.from),
+                    l.dir.name().to_uppercase()
+                );
+                panels.push(PanelSpec { position: position.clone(), view, overlay: ov, caption: Some(caption) });
+            }
+            continue;
+        }
+        panels.push(PanelSpec { position, view, overlay, caption: p.caption.clone() });
+    }
+    if panels.len() > MAX_PANELS {
+        return Err(src.whole(format!("makes {} panels; at most {MAX_PANELS}", panels.len())));
+    }
+    let mut expect = Vec::new();
+    for e in &o.expect {
+        let square = cell(&src, &base.position, &e.square)?;
+        if base.position.piece_at(square).is_none() {
+            return Err(src.error(e.square.span(), format!("no piece on {}", e.square.get_ref())));
+        }
+        let mut destinations = Vec::new();
+        for d in e.destinations.get_ref() {
+            destinations.push(cell(&src, &base.position, d)?);
+        }
+        if destinations.len() > 1000 {
+            return Err(src.error(e.destinations.span(), "too many destinations"));
+        }
+        expect.push(Expectation { square, destinations, source: e.source.clone() });
+    }
+    let title = o.title.or_else(|| base.title.clone());
+    Ok(FigureSpec { title, theme, columns, panels, expect })
+}
+
+/// The figure for a position with no overlay file: the hemispheres.
+pub fn plain_figure(base: &PositionSpec) -> FigureSpec {
+    FigureSpec {
+        title: base.title.clone(),
+        theme: Theme::essay(),
+        columns: 0,
+        panels: vec![PanelSpec {
+            position: base.position.clone(),
+            view: View::hemispheres(),
+            overlay: Overlay::default(),
+            caption: None,
+        }],
+        expect: Vec::new(),
+    }
+}
+
+fn cell(src: &Source, pos: &Position, s: &Spanned<String>) -> Result<Cell, InputError> {
+    cell_name(src, pos, s.get_ref(), s.span().start + 1)
+}
+
+fn cell_name(src: &Source, pos: &Position, name: &str, offset: usize) -> Result<Cell, InputError> {
+    let topo = pos.topology();
+    topo.parse_cell(name).ok_or_else(|| {
+        src.error_at(
+            offset,
+            format!(
+                "`{name}` is not a cell of the {} board ({} files × {} ranks{})",
+                pos.variant().id,
+                topo.width(),
+                topo.height(),
+                if topo.pole_cell(crate::topology::Pole::North).is_some() { ", poles N and S" } else { "" }
+            ),
+        )
+    })
+}
+
+/// Splits `"a:b:c"` into parts with their byte offsets (inside the quotes).
+fn parts(s: &Spanned<String>) -> Vec<(&str, usize)> {
+    let mut out = Vec::new();
+    let mut at = s.span().start + 1;
+    for p in s.get_ref().split(':') {
+        out.push((p, at));
+        at += p.len() + 1;
+    }
+    out
+}
+
+fn apply_marks(src: &Source, pos: &Position, m: &MarksToml, o: &mut Overlay) -> Result<(), InputError> {
+    for list in [m.moves, m.loops, m.highlights, m.arrows, m.labels] {
+        if list.len() > MAX_MARKS {
+            return Err(src.error(list[0].span(), format!("more than {MAX_MARKS} marks of one kind")));
+        }
+    }
+    for s in m.moves {
+        let c = cell(src, pos, s)?;
+        if pos.piece_at(c).is_none() {
+            return Err(src.error(s.span(), format!("no piece on {} to show the moves of", s.get_ref())));
+        }
+        o.moves.push(c);
+    }
+    if let Some(p) = m.pseudo {
+        o.pseudo = p;
+    }
+    if let Some(p) = m.over_pieces {
+        o.marks_over_pieces = p;
+    }
+    for s in m.loops {
+        let p = parts(s);
+        if !(2..=3).contains(&p.len()) {
+            return Err(src.error(s.span(), "a loop is `CELL:DIR` or `CELL:DIR:UNTIL`, e.g. `d2:ne` or `d2:ne:b8`"));
+        }
+        let c = cell_name(src, pos, p[0].0, p[0].1)?;
+        let d = Dir::from_name(p[1].0).ok_or_else(|| {
+            src.error_at(p[1].1, format!("`{}` is not a direction (n, ne, e, se, s, sw, w, nw)", p[1].0))
+        })?;
+        if pos.topology().pole_of(c).is_some() {
+            return Err(src.error_at(p[0].1, "a loop starts on a square, not on a pole"));
+        }
+        match p.get(2) {
+            None => o.loops.push((c, d)),
+            Some(&(u, at)) => {
+                let until = cell_name(src, pos, u, at)?;
+                o.paths.push((c, d, until));
+            }
+        }
+    }
+    for s in m.highlights {
+        let p = parts(s);
+        let c = cell_name(src, pos, p[0].0, p[0].1)?;
+        let colour = match p.get(1) {
+            None => None,
+            Some(&(col, at)) => Some(
+                Rgb::parse(col)
+                    .ok_or_else(|| src.error_at(at, format!("`{col}` is not a colour (#rgb or #rrggbb)")))?,
+            ),
+        };
+        if p.len() > 2 {
+            return Err(src.error(s.span(), "a highlight is `CELL` or `CELL:#colour`"));
+        }
+        o.highlights.push((c, colour));
+    }
+    for s in m.arrows {
+        let p = parts(s);
+        if p.len() != 2 {
+            return Err(src.error(s.span(), "an arrow is `FROM:TO`, e.g. `b1:c3`"));
+        }
+        let (a, b) = (cell_name(src, pos, p[0].0, p[0].1)?, cell_name(src, pos, p[1].0, p[1].1)?);
+        if crate::routes::arrow_route(pos.variant(), a, b).is_none() {
+            return Err(src.error(s.span(), format!("no ride or leap leads from {} to {}", p[0].0, p[1].0)));
+        }
+        o.arrows.push((a, b));
+    }
+    for s in m.labels {
+        let Some((c, text)) = s.get_ref().split_once(':') else {
+            return Err(src.error(s.span(), "a label is `CELL:TEXT`, e.g. `e4:x`"));
+        };
+        if text.chars().count() > 40 {
+            return Err(src.error(s.span(), "a label has at most 40 characters"));
+        }
+        o.labels.push((cell_name(src, pos, c, s.span().start + 1)?, text.to_string()));
+    }
+    Ok(())
+}
+
+fn read_view(src: &Source, pos: &Position, p: &PanelToml) -> Result<View, InputError> {
+    let topo = pos.topology();
+    let mut view = match p.view.get_ref().as_str() {
+        "hemispheres" => View::hemispheres(),
+        "board" => View::board(),
+        "chart" => View::chart(),
+        other => {
+            let hint = ["hemispheres", "board", "chart"]
+                .into_iter()
+                .min_by_key(|k| edit_distance(other, k))
+                .unwrap_or("board");
+            return Err(src.error(
+                p.view.span(),
+                format!("unknown view `{other}` (hemispheres, chart or board; did you mean `{hint}`?)"),
+            ));
+        }
+    };
+    if let Some(w) = &p.width {
+        let v = w.get_ref().value();
+        if !(WIDTH_RANGE.0..=WIDTH_RANGE.1).contains(&v) {
+            return Err(
+                src.error(w.span(), format!("`width` = {v} is out of range ({} to {})", WIDTH_RANGE.0, WIDTH_RANGE.1))
+            );
+        }
+        view.width = v;
+    }
+    if let Some(c) = &p.coordinates {
+        view.coordinates = match c.get_ref().as_str() {
+            "none" => Coordinates::None,
+            "edge" => Coordinates::Edge,
+            "cells" => Coordinates::Cells,
+            other => return Err(src.error(c.span(), format!("`coordinates` is none, edge or cells, not `{other}`"))),
+        };
+    }
+    let only = |key: &str, span: Range<usize>, kind: &str| -> InputError {
+        src.error(span, format!("`{key}` belongs to the {kind} view, not to `{}`", p.view.get_ref()))
+    };
+    match &mut view.kind {
+        ViewKind::Hemispheres { rotation } => {
+            if let Some(w) = &p.window {
+                return Err(only("window", w.span(), "chart"));
+            }
+            if let Some(r) = &p.rotation {
+                *rotation = match r.get_ref() {
+                    Rotation::Number(n) => {
+                        let v = n.value();
+                        let w = topo.width() as f64;
+                        if !(-w..=2.0 * w).contains(&v) {
+                            return Err(
+                                src.error(r.span(), format!("`rotation` = {v} is out of range (-{w} to {})", 2.0 * w))
+                            );
+                        }
+                        v
+                    }
+                    Rotation::File(f) => {
+                        let c = topo.parse_cell(&format!("{f}1")).filter(|_| f.len() == 1).ok_or_else(|| {
+                            src.error(r.span(), format!("`rotation` = \"{f}\" is not a file of this board"))
+                        })?;
+                        topo.coords(c).map_or(0.0, |(x, _)| x as f64 + 0.5)
+                    }
+                };
+            }
+        }
+        ViewKind::Chart { window, edges, tint } => {
+            if let Some(r) = &p.rotation {
+                return Err(only("rotation", r.span(), "hemispheres"));
+            }
+            if let Some(w) = &p.window {
+                let v = w.get_ref();
+                let [x0, y0, cols, rows] = v[..] else {
+                    return Err(src.error(w.span(), "`window` is [x0, y0, columns, rows]"));
+                };
+                if !(1..=MAX_WINDOW).contains(&cols)
+                    || !(1..=MAX_WINDOW).contains(&rows)
+                    || x0.abs() > 10_000
+                    || y0.abs() > 10_000
+                {
+                    return Err(src.error(w.span(), format!("`window` columns and rows must be 1 to {MAX_WINDOW}")));
+                }
+                *window = Some(Window { x0: x0 as i32, y0: y0 as i32, cols: cols as u32, rows: rows as u32 });
+            }
+            *edges = p.edges.unwrap_or(*edges);
+            *tint = p.tint.unwrap_or(*tint);
+        }
+        ViewKind::Board { tint, edges } => {
+            if let Some(r) = &p.rotation {
+                return Err(only("rotation", r.span(), "hemispheres"));
+            }
+            if let Some(w) = &p.window {
+                return Err(only("window", w.span(), "chart"));
+            }
+            *edges = p.edges.unwrap_or(*edges);
+            *tint = p.tint.unwrap_or(*tint);
+        }
+    }
+    Ok(view)
+}
+
+impl FigureSpec {
+    /// Draws the figure: one panel as it is, several in a grid with captions.
+    pub fn render(&self) -> crate::scene::Scene {
+        let mut scenes: Vec<(crate::scene::Scene, String)> = self
+            .panels
+            .iter()
+            .map(|p| {
+                let mut overlay = p.overlay.clone();
+                if self.panels.len() == 1 {
+                    overlay.title = self.title.clone();
+                }
+                if let Some(e) =
+                    self.expect.iter().find(|e| overlay.moves.contains(&e.square) || self.panels.len() == 1)
+                {
+                    overlay.expect = Some((e.square, e.destinations.clone()));
+                    if !overlay.moves.contains(&e.square) {
+                        overlay.moves.push(e.square);
+                    }
+                }
+                (
+                    crate::figure::render(&p.position, &overlay, &p.view, &self.theme),
+                    p.caption.clone().unwrap_or_default(),
+                )
+            })
+            .collect();
+        if scenes.len() == 1 {
+            let (mut s, caption) = scenes.pop().expect("one panel");
+            if !caption.is_empty() && s.title.is_empty() {
+                s.title = caption;
+            }
+            return s;
+        }
+        let columns = if self.columns == 0 { scenes.len().min(5) } else { self.columns };
+        crate::figure::panels(scenes, columns, self.title.as_deref(), &self.theme)
+    }
+}
