@@ -546,6 +546,32 @@ pub fn render(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme) -> 
                     dots.push(dot(&layout, &topo, theme, d.cell, at, d.capture, kind));
                 }
             }
+            // A promotion: the roles the core offers, written under the dot.
+            let promotions: Vec<String> = d
+                .moves
+                .iter()
+                .filter_map(|m| m.promotion)
+                .map(|r| r.letter().to_ascii_uppercase().to_string())
+                .collect();
+            if !promotions.is_empty() {
+                let size = layout.cell_size(&topo, d.cell);
+                for at in layout.centres(&topo, d.cell) {
+                    let at = at.offset(0.0, size * 0.3);
+                    // Over the pieces, so that a capturing promotion stays readable.
+                    top_labels.push(
+                        text(
+                            promotions.join(" "),
+                            at,
+                            size * 0.2,
+                            Anchor::Middle,
+                            theme.title_font,
+                            theme.dot,
+                            "promotion",
+                        )
+                        .with("cell", topo.name(d.cell)),
+                    );
+                }
+            }
             // Castling: the rook's jump, along the rank the other way, dashed.
             for m in &d.moves {
                 if let crate::rules::MoveKind::Castle(k) = m.kind

@@ -277,6 +277,20 @@ fn parse_board(pos: &mut Position, topo: &Topology, col0: usize, text: &str) -> 
     let w = topo.width();
     let expected = h + if live { 2 } else { 0 };
     let rows: Vec<&str> = text.split('/').collect();
+    if !live && rows.len() == h + 2 && topo.poles() == Poles::Dead {
+        let (first, last) = (rows[0], rows[h + 1]);
+        let (field, col) =
+            if first != "1" { (first, col0) } else { (last, col0 + text.chars().count() - last.chars().count()) };
+        if first != "1" || last != "1" {
+            return Err(err(
+                col,
+                format!(
+                    "`{field}` stands on a pole, but this variant's poles are dead: pieces pass them and never stop there"
+                ),
+            ));
+        }
+        return Err(err(col0, format!("this variant's poles are dead: give the {h} ranks only, without pole fields")));
+    }
     if rows.len() != expected {
         let what = if live { format!("N, {h} ranks and S") } else { format!("{h} ranks") };
         return Err(err(col0, format!("expected {expected} fields separated by `/` ({what}), found {}", rows.len())));

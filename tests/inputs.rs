@@ -1,0 +1,254 @@
+//! Input files: every example parses and renders; every kind of mistake is refused with its file,
+//! line and column, exit status 2, and no output; `essay`, `batch` and `check` end to end.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+}
+
+fn run(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_dotchess")).args(args).current_dir(root()).output().expect("run dotchess")
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("dotchess-inputs-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+fn files_in(d: &Path) -> usize {
+    std::fs::read_dir(d).unwrap().count()
+}
+
+#[test]
+fn every_essay_example_parses_and_renders() {
+    let files = dotchess::batch::Embedded(dotchess::batch::ESSAY_FILES);
+    let manifest = dotchess::batch::essay_manifest();
+    assert!(manifest.jobs.len() >= 36);
+    for job in &manifest.jobs {
+        let figure =
+            dotchess::batch::figure(job, &files, manifest.variant).unwrap_or_else(|e| panic!("{}: {e}", job.name));
+        let scene = figure.render();
+        assert!(scene.width > 0.0 && !scene.nodes.is_empty(), "{}", job.name);
+    }
+    // Every file of examples/essay is used by the manifest, and the embedded copy is the file.
+    let used: Vec<String> =
+        manifest.jobs.iter().flat_map(|j| [Some(j.position.clone()), j.overlay.clone()]).flatten().collect();
+    for (name, text) in dotchess::batch::ESSAY_FILES {
+        let on_disk = std::fs::read_to_string(root().join("examples/essay").join(name)).unwrap();
+        assert_eq!(&on_disk, text, "{name}");
+        let referenced = used.iter().any(|u| u == name) || *name == "manifest.toml" || referenced_by_panel(name);
+        assert!(referenced, "{name} is not used by the essay");
+    }
+}
+
+fn referenced_by_panel(name: &str) -> bool {
+    dotchess::batch::ESSAY_FILES.iter().any(|(_, t)| t.contains(&format!("position = \"{name}\"")))
+}
+
+#[test]
+fn the_other_examples_render() {
+    let d = temp_dir("examples");
+    for (pos, overlay) in [("tests/data/rook.fen", "templates/overlay.toml")] {
+        let out = d.join("x.svg");
+        let o = run(&["render", pos, overlay, "-o", out.to_str().unwrap()]);
+        assert!(o.status.success(), "{pos} {overlay}: {}", String::from_utf8_lossy(&o.stderr));
+    }
+}
+
+/// Runs `render` on bad input and checks the message, its location, the exit status and that
+/// nothing was written.
+fn refused(args: &[&str], location: &str, words: &str) {
+    let d = temp_dir("bad");
+    let out = d.join("figure");
+    let mut full = vec!["render"];
+    full.extend(args);
+    full.extend(["-o", out.to_str().unwrap()]);
+    let o = run(&full);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {err}");
+    assert!(err.contains(location), "{args:?}: no `{location}` in {err}");
+    assert!(err.contains(words), "{args:?}: no `{words}` in {err}");
+    assert_eq!(files_in(&d), 0, "{args:?} left files behind");
+}
+
+#[test]
+fn every_kind_of_mistake_is_located() {
+    let bad = "tests/data/bad";
+    let rook = "tests/data/rook.fen";
+    refused(&[&format!("{bad}/bad-fen.fen")], "bad-fen.fen:3:18:", "`X` is not a piece letter");
+    refused(&[&format!("{bad}/dead-pole.fen")], "dead-pole.fen:3:1:", "poles are dead");
+    refused(&[&format!("{bad}/unknown-position-key.toml")], "unknown-position-key.toml:4:1:", "unknown key `extra`");
+    refused(&[rook, &format!("{bad}/bad-toml.toml")], "bad-toml.toml:3:1:", "missing comma");
+    refused(&[rook, &format!("{bad}/unknown-key.toml")], "unknown-key.toml:5:1:", "did you mean `rotation`?");
+    refused(&[rook, &format!("{bad}/off-board.toml")], "off-board.toml:1:17:", "`i9` is not a cell");
+    refused(&[rook, &format!("{bad}/window-range.toml")], "window-range.toml:3:10:", "1 to 200");
+    refused(&[rook, &format!("{bad}/huge-width.toml")], "huge-width.toml:3:9:", "out of range");
+    refused(&[rook, &format!("{bad}/unknown-view.toml")], "unknown-view.toml:2:8:", "unknown view `globe`");
+    // The offending line is shown under the message, with a caret.
+    let o = run(&["render", rook, &format!("{bad}/unknown-key.toml"), "-o", "/nonexistent/x.svg"]);
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("    5 | rotaton = 4\n      | ^"), "{err}");
+}
+
+#[test]
+fn huge_files_are_refused_before_reading() {
+    let d = temp_dir("huge");
+    let big = d.join("big.fen");
+    std::fs::write(&big, "#".repeat(dotchess::spec::MAX_INPUT + 1)).unwrap();
+    let out = d.join("x.svg");
+    let o = run(&["render", big.to_str().unwrap(), "-o", out.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("larger than"));
+    assert!(!out.exists());
+}
+
+#[test]
+fn library_errors_carry_line_and_column() {
+    let base = dotchess::spec::read_position("p.fen", "8/8/8/3R4/8/8/8/8\n", dotchess::VariantId::Dot).unwrap();
+    let e = dotchess::spec::read_overlay("o.toml", "[[panels]]\nview = \"board\"\nedgse = true\n", &base, &|_| {
+        Err("none".into())
+    })
+    .unwrap_err();
+    assert_eq!((e.line, e.column), (3, 1));
+    assert!(e.message.contains("did you mean `edges`?"), "{}", e.message);
+    // A FEN error inside a TOML string points at the character inside the quotes.
+    let e = dotchess::spec::read_position("p.toml", "fen = \"8/8/8/3R4/8/8/8/7Z\"\n", dotchess::VariantId::Dot)
+        .unwrap_err();
+    assert_eq!((e.line, e.column), (1, 7 + 17 + 1), "{e}");
+}
+
+#[test]
+fn essay_writes_every_listed_file_and_a_contact_sheet() {
+    let d = temp_dir("essay");
+    let o = run(&["essay", "-o", d.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let manifest = dotchess::batch::essay_manifest();
+    let index = std::fs::read_to_string(d.join("index.html")).unwrap();
+    for job in &manifest.jobs {
+        for ext in ["svg", "png"] {
+            assert!(d.join(format!("{}.{ext}", job.name)).is_file(), "{}.{ext}", job.name);
+        }
+        assert!(index.contains(&format!("<img src=\"{}.svg\"", job.name)), "{}", job.name);
+    }
+    for name in [
+        "04-hemispheres",
+        "05-notation",
+        "05-initial-position",
+        "07-coloured-board",
+        "07-coloured-chart",
+        "08-rook-latitude-chart",
+        "09-rook-longitude-board",
+        "10-bishop-diagonal-step1-chart",
+        "10-bishop-diagonal-step3-chart",
+        "11-twenty-loops",
+        "12-knight",
+        "12-castling",
+        "12-en-passant",
+        "12-promotion",
+        "12-small-king",
+        "12-spherical-bishop",
+    ] {
+        assert!(d.join(format!("{name}.svg")).is_file(), "{name}");
+    }
+    assert_eq!(files_in(&d), 2 * manifest.jobs.len() + 1, "no stray files");
+}
+
+#[test]
+fn contact_sheet_opens_in_a_browser() {
+    let Some(chromium) = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].into_iter().find(|p| Path::new(p).exists())
+    else {
+        eprintln!("skipped: no Chromium installed (apt-get install chromium to run this check)");
+        return;
+    };
+    let d = temp_dir("browser");
+    assert!(run(&["essay", "-o", d.to_str().unwrap()]).status.success());
+    let profile = d.join("profile");
+    let o = Command::new(chromium)
+        .args([
+            "--headless",
+            "--no-sandbox",
+            "--disable-gpu",
+            "--disable-quic",
+            "--no-first-run",
+            "--disable-background-networking",
+            "--disable-component-update",
+            "--disable-sync",
+            &format!("--user-data-dir={}", profile.display()),
+            "--virtual-time-budget=5000",
+            "--dump-dom",
+            &format!("file://{}", d.join("index.html").display()),
+        ])
+        .output()
+        .expect("run chromium");
+    let dom = String::from_utf8_lossy(&o.stdout);
+    let figures = dom.matches("<figure").count();
+    assert_eq!(figures, dotchess::batch::essay_manifest().jobs.len(), "Chromium saw {figures} figures");
+    assert!(!dom.contains("class=\"failed\""));
+}
+
+#[test]
+fn batch_continues_past_a_broken_figure() {
+    let d = temp_dir("batch");
+    std::fs::copy(root().join("tests/data/rook.fen"), d.join("rook.fen")).unwrap();
+    std::fs::write(d.join("moves.toml"), "moves = [\"d5\"]\n[[panels]]\nview = \"board\"\n").unwrap();
+    std::fs::write(d.join("broken.toml"), "moves = [\"z0\"]\n").unwrap();
+    let manifest = "output = \"figures\"\nformats = [\"svg\"]\n\n[[figure]]\nname = \"good\"\nposition = \"rook.fen\"\noverlay = \"moves.toml\"\n\n[[figure]]\nname = \"bad\"\nposition = \"rook.fen\"\noverlay = \"broken.toml\"\n\n[[figure]]\nname = \"also-good\"\nposition = \"rook.fen\"\n";
+    std::fs::write(d.join("manifest.toml"), manifest).unwrap();
+    let o = run(&["batch", d.join("manifest.toml").to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains("figure `bad`") && err.contains("broken.toml:1:11:") && err.contains("1 of 3 figures failed"),
+        "{err}"
+    );
+    assert!(d.join("figures/good.svg").is_file() && d.join("figures/also-good.svg").is_file());
+    assert!(!d.join("figures/bad.svg").exists());
+    // A bad manifest is refused outright, with its location.
+    let o = run(&["batch", "tests/data/bad/bad-manifest.toml"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(
+        String::from_utf8_lossy(&o.stderr)
+            .contains("bad-manifest.toml:3:3: unknown key `figures` (did you mean `figure`?)")
+    );
+}
+
+#[test]
+fn check_finds_a_planted_difference() {
+    let d = temp_dir("check");
+    let rook = root().join("tests/data/rook.fen");
+    // The rook on d5 reaches 21 cells (7 on its latitude up to the capture on h5 both ways, 15 on
+    // its longitude): this source forgets d1 and wrongly adds e6.
+    let mut dest: Vec<String> = [
+        "a5", "b5", "c5", "e5", "f5", "g5", "h5", "d6", "d7", "d8", "h8", "h7", "h6", "d4", "d3", "d2", "h1", "h2",
+        "h3", "h4",
+    ]
+    .iter()
+    .map(|s| format!("\"{s}\""))
+    .collect();
+    dest.push("\"e6\"".into());
+    let overlay =
+        format!("[[expect]]\nsquare = \"d5\"\nsource = \"a planted slip\"\ndestinations = [{}]\n", dest.join(", "));
+    std::fs::write(d.join("expect.toml"), overlay).unwrap();
+    let fig = d.join("check.svg");
+    let o =
+        run(&["check", rook.to_str().unwrap(), d.join("expect.toml").to_str().unwrap(), "-o", fig.to_str().unwrap()]);
+    let out = String::from_utf8_lossy(&o.stdout);
+    assert_eq!(o.status.code(), Some(1), "{out}");
+    assert!(out.contains("DIFFER") && out.contains("missing   1: e6") && out.contains("extra     1: d1"), "{out}");
+    let svg = std::fs::read_to_string(&fig).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let class = |c: &str| {
+        doc.descendants().filter(|n| n.attribute("class") == Some(c) && n.attribute("data-legend").is_none()).count()
+    };
+    assert_eq!((class("dot missing"), class("dot extra")), (1, 1));
+    assert!(svg.contains("agreed (20)"), "legend");
+    // The right set agrees: exit 0.
+    let list = "a5,b5,c5,e5,f5,g5,h5,d6,d7,d8,h8,h7,h6,d4,d3,d2,d1,h1,h2,h3,h4";
+    let o = run(&["check", rook.to_str().unwrap(), "--square", "d5", "--expect", list]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
+    assert!(String::from_utf8_lossy(&o.stdout).contains("agree (21 expected, 21 found)"));
+}
