@@ -57,7 +57,7 @@ fn the_annotated_template_renders() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     // Its hand count of the rook's destinations is right: every one agrees, in both panels.
     let svg = std::fs::read_to_string(out).unwrap();
-    assert_eq!(svg.matches("agreed (21)").count(), 2);
+    assert_eq!(svg.matches("data-text=\"agreed (21)\"").count(), 2);
     assert!(!svg.contains("class=\"dot missing\""));
 }
 
