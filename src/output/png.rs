@@ -28,5 +28,24 @@ pub fn svg_to_png(svg: &str, scale: f64) -> Result<Vec<u8>, PngError> {
     }
     let mut pixmap = tiny_skia::Pixmap::new(w as u32, h as u32).ok_or(PngError::Size(w as u32, h as u32))?;
     resvg::render(&tree, tiny_skia::Transform::from_scale(scale as f32, scale as f32), &mut pixmap.as_mut());
-    pixmap.encode_png().map_err(|e| PngError::Encode(e.to_string()))
+    encode(&pixmap)
+}
+
+/// PNG bytes of a pixmap. The `png` crate's fast deflate (fdeflate) is several times quicker than
+/// tiny-skia's default encoder for figures of flat colour, at a similar size.
+fn encode(pixmap: &tiny_skia::Pixmap) -> Result<Vec<u8>, PngError> {
+    let mut rgba = Vec::with_capacity(pixmap.data().len());
+    for p in pixmap.pixels() {
+        let c = p.demultiply();
+        rgba.extend_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
+    }
+    let mut out = Vec::new();
+    let mut encoder = png::Encoder::new(&mut out, pixmap.width(), pixmap.height());
+    encoder.set_color(png::ColorType::Rgba);
+    encoder.set_depth(png::BitDepth::Eight);
+    encoder.set_compression(png::Compression::Fast);
+    let mut writer = encoder.write_header().map_err(|e| PngError::Encode(e.to_string()))?;
+    writer.write_image_data(&rgba).map_err(|e| PngError::Encode(e.to_string()))?;
+    writer.finish().map_err(|e| PngError::Encode(e.to_string()))?;
+    Ok(out)
 }
