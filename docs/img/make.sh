@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# Regenerates the README's gallery. Run from the repository root: docs/img/make.sh
+set -euo pipefail
+cargo build --release --quiet
+d() { target/release/dotchess "$@"; }
+e=examples/essay
+d render $e/12-rook.fen --square d5 --width 360 -o docs/img/rook-hemispheres.png
+d render $e/bishop-d2.fen --view chart --loop d2:ne --width 400 -o docs/img/bishop-loop-chart.png
+d render $e/12-castling-long.fen --view board --square e1 --width 360 -o docs/img/castling-board.png
+d render $e/small-bishop.fen --square S --width 360 -o docs/img/small-bishop-on-pole.png
