@@ -349,3 +349,26 @@ fn coordinates_can_be_switched() {
     let n = scene.find("coordinate file").len();
     assert!((14..=16).contains(&n), "{n}");
 }
+
+#[test]
+fn every_variant_in_every_view() {
+    let theme = Theme::essay();
+    for v in VariantId::ALL {
+        let pos = Position::start(v);
+        let topo = pos.topology();
+        let live = topo.pole_cell(dotchess::Pole::North).is_some();
+        for view in views() {
+            let scene = render(&pos, &Overlay::default(), &view, &theme);
+            let squares = scene.find("cell").len();
+            match view.kind {
+                // The chart shows every square at least once.
+                ViewKind::Chart { .. } => assert!(squares >= topo.squares(), "{v} chart"),
+                // The other views show each square once; live poles are cells too.
+                _ => assert_eq!(squares + if live { 2 } else { 0 }, topo.cells(), "{v} {:?}", view.kind),
+            }
+            // Every piece is drawn (on the chart, in every copy shown).
+            assert!(scene.find("piece").len() >= pos.pieces().count(), "{v}");
+            assert!(scene.to_svg().len() > 1000);
+        }
+    }
+}
