@@ -38,6 +38,7 @@ struct ManifestToml {
     output: Option<String>,
     formats: Option<Vec<Format>>,
     variant: Option<Spanned<String>>,
+    theme: Option<Spanned<String>>,
     #[serde(default)]
     figure: Vec<JobToml>,
 }
@@ -75,6 +76,8 @@ pub struct Manifest {
     pub formats: Vec<Format>,
     /// Variant of position files that do not name one.
     pub variant: VariantId,
+    /// A theme for every figure, over what their overlays say.
+    pub theme: Option<crate::theme::Theme>,
     /// The figures.
     pub jobs: Vec<Job>,
 }
@@ -89,6 +92,10 @@ pub fn read_manifest(name: &str, text: &str) -> Result<Manifest, InputError> {
         Some(v) => {
             v.get_ref().parse().map_err(|e: crate::variant::UnknownVariant| src.error(v.span(), e.to_string()))?
         }
+    };
+    let theme = match &m.theme {
+        None => None,
+        Some(t) => Some(crate::theme::Theme::built_in(t.get_ref()).map_err(|e| src.error(t.span(), e.to_string()))?),
     };
     if m.figure.len() > MAX_FIGURES {
         return Err(src.whole(format!("names {} figures; at most {MAX_FIGURES}", m.figure.len())));
@@ -117,7 +124,13 @@ pub fn read_manifest(name: &str, text: &str) -> Result<Manifest, InputError> {
             origin: src.error(f.name.span(), ""),
         });
     }
-    Ok(Manifest { output: m.output, formats: m.formats.unwrap_or(vec![Format::Svg, Format::Png]), variant, jobs })
+    Ok(Manifest {
+        output: m.output,
+        formats: m.formats.unwrap_or(vec![Format::Svg, Format::Png]),
+        variant,
+        theme,
+        jobs,
+    })
 }
 
 /// Where a job's files come from: a name as written in the manifest to (display name, text).
@@ -187,9 +200,12 @@ pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn F
         .jobs
         .par_iter()
         .map(|job| {
-            let result = figure(job, files, manifest.variant)
-                .map_err(|e| e.to_string())
-                .and_then(|spec| write_figure(&spec.render(), out, &job.name, &manifest.formats));
+            let result = figure(job, files, manifest.variant).map_err(|e| e.to_string()).and_then(|mut spec| {
+                if let Some(t) = &manifest.theme {
+                    spec.theme = t.clone();
+                }
+                write_figure(&spec.render(), out, &job.name, &manifest.formats)
+            });
             progress(&job.name);
             Outcome { name: job.name.clone(), caption: job.caption.clone(), result }
         })

@@ -439,11 +439,7 @@ fn run_batch(
 
 fn essay_cmd(a: &EssayArgs, out: &mut impl Write) -> Result<(), CliError> {
     let mut manifest = dotchess::batch::essay_manifest();
-    if a.theme != "essay" {
-        return Err(CliError::Usage(
-            "essay: the figure set chooses its themes; use `batch` with your own manifest to change them".into(),
-        ));
-    }
+    manifest.theme = Some(load_theme(&a.theme)?);
     manifest.output = None;
     run_batch(&manifest, &dotchess::batch::Embedded(dotchess::batch::ESSAY_FILES), &a.output, out)
 }
