@@ -154,7 +154,7 @@ pub const WIDTH_RANGE: (f64, f64) = (100.0, 8000.0);
 pub fn render(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme) -> Scene {
     let topo = *pos.topology();
     let width = view.width.clamp(WIDTH_RANGE.0, WIDTH_RANGE.1);
-    let (w, h) = (topo.width() as f64, topo.height() as f64);
+    let w = topo.width() as f64;
     let title_h = if overlay.title.is_some() { (width * 0.06).clamp(18.0, 60.0) } else { 0.0 };
     let (layout, height) = match view.kind {
         ViewKind::Board { .. } => {
@@ -182,462 +182,19 @@ pub fn render(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme) -> 
     let legend_h = if overlay.expect.is_some() { (width * 0.07).clamp(18.0, 56.0) } else { 0.0 };
     let height = height + legend_h;
     let mut scene = Scene::new(width, height, theme.background);
-    let highlight = |cell: Cell| {
-        overlay.highlights.iter().rev().find(|(c, _)| *c == cell).map(|(_, col)| col.unwrap_or(theme.highlight))
-    };
-    let tinted = matches!(view.kind, ViewKind::Chart { tint: true, .. } | ViewKind::Board { tint: true, .. });
-    let cell_fill = |cell: Cell| -> (Rgb, &'static str) {
-        if let Some(c) = highlight(cell) {
-            return (c, if topo.pole_of(cell).is_some() { "pole highlight" } else { "cell highlight" });
-        }
-        match topo.is_dark(cell) {
-            None => (theme.pole, "pole"),
-            Some(dark) => {
-                let base = if dark { theme.dark } else { theme.light };
-                let class = if dark { "cell dark" } else { "cell light" };
-                if !tinted {
-                    return (base, class);
-                }
-                (tint(&topo, theme, cell, base), class)
-            }
-        }
-    };
-    let grid = Paint::default().with_stroke(theme.grid, theme.grid_width);
-    let mut cells: Vec<Node> = Vec::new();
-    let mut decor: Vec<Element> = Vec::new();
-    let mut top_labels: Vec<Element> = Vec::new();
+    let painter =
+        Painter { pos, overlay, view, theme, topo, grid: Paint::default().with_stroke(theme.grid, theme.grid_width) };
+    let mut l = Layers::default();
     match &layout {
-        Layout::Board(g) => {
-            for cell in topo.all_cells() {
-                let (fill, class) = cell_fill(cell);
-                let paint = Paint { fill: Some(fill), ..grid.clone() };
-                let shape = match topo.coords(cell) {
-                    Some((f, r)) => Shape::Rect { at: g.square_at(f, r), w: g.square, h: g.square },
-                    None => {
-                        let (at, bw, bh) = g.band(topo.pole_of(cell).expect("pole"));
-                        Shape::Rect { at, w: bw, h: bh }
-                    }
-                };
-                cells.push(Node::Element(Element::new(shape, paint, class).with("cell", topo.name(cell))));
-            }
-            if topo.poles() == Poles::Dead {
-                for pole in [Pole::North, Pole::South] {
-                    let (at, bw, bh) = g.band(pole);
-                    let paint = Paint { fill: Some(theme.pole), ..grid.clone() };
-                    cells.push(Node::Element(
-                        Element::new(Shape::Rect { at, w: bw, h: bh }, paint, "pole")
-                            .with("pole", pole.letter().to_string()),
-                    ));
-                }
-            }
-            if topo.poles() != Poles::Edge {
-                for pole in [Pole::North, Pole::South] {
-                    let (at, bw, bh) = g.band(pole);
-                    let c = Pt::new(at.x + bw / 2.0, at.y + bh / 2.0);
-                    let live = topo.pole_cell(pole).is_some();
-                    let x = if live { at.x + bh * 0.6 } else { c.x };
-                    top_labels.push(text(
-                        pole.letter().to_string(),
-                        Pt::new(x, c.y),
-                        bh * 0.6,
-                        Anchor::Middle,
-                        theme.title_font,
-                        theme.pole_text,
-                        "pole-label",
-                    ));
-                }
-            }
-            if let ViewKind::Board { edges: true, .. } = view.kind {
-                let (x0, y0) = (g.origin.x, g.origin.y);
-                let (x1, y1) = (x0 + g.width(), y0 + g.height());
-                for (name, col, a, b) in [
-                    ("north", theme.north, Pt::new(x0, y0), Pt::new(x1, y0)),
-                    ("south", theme.south, Pt::new(x0, y1), Pt::new(x1, y1)),
-                    ("west", theme.west, Pt::new(x0, y0), Pt::new(x0, y1)),
-                    ("east", theme.east, Pt::new(x1, y0), Pt::new(x1, y1)),
-                ] {
-                    decor.push(Element::new(
-                        Shape::Polyline(vec![a, b]),
-                        Paint::stroke(col, theme.edge_width),
-                        format!("edge {name}"),
-                    ));
-                }
-            }
-            if view.coordinates == Coordinates::Edge {
-                let size = g.square * 0.32;
-                for f in 0..topo.width() {
-                    let at = g.square_at(f, 0);
-                    let y =
-                        at.y + g.square + if topo.poles() == Poles::Edge { 0.0 } else { g.band_h } + g.square * 0.35;
-                    decor.push(text(
-                        file_name(f),
-                        Pt::new(at.x + g.square / 2.0, y),
-                        size,
-                        Anchor::Middle,
-                        theme.font,
-                        theme.text,
-                        "coordinate file",
-                    ));
-                }
-                for r in 0..topo.height() {
-                    let at = g.square_at(0, r);
-                    decor.push(text(
-                        (r + 1).to_string(),
-                        Pt::new(at.x - g.square * 0.3, at.y + g.square / 2.0),
-                        size,
-                        Anchor::Middle,
-                        theme.font,
-                        theme.text,
-                        "coordinate rank",
-                    ));
-                }
-            }
-        }
-        Layout::Hemi(g) => {
-            for cell in topo.all_cells() {
-                let Some((f, r)) = topo.coords(cell) else { continue };
-                let (fill, class) = cell_fill(cell);
-                let paint = Paint { fill: Some(fill), ..grid.clone() };
-                cells.push(Node::Element(
-                    Element::new(Shape::Path(g.sector(f, r)), paint, class).with("cell", topo.name(cell)),
-                ));
-            }
-            for pole in [Pole::North, Pole::South] {
-                let c = if pole == Pole::North { g.north } else { g.south };
-                let (fill, class, name) = match topo.pole_cell(pole) {
-                    Some(cell) => {
-                        let (fill, class) = cell_fill(cell);
-                        (fill, class, Some(topo.name(cell)))
-                    }
-                    None => (theme.pole, "pole", None),
-                };
-                let paint = Paint { fill: Some(fill), ..grid.clone() };
-                let mut e =
-                    Element::new(Shape::Circle { c, r: g.cap }, paint, class).with("pole", pole.letter().to_string());
-                if let Some(n) = name {
-                    e = e.with("cell", n);
-                }
-                cells.push(Node::Element(e));
-                // A live pole is a cell: its letter moves to the cap's edge, clear of a piece or dot.
-                let live = topo.pole_cell(pole).is_some();
-                let (at, size) = if live { (c.offset(0.0, g.cap * 0.72), g.cap * 0.3) } else { (c, g.cap * 0.75) };
-                top_labels.push(text(
-                    pole.letter().to_string(),
-                    at,
-                    size,
-                    Anchor::Middle,
-                    theme.title_font,
-                    theme.pole_text,
-                    "pole-label",
-                ));
-            }
-            if view.coordinates == Coordinates::Edge {
-                let size = g.ring * 0.42;
-                for f in 0..topo.width() {
-                    let at = |north| g.polar(north, g.radius() + size * 0.9, g.angle(f as f64 + 0.5, north));
-                    let (n, s) = (at(true), at(false));
-                    // Near the touching point the two discs' letters for a file meet: write it once.
-                    let spots = if n.dist(s) < size * 1.5 { vec![n.lerp(s, 0.5)] } else { vec![n, s] };
-                    for p in spots {
-                        decor.push(text(
-                            file_name(f),
-                            p,
-                            size,
-                            Anchor::Middle,
-                            theme.font,
-                            theme.text,
-                            "coordinate file",
-                        ));
-                    }
-                }
-                // Rank numbers on their ring, on a file boundary: the one nearest the side opposite
-                // the touching point whose two neighbouring cells are empty (else that side).
-                let wf = topo.width() as i32;
-                let opposite = (g.rotation + wf as f64 / 2.0).round() as i32;
-                for r in 0..topo.height() {
-                    let (_, r1, north) = g.ring_of(r);
-                    let empty = |f: i32| {
-                        let sq = topo.square(f.rem_euclid(wf) as u8, r).expect("square of the ring");
-                        pos.piece_at(sq).is_none()
-                    };
-                    let free =
-                        (0..=wf / 2).flat_map(|k| [opposite + k, opposite - k]).find(|&b| empty(b) && empty(b - 1));
-                    // On a full ring the number goes over the pieces, on its halo.
-                    let layer = if free.is_some() { &mut decor } else { &mut top_labels };
-                    // Near the ring's outer edge: clear of routes along the ring and of dots.
-                    let s = g.ring * 0.3;
-                    let at = g.polar(north, r1 - 0.23 * g.ring, g.angle(free.unwrap_or(opposite) as f64, north));
-                    layer.push(Element::new(
-                        Shape::Circle { c: at, r: s * 0.62 },
-                        Paint::fill(theme.background).with_opacity(0.85),
-                        "coordinate-halo",
-                    ));
-                    layer.push(text(
-                        (r + 1).to_string(),
-                        at,
-                        s,
-                        Anchor::Middle,
-                        theme.font,
-                        theme.text,
-                        "coordinate rank",
-                    ));
-                }
-            }
-        }
-        Layout::Chart(g) => {
-            let win = g.window;
-            for y in win.y0..win.y0 + win.rows as i32 {
-                for x in win.x0..win.x0 + win.cols as i32 {
-                    let at = g.map(x as f64, (y + 1) as f64);
-                    let shape = Shape::Rect { at, w: g.square, h: g.square };
-                    let node = match g.cell_at(&topo, x, y) {
-                        ChartCell::Square(cell, flipped) => {
-                            let (fill, class) = cell_fill(cell);
-                            Element::new(shape, Paint { fill: Some(fill), ..grid.clone() }, class)
-                                .with("cell", topo.name(cell))
-                                .with("chart", format!("{x},{y}"))
-                                .with("flipped", flipped.to_string())
-                        }
-                        ChartCell::Pole(p) => {
-                            let cell = topo.pole_cell(p).expect("live pole band");
-                            let (fill, class) = cell_fill(cell);
-                            Element::new(shape, Paint { fill: Some(fill), stroke: None, ..Paint::default() }, class)
-                                .with("cell", topo.name(cell))
-                                .with("chart", format!("{x},{y}"))
-                        }
-                    };
-                    cells.push(Node::Element(node));
-                }
-            }
-            if let ViewKind::Chart { edges: true, .. } = view.kind {
-                let (x0, x1) = (win.x0 as f64, (win.x0 + win.cols as i32) as f64);
-                let (y0, y1) = (win.y0 as f64, (win.y0 + win.rows as i32) as f64);
-                let clip = |a: (f64, f64), b: (f64, f64)| -> Option<(Pt, Pt)> {
-                    let (ax, bx) = (a.0.max(x0).min(x1), b.0.max(x0).min(x1));
-                    let (ay, by) = (a.1.max(y0).min(y1), b.1.max(y0).min(y1));
-                    let degenerate = (ax - bx).abs() < 1e-9 && (ay - by).abs() < 1e-9;
-                    let outside = a.0 < x0 - 1e-9 && b.0 < x0 - 1e-9
-                        || a.0 > x1 + 1e-9 && b.0 > x1 + 1e-9
-                        || a.1 < y0 - 1e-9 && b.1 < y0 - 1e-9
-                        || a.1 > y1 + 1e-9 && b.1 > y1 + 1e-9;
-                    (!degenerate && !outside).then(|| (g.map(ax, ay), g.map(bx, by)))
-                };
-                for (bx, by, flipped) in g.copy_blocks() {
-                    let (bw, bh) = (w, h);
-                    // A flipped copy has its north edge at the bottom.
-                    let (n_edge, s_edge) = if flipped {
-                        (((bx, by), (bx + bw, by)), ((bx, by + bh), (bx + bw, by + bh)))
-                    } else {
-                        (((bx, by + bh), (bx + bw, by + bh)), ((bx, by), (bx + bw, by)))
-                    };
-                    let inset = theme.edge_width / 2.0 / g.square;
-                    let edges = [
-                        ("north", theme.north, n_edge, (0.0, if flipped { inset } else { -inset })),
-                        ("south", theme.south, s_edge, (0.0, if flipped { -inset } else { inset })),
-                        ("west", theme.west, ((bx, by), (bx, by + bh)), (inset, 0.0)),
-                        ("east", theme.east, ((bx + bw, by), (bx + bw, by + bh)), (-inset, 0.0)),
-                    ];
-                    for (name, col, (a, b), (dx, dy)) in edges {
-                        if let Some((pa, pb)) = clip((a.0 + dx, a.1 + dy), (b.0 + dx, b.1 + dy)) {
-                            decor.push(
-                                Element::new(
-                                    Shape::Polyline(vec![pa, pb]),
-                                    Paint::stroke(col, theme.edge_width),
-                                    format!("edge {name}"),
-                                )
-                                .with("flipped", flipped.to_string()),
-                            );
-                        }
-                    }
-                }
-            }
-            if topo.poles() == Poles::Live {
-                for y in win.y0..win.y0 + win.rows as i32 {
-                    if let ChartCell::Pole(p) = g.cell_at(&topo, win.x0, y) {
-                        let at = g.map(win.x0 as f64 + 0.5, y as f64 + 0.5);
-                        top_labels.push(text(
-                            p.letter().to_string(),
-                            at,
-                            g.square * 0.5,
-                            Anchor::Middle,
-                            theme.title_font,
-                            theme.pole_text,
-                            "pole-label",
-                        ));
-                    }
-                }
-            }
-        }
+        Layout::Board(g) => painter.board_cells(g, &mut l),
+        Layout::Hemi(g) => painter.hemi_cells(g, &mut l),
+        Layout::Chart(g) => painter.chart_cells(g, &mut l),
     }
     if view.coordinates == Coordinates::Cells {
-        for cell in topo.all_cells() {
-            if topo.pole_of(cell).is_some() {
-                continue;
-            }
-            let size = layout.cell_size(&topo, cell) * 0.3;
-            for at in layout.centres(&topo, cell) {
-                let shift = if pos.piece_at(cell).is_some() { layout.cell_size(&topo, cell) * 0.36 } else { 0.0 };
-                decor.push(text(
-                    topo.name(cell),
-                    at.offset(0.0, shift),
-                    size,
-                    Anchor::Middle,
-                    theme.font,
-                    theme.text,
-                    "coordinate cell-name",
-                ));
-            }
-        }
+        painter.cell_names(&layout, &mut l);
     }
 
-    // Marks, all from the core.
-    let mut marks: Vec<Element> = Vec::new();
-    let unit = layout.unit();
-    let line = Paint::stroke(theme.route, theme.route_width * unit / 40.0 + 0.6).rounded();
-    let port = |at: Pt, col: Rgb, lw: f64| {
-        Element::new(Shape::Circle { c: at, r: lw * 1.8 }, Paint::fill(theme.background).with_stroke(col, lw), "port")
-    };
-    let mut described_moves: Vec<String> = Vec::new();
-    for (li, (route, dir, until)) in overlay_loops(&topo, overlay).into_iter().enumerate() {
-        let cell = route.from;
-        let lw = line.stroke.map_or(2.0, |s| s.1);
-        let paint = Paint::stroke(theme.loop_, lw).rounded();
-        let pieces = layout.route(&topo, &route);
-        let mut data = vec![("from", topo.name(cell)), ("dir", dir.name().to_string()), ("index", li.to_string())];
-        if let Some(u) = until {
-            data.push(("until", topo.name(u)));
-        }
-        push_route(&mut marks, &pieces, paint, "loop", &data, &|at| port(at, theme.loop_, lw));
-    }
-    let mut legend: Option<[usize; 3]> = None;
-    for &from in &overlay.moves {
-        let Some(piece) = pos.piece_at(from) else { continue };
-        let dests = destinations(pos, from, !overlay.pseudo);
-        let lw = line.stroke.map_or(2.0, |s| s.1);
-        // Check mode: the core's destinations against a source's.
-        let expected: Option<&Vec<Cell>> = overlay.expect.as_ref().filter(|(sq, _)| *sq == from).map(|(_, e)| e);
-        let kind_of = |cell: Cell| match expected {
-            None => DotKind::Plain,
-            Some(e) if e.contains(&cell) => DotKind::Agreed,
-            Some(_) => DotKind::Extra,
-        };
-        let mut dots: Vec<Element> = Vec::new();
-        for d in &dests {
-            let kind = kind_of(d.cell);
-            for r in &d.routes {
-                let pieces = layout.route(&topo, r);
-                let mut data = vec![("from", topo.name(from)), ("to", topo.name(d.cell))];
-                if d.capture {
-                    data.push(("capture", "true".to_string()));
-                }
-                let ends: Vec<Pt> = pieces.last().and_then(|p| p.last()).copied().into_iter().collect();
-                push_route(&mut marks, &pieces, line.clone(), "route", &data, &|at| port(at, theme.route, lw));
-                // On the chart a destination is marked where its route ends; elsewhere once.
-                if let Layout::Chart(_) = layout {
-                    for at in ends {
-                        if !dots.iter().any(|e| matches!(e.shape, Shape::Circle { c, .. } if c.dist(at) < 1e-3)) {
-                            dots.push(dot(&layout, &topo, theme, d.cell, at, d.capture, kind));
-                        }
-                    }
-                }
-            }
-            if !matches!(layout, Layout::Chart(_)) {
-                for at in layout.centres(&topo, d.cell) {
-                    dots.push(dot(&layout, &topo, theme, d.cell, at, d.capture, kind));
-                }
-            }
-            // A promotion: the roles the core offers, written under the dot.
-            let promotions: Vec<String> = d
-                .moves
-                .iter()
-                .filter_map(|m| m.promotion)
-                .map(|r| r.letter().to_ascii_uppercase().to_string())
-                .collect();
-            if !promotions.is_empty() {
-                let size = layout.cell_size(&topo, d.cell);
-                for at in layout.centres(&topo, d.cell) {
-                    let at = at.offset(0.0, size * 0.3);
-                    // Over the pieces, so that a capturing promotion stays readable.
-                    top_labels.push(
-                        text(
-                            promotions.join(" "),
-                            at,
-                            size * 0.2,
-                            Anchor::Middle,
-                            theme.title_font,
-                            theme.dot,
-                            "promotion",
-                        )
-                        .with("cell", topo.name(d.cell)),
-                    );
-                }
-            }
-            // Castling: the rook's jump, along the rank the other way, dashed.
-            for m in &d.moves {
-                if let crate::rules::MoveKind::Castle(k) = m.kind
-                    && let Some(way) = pos.tables().castling(piece.color, k)
-                    && let Some(route) = loop_route(&topo, way.rook_from, way.dir.reverse(), way.rook_to)
-                {
-                    let paint = Paint { dash: Some(vec![lw * 2.5, lw * 2.0]), ..line.clone() };
-                    let data = [
-                        ("from", topo.name(way.rook_from)),
-                        ("to", topo.name(way.rook_to)),
-                        ("castling", k.notation().to_string()),
-                    ];
-                    push_route(&mut marks, &layout.route(&topo, &route), paint, "castling-rook", &data, &|at| {
-                        port(at, theme.route, lw)
-                    });
-                }
-            }
-        }
-        if let Some(e) = expected {
-            let found: Vec<Cell> = dests.iter().map(|d| d.cell).collect();
-            let missing: Vec<Cell> = e.iter().copied().filter(|c| !found.contains(c)).collect();
-            for &c in &missing {
-                for at in layout.centres(&topo, c) {
-                    dots.push(dot(&layout, &topo, theme, c, at, false, DotKind::Missing));
-                }
-            }
-            let agreed = found.iter().filter(|c| e.contains(c)).count();
-            legend = Some([agreed, missing.len(), found.len() - agreed]);
-        }
-        marks.extend(dots);
-        let names: Vec<String> = dests.iter().map(|d| topo.name(d.cell)).collect();
-        let caps: Vec<String> = dests.iter().filter(|d| d.capture).map(|d| topo.name(d.cell)).collect();
-        let mut s = format!(
-            "Moves of the {} {} on {}: {} destination{} ({})",
-            piece.color.name(),
-            piece.role.name(),
-            topo.name(from),
-            dests.len(),
-            if dests.len() == 1 { "" } else { "s" },
-            names.join(", ")
-        );
-        if !caps.is_empty() {
-            s += &format!("; captures on {}", caps.join(", "));
-        }
-        if let (Some(e), Some([agreed, missing, extra])) = (expected, legend) {
-            s += &format!("; checked against {} expected: {agreed} agreed, {missing} missing, {extra} extra", e.len());
-        }
-        described_moves.push(s + ".");
-    }
-    for &(a, b) in &overlay.arrows {
-        let Some(route) = arrow_route(pos.variant(), a, b) else { continue };
-        let lw = line.stroke.map_or(2.0, |s| s.1) * 1.3;
-        let paint = Paint::stroke(theme.arrow, lw).rounded();
-        let mut pieces = layout.route(&topo, &route);
-        let head = arrow_head(&mut pieces, lw * 4.5);
-        push_route(&mut marks, &pieces, paint, "arrow", &[("from", topo.name(a)), ("to", topo.name(b))], &|at| {
-            port(at, theme.arrow, lw)
-        });
-        if let Some(tri) = head {
-            marks.push(
-                Element::new(Shape::Path(tri), Paint::fill(theme.arrow), "arrow-head")
-                    .with("from", topo.name(a))
-                    .with("to", topo.name(b)),
-            );
-        }
-    }
+    let Marks { elements: marks, described: described_moves, legend } = painter.marks(&layout, &mut l);
 
     // Pieces.
     let mut pieces: Vec<Element> = Vec::new();
@@ -697,16 +254,521 @@ pub fn render(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme) -> 
         ));
     }
 
-    scene.nodes = cells;
-    scene.nodes.extend(decor.into_iter().map(Node::Element));
+    scene.nodes = l.cells;
+    scene.nodes.extend(l.decor.into_iter().map(Node::Element));
     let (under, over) = if overlay.marks_over_pieces { (pieces, marks) } else { (marks, pieces) };
     scene.nodes.extend(under.into_iter().map(Node::Element));
     scene.nodes.extend(over.into_iter().map(Node::Element));
-    scene.nodes.extend(top_labels.into_iter().map(Node::Element));
+    scene.nodes.extend(l.top.into_iter().map(Node::Element));
     scene.nodes.extend(labels.into_iter().map(Node::Element));
     scene.title = overlay.title.clone().unwrap_or_else(|| format!("{} — {}", pos.variant().title, view_name(view)));
     scene.desc = describe(pos, view, &described_moves, overlay);
     scene
+}
+
+/// The marks of a figure, and what the description and legend say of them.
+struct Marks {
+    elements: Vec<Element>,
+    described: Vec<String>,
+    legend: Option<[usize; 3]>,
+}
+
+/// What every part of a figure needs to know while drawing.
+struct Painter<'a> {
+    pos: &'a Position,
+    overlay: &'a Overlay,
+    view: &'a View,
+    theme: &'a Theme,
+    topo: Topology,
+    grid: Paint,
+}
+
+/// The drawing's lower layers, bottom first: cells, their decorations, and what must stay on top.
+#[derive(Default)]
+struct Layers {
+    cells: Vec<Node>,
+    decor: Vec<Element>,
+    top: Vec<Element>,
+}
+
+impl Painter<'_> {
+    /// A cell's colour and class: a highlight, else its square colour (tinted in colour mode),
+    /// else the pole colour.
+    fn cell_fill(&self, cell: Cell) -> (Rgb, &'static str) {
+        let (topo, theme) = (&self.topo, self.theme);
+        let highlight = self.overlay.highlights.iter().rev().find(|(c, _)| *c == cell);
+        if let Some((_, col)) = highlight {
+            let class = if topo.pole_of(cell).is_some() { "pole highlight" } else { "cell highlight" };
+            return (col.unwrap_or(theme.highlight), class);
+        }
+        let tinted = matches!(self.view.kind, ViewKind::Chart { tint: true, .. } | ViewKind::Board { tint: true, .. });
+        match topo.is_dark(cell) {
+            None => (theme.pole, "pole"),
+            Some(dark) => {
+                let base = if dark { theme.dark } else { theme.light };
+                let class = if dark { "cell dark" } else { "cell light" };
+                if !tinted {
+                    return (base, class);
+                }
+                (tint(topo, theme, cell, base), class)
+            }
+        }
+    }
+
+    /// The single board: squares, pole bands and their letters, coloured edges, coordinates.
+    fn board_cells(&self, g: &BoardGeom, l: &mut Layers) {
+        let topo = &self.topo;
+        for cell in topo.all_cells() {
+            let (fill, class) = self.cell_fill(cell);
+            let paint = Paint { fill: Some(fill), ..self.grid.clone() };
+            let shape = match topo.coords(cell) {
+                Some((f, r)) => Shape::Rect { at: g.square_at(f, r), w: g.square, h: g.square },
+                None => {
+                    let (at, bw, bh) = g.band(topo.pole_of(cell).expect("pole"));
+                    Shape::Rect { at, w: bw, h: bh }
+                }
+            };
+            l.cells.push(Node::Element(Element::new(shape, paint, class).with("cell", topo.name(cell))));
+        }
+        if topo.poles() == Poles::Dead {
+            for pole in [Pole::North, Pole::South] {
+                let (at, bw, bh) = g.band(pole);
+                let paint = Paint { fill: Some(self.theme.pole), ..self.grid.clone() };
+                l.cells.push(Node::Element(
+                    Element::new(Shape::Rect { at, w: bw, h: bh }, paint, "pole")
+                        .with("pole", pole.letter().to_string()),
+                ));
+            }
+        }
+        if topo.poles() != Poles::Edge {
+            for pole in [Pole::North, Pole::South] {
+                let (at, bw, bh) = g.band(pole);
+                let c = Pt::new(at.x + bw / 2.0, at.y + bh / 2.0);
+                let live = topo.pole_cell(pole).is_some();
+                let x = if live { at.x + bh * 0.6 } else { c.x };
+                l.top.push(text(
+                    pole.letter().to_string(),
+                    Pt::new(x, c.y),
+                    bh * 0.6,
+                    Anchor::Middle,
+                    self.theme.title_font,
+                    self.theme.pole_text,
+                    "pole-label",
+                ));
+            }
+        }
+        if let ViewKind::Board { edges: true, .. } = self.view.kind {
+            let (x0, y0) = (g.origin.x, g.origin.y);
+            let (x1, y1) = (x0 + g.width(), y0 + g.height());
+            for (name, col, a, b) in [
+                ("north", self.theme.north, Pt::new(x0, y0), Pt::new(x1, y0)),
+                ("south", self.theme.south, Pt::new(x0, y1), Pt::new(x1, y1)),
+                ("west", self.theme.west, Pt::new(x0, y0), Pt::new(x0, y1)),
+                ("east", self.theme.east, Pt::new(x1, y0), Pt::new(x1, y1)),
+            ] {
+                l.decor.push(Element::new(
+                    Shape::Polyline(vec![a, b]),
+                    Paint::stroke(col, self.theme.edge_width),
+                    format!("edge {name}"),
+                ));
+            }
+        }
+        if self.view.coordinates == Coordinates::Edge {
+            let size = g.square * 0.32;
+            for f in 0..topo.width() {
+                let at = g.square_at(f, 0);
+                let y = at.y + g.square + if topo.poles() == Poles::Edge { 0.0 } else { g.band_h } + g.square * 0.35;
+                l.decor.push(text(
+                    file_name(f),
+                    Pt::new(at.x + g.square / 2.0, y),
+                    size,
+                    Anchor::Middle,
+                    self.theme.font,
+                    self.theme.text,
+                    "coordinate file",
+                ));
+            }
+            for r in 0..topo.height() {
+                let at = g.square_at(0, r);
+                l.decor.push(text(
+                    (r + 1).to_string(),
+                    Pt::new(at.x - g.square * 0.3, at.y + g.square / 2.0),
+                    size,
+                    Anchor::Middle,
+                    self.theme.font,
+                    self.theme.text,
+                    "coordinate rank",
+                ));
+            }
+        }
+    }
+
+    /// The hemispheres: sectors, pole caps and their letters, file letters round the rims, rank
+    /// numbers on the rings.
+    fn hemi_cells(&self, g: &HemiGeom, l: &mut Layers) {
+        let topo = &self.topo;
+        for cell in topo.all_cells() {
+            let Some((f, r)) = topo.coords(cell) else { continue };
+            let (fill, class) = self.cell_fill(cell);
+            let paint = Paint { fill: Some(fill), ..self.grid.clone() };
+            l.cells.push(Node::Element(
+                Element::new(Shape::Path(g.sector(f, r)), paint, class).with("cell", topo.name(cell)),
+            ));
+        }
+        for pole in [Pole::North, Pole::South] {
+            let c = if pole == Pole::North { g.north } else { g.south };
+            let (fill, class, name) = match topo.pole_cell(pole) {
+                Some(cell) => {
+                    let (fill, class) = self.cell_fill(cell);
+                    (fill, class, Some(topo.name(cell)))
+                }
+                None => (self.theme.pole, "pole", None),
+            };
+            let paint = Paint { fill: Some(fill), ..self.grid.clone() };
+            let mut e =
+                Element::new(Shape::Circle { c, r: g.cap }, paint, class).with("pole", pole.letter().to_string());
+            if let Some(n) = name {
+                e = e.with("cell", n);
+            }
+            l.cells.push(Node::Element(e));
+            // A live pole is a cell: its letter moves to the cap's edge, clear of a piece or dot.
+            let live = topo.pole_cell(pole).is_some();
+            let (at, size) = if live { (c.offset(0.0, g.cap * 0.72), g.cap * 0.3) } else { (c, g.cap * 0.75) };
+            l.top.push(text(
+                pole.letter().to_string(),
+                at,
+                size,
+                Anchor::Middle,
+                self.theme.title_font,
+                self.theme.pole_text,
+                "pole-label",
+            ));
+        }
+        if self.view.coordinates == Coordinates::Edge {
+            let size = g.ring * 0.42;
+            for f in 0..topo.width() {
+                let at = |north| g.polar(north, g.radius() + size * 0.9, g.angle(f as f64 + 0.5, north));
+                let (n, s) = (at(true), at(false));
+                // Near the touching point the two discs' letters for a file meet: write it once.
+                let spots = if n.dist(s) < size * 1.5 { vec![n.lerp(s, 0.5)] } else { vec![n, s] };
+                for p in spots {
+                    l.decor.push(text(
+                        file_name(f),
+                        p,
+                        size,
+                        Anchor::Middle,
+                        self.theme.font,
+                        self.theme.text,
+                        "coordinate file",
+                    ));
+                }
+            }
+            // Rank numbers on their ring, on a file boundary: the one nearest the side opposite
+            // the touching point whose two neighbouring cells are empty (else that side).
+            let wf = topo.width() as i32;
+            let opposite = (g.rotation + wf as f64 / 2.0).round() as i32;
+            for r in 0..topo.height() {
+                let (_, r1, north) = g.ring_of(r);
+                let empty = |f: i32| {
+                    let sq = topo.square(f.rem_euclid(wf) as u8, r).expect("square of the ring");
+                    self.pos.piece_at(sq).is_none()
+                };
+                let free = (0..=wf / 2).flat_map(|k| [opposite + k, opposite - k]).find(|&b| empty(b) && empty(b - 1));
+                // On a full ring the number goes over the pieces, on its halo.
+                let layer = if free.is_some() { &mut l.decor } else { &mut l.top };
+                // Near the ring's outer edge: clear of routes along the ring and of dots.
+                let s = g.ring * 0.3;
+                let at = g.polar(north, r1 - 0.23 * g.ring, g.angle(free.unwrap_or(opposite) as f64, north));
+                layer.push(Element::new(
+                    Shape::Circle { c: at, r: s * 0.62 },
+                    Paint::fill(self.theme.background).with_opacity(0.85),
+                    "coordinate-halo",
+                ));
+                layer.push(text(
+                    (r + 1).to_string(),
+                    at,
+                    s,
+                    Anchor::Middle,
+                    self.theme.font,
+                    self.theme.text,
+                    "coordinate rank",
+                ));
+            }
+        }
+    }
+
+    /// The chart: a square per chart position in the window, pole bands, coloured copy edges.
+    fn chart_cells(&self, g: &ChartGeom, l: &mut Layers) {
+        let topo = &self.topo;
+        let (w, h) = (topo.width() as f64, topo.height() as f64);
+        let win = g.window;
+        for y in win.y0..win.y0 + win.rows as i32 {
+            for x in win.x0..win.x0 + win.cols as i32 {
+                let at = g.map(x as f64, (y + 1) as f64);
+                let shape = Shape::Rect { at, w: g.square, h: g.square };
+                let node = match g.cell_at(topo, x, y) {
+                    ChartCell::Square(cell, flipped) => {
+                        let (fill, class) = self.cell_fill(cell);
+                        Element::new(shape, Paint { fill: Some(fill), ..self.grid.clone() }, class)
+                            .with("cell", topo.name(cell))
+                            .with("chart", format!("{x},{y}"))
+                            .with("flipped", flipped.to_string())
+                    }
+                    ChartCell::Pole(p) => {
+                        let cell = topo.pole_cell(p).expect("live pole band");
+                        let (fill, class) = self.cell_fill(cell);
+                        Element::new(shape, Paint { fill: Some(fill), stroke: None, ..Paint::default() }, class)
+                            .with("cell", topo.name(cell))
+                            .with("chart", format!("{x},{y}"))
+                    }
+                };
+                l.cells.push(Node::Element(node));
+            }
+        }
+        if let ViewKind::Chart { edges: true, .. } = self.view.kind {
+            let (x0, x1) = (win.x0 as f64, (win.x0 + win.cols as i32) as f64);
+            let (y0, y1) = (win.y0 as f64, (win.y0 + win.rows as i32) as f64);
+            let clip = |a: (f64, f64), b: (f64, f64)| -> Option<(Pt, Pt)> {
+                let (ax, bx) = (a.0.max(x0).min(x1), b.0.max(x0).min(x1));
+                let (ay, by) = (a.1.max(y0).min(y1), b.1.max(y0).min(y1));
+                let degenerate = (ax - bx).abs() < 1e-9 && (ay - by).abs() < 1e-9;
+                let outside = a.0 < x0 - 1e-9 && b.0 < x0 - 1e-9
+                    || a.0 > x1 + 1e-9 && b.0 > x1 + 1e-9
+                    || a.1 < y0 - 1e-9 && b.1 < y0 - 1e-9
+                    || a.1 > y1 + 1e-9 && b.1 > y1 + 1e-9;
+                (!degenerate && !outside).then(|| (g.map(ax, ay), g.map(bx, by)))
+            };
+            for (bx, by, flipped) in g.copy_blocks() {
+                let (bw, bh) = (w, h);
+                // A flipped copy has its north edge at the bottom.
+                let (n_edge, s_edge) = if flipped {
+                    (((bx, by), (bx + bw, by)), ((bx, by + bh), (bx + bw, by + bh)))
+                } else {
+                    (((bx, by + bh), (bx + bw, by + bh)), ((bx, by), (bx + bw, by)))
+                };
+                let inset = self.theme.edge_width / 2.0 / g.square;
+                let edges = [
+                    ("north", self.theme.north, n_edge, (0.0, if flipped { inset } else { -inset })),
+                    ("south", self.theme.south, s_edge, (0.0, if flipped { -inset } else { inset })),
+                    ("west", self.theme.west, ((bx, by), (bx, by + bh)), (inset, 0.0)),
+                    ("east", self.theme.east, ((bx + bw, by), (bx + bw, by + bh)), (-inset, 0.0)),
+                ];
+                for (name, col, (a, b), (dx, dy)) in edges {
+                    if let Some((pa, pb)) = clip((a.0 + dx, a.1 + dy), (b.0 + dx, b.1 + dy)) {
+                        l.decor.push(
+                            Element::new(
+                                Shape::Polyline(vec![pa, pb]),
+                                Paint::stroke(col, self.theme.edge_width),
+                                format!("edge {name}"),
+                            )
+                            .with("flipped", flipped.to_string()),
+                        );
+                    }
+                }
+            }
+        }
+        if topo.poles() == Poles::Live {
+            for y in win.y0..win.y0 + win.rows as i32 {
+                if let ChartCell::Pole(p) = g.cell_at(topo, win.x0, y) {
+                    let at = g.map(win.x0 as f64 + 0.5, y as f64 + 0.5);
+                    l.top.push(text(
+                        p.letter().to_string(),
+                        at,
+                        g.square * 0.5,
+                        Anchor::Middle,
+                        self.theme.title_font,
+                        self.theme.pole_text,
+                        "pole-label",
+                    ));
+                }
+            }
+        }
+    }
+
+    /// Every mark of the overlay, from the rules core: loops, routes and dots (with check-mode
+    /// styles and castling rooks), arrows. Labels that must stay readable go on top.
+    fn marks(&self, layout: &Layout, l: &mut Layers) -> Marks {
+        let topo = &self.topo;
+        let mut marks: Vec<Element> = Vec::new();
+        let unit = layout.unit();
+        let line = Paint::stroke(self.theme.route, self.theme.route_width * unit / 40.0 + 0.6).rounded();
+        let port = |at: Pt, col: Rgb, lw: f64| {
+            Element::new(
+                Shape::Circle { c: at, r: lw * 1.8 },
+                Paint::fill(self.theme.background).with_stroke(col, lw),
+                "port",
+            )
+        };
+        let mut described_moves: Vec<String> = Vec::new();
+        for (li, (route, dir, until)) in overlay_loops(topo, self.overlay).into_iter().enumerate() {
+            let cell = route.from;
+            let lw = line.stroke.map_or(2.0, |s| s.1);
+            let paint = Paint::stroke(self.theme.loop_, lw).rounded();
+            let pieces = layout.route(topo, &route);
+            let mut data = vec![("from", topo.name(cell)), ("dir", dir.name().to_string()), ("index", li.to_string())];
+            if let Some(u) = until {
+                data.push(("until", topo.name(u)));
+            }
+            push_route(&mut marks, &pieces, paint, "loop", &data, &|at| port(at, self.theme.loop_, lw));
+        }
+        let mut legend: Option<[usize; 3]> = None;
+        for &from in &self.overlay.moves {
+            let Some(piece) = self.pos.piece_at(from) else { continue };
+            let dests = destinations(self.pos, from, !self.overlay.pseudo);
+            let lw = line.stroke.map_or(2.0, |s| s.1);
+            // Check mode: the core's destinations against a source's.
+            let expected: Option<&Vec<Cell>> =
+                self.overlay.expect.as_ref().filter(|(sq, _)| *sq == from).map(|(_, e)| e);
+            let kind_of = |cell: Cell| match expected {
+                None => DotKind::Plain,
+                Some(e) if e.contains(&cell) => DotKind::Agreed,
+                Some(_) => DotKind::Extra,
+            };
+            let mut dots: Vec<Element> = Vec::new();
+            for d in &dests {
+                let kind = kind_of(d.cell);
+                for r in &d.routes {
+                    let pieces = layout.route(topo, r);
+                    let mut data = vec![("from", topo.name(from)), ("to", topo.name(d.cell))];
+                    if d.capture {
+                        data.push(("capture", "true".to_string()));
+                    }
+                    let ends: Vec<Pt> = pieces.last().and_then(|p| p.last()).copied().into_iter().collect();
+                    push_route(&mut marks, &pieces, line.clone(), "route", &data, &|at| port(at, self.theme.route, lw));
+                    // On the chart a destination is marked where its route ends; elsewhere once.
+                    if let Layout::Chart(_) = layout {
+                        for at in ends {
+                            if !dots.iter().any(|e| matches!(e.shape, Shape::Circle { c, .. } if c.dist(at) < 1e-3)) {
+                                dots.push(dot(layout, topo, self.theme, d.cell, at, d.capture, kind));
+                            }
+                        }
+                    }
+                }
+                if !matches!(layout, Layout::Chart(_)) {
+                    for at in layout.centres(topo, d.cell) {
+                        dots.push(dot(layout, topo, self.theme, d.cell, at, d.capture, kind));
+                    }
+                }
+                // A promotion: the roles the core offers, written under the dot.
+                let promotions: Vec<String> = d
+                    .moves
+                    .iter()
+                    .filter_map(|m| m.promotion)
+                    .map(|r| r.letter().to_ascii_uppercase().to_string())
+                    .collect();
+                if !promotions.is_empty() {
+                    let size = layout.cell_size(topo, d.cell);
+                    for at in layout.centres(topo, d.cell) {
+                        let at = at.offset(0.0, size * 0.3);
+                        // Over the pieces, so that a capturing promotion stays readable.
+                        l.top.push(
+                            text(
+                                promotions.join(" "),
+                                at,
+                                size * 0.2,
+                                Anchor::Middle,
+                                self.theme.title_font,
+                                self.theme.dot,
+                                "promotion",
+                            )
+                            .with("cell", topo.name(d.cell)),
+                        );
+                    }
+                }
+                // Castling: the rook's jump, along the rank the other way, dashed.
+                for m in &d.moves {
+                    if let crate::rules::MoveKind::Castle(k) = m.kind
+                        && let Some(way) = self.pos.tables().castling(piece.color, k)
+                        && let Some(route) = loop_route(topo, way.rook_from, way.dir.reverse(), way.rook_to)
+                    {
+                        let paint = Paint { dash: Some(vec![lw * 2.5, lw * 2.0]), ..line.clone() };
+                        let data = [
+                            ("from", topo.name(way.rook_from)),
+                            ("to", topo.name(way.rook_to)),
+                            ("castling", k.notation().to_string()),
+                        ];
+                        push_route(&mut marks, &layout.route(topo, &route), paint, "castling-rook", &data, &|at| {
+                            port(at, self.theme.route, lw)
+                        });
+                    }
+                }
+            }
+            if let Some(e) = expected {
+                let found: Vec<Cell> = dests.iter().map(|d| d.cell).collect();
+                let missing: Vec<Cell> = e.iter().copied().filter(|c| !found.contains(c)).collect();
+                for &c in &missing {
+                    for at in layout.centres(topo, c) {
+                        dots.push(dot(layout, topo, self.theme, c, at, false, DotKind::Missing));
+                    }
+                }
+                let agreed = found.iter().filter(|c| e.contains(c)).count();
+                legend = Some([agreed, missing.len(), found.len() - agreed]);
+            }
+            marks.extend(dots);
+            let names: Vec<String> = dests.iter().map(|d| topo.name(d.cell)).collect();
+            let caps: Vec<String> = dests.iter().filter(|d| d.capture).map(|d| topo.name(d.cell)).collect();
+            let mut s = format!(
+                "Moves of the {} {} on {}: {} destination{} ({})",
+                piece.color.name(),
+                piece.role.name(),
+                topo.name(from),
+                dests.len(),
+                if dests.len() == 1 { "" } else { "s" },
+                names.join(", ")
+            );
+            if !caps.is_empty() {
+                s += &format!("; captures on {}", caps.join(", "));
+            }
+            if let (Some(e), Some([agreed, missing, extra])) = (expected, legend) {
+                s += &format!(
+                    "; checked against {} expected: {agreed} agreed, {missing} missing, {extra} extra",
+                    e.len()
+                );
+            }
+            described_moves.push(s + ".");
+        }
+        for &(a, b) in &self.overlay.arrows {
+            let Some(route) = arrow_route(self.pos.variant(), a, b) else { continue };
+            let lw = line.stroke.map_or(2.0, |s| s.1) * 1.3;
+            let paint = Paint::stroke(self.theme.arrow, lw).rounded();
+            let mut pieces = layout.route(topo, &route);
+            let head = arrow_head(&mut pieces, lw * 4.5);
+            push_route(&mut marks, &pieces, paint, "arrow", &[("from", topo.name(a)), ("to", topo.name(b))], &|at| {
+                port(at, self.theme.arrow, lw)
+            });
+            if let Some(tri) = head {
+                marks.push(
+                    Element::new(Shape::Path(tri), Paint::fill(self.theme.arrow), "arrow-head")
+                        .with("from", topo.name(a))
+                        .with("to", topo.name(b)),
+                );
+            }
+        }
+        Marks { elements: marks, described: described_moves, legend }
+    }
+
+    /// Every square's name in the square (each copy on the chart).
+    fn cell_names(&self, layout: &Layout, l: &mut Layers) {
+        let topo = &self.topo;
+        for cell in topo.all_cells() {
+            if topo.pole_of(cell).is_some() {
+                continue;
+            }
+            let size = layout.cell_size(topo, cell) * 0.3;
+            for at in layout.centres(topo, cell) {
+                let shift = if self.pos.piece_at(cell).is_some() { layout.cell_size(topo, cell) * 0.36 } else { 0.0 };
+                l.decor.push(text(
+                    topo.name(cell),
+                    at.offset(0.0, shift),
+                    size,
+                    Anchor::Middle,
+                    self.theme.font,
+                    self.theme.text,
+                    "coordinate cell-name",
+                ));
+            }
+        }
+    }
 }
 
 /// Every chart position the overlay's marks pass through, seen from the home copies of an
