@@ -392,7 +392,7 @@ fn place(
         let at = topo.name(cell);
         match piece.role {
             Role::King | Role::Guard if !x.palace[c].has(cell) => {
-                return Err(err(format!("a {side} {name} stands in its palace, not on {at}")));
+                return Err(err(format!("a {side} {name} never leaves its palace ({at} is outside)")));
             }
             Role::Elephant if !x.own_half[c].has(cell) => {
                 return Err(err(format!("a {side} elephant never crosses the river ({at})")));
