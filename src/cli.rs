@@ -159,8 +159,8 @@ struct RenderArgs {
 
 #[derive(Args, Debug)]
 struct PositionArgs {
-    /// Variant: dot (default), boholy, spherical, small, small8, flat, cylinder (aliases: chao,
-    /// yapsan, global, nadvorney, chess).
+    /// Variant: dot (default), boholy, spherical, small, small8, flat, cylinder, xiangqi,
+    /// xiangqi-flat (aliases: chao, yapsan, global, nadvorney, chess).
     #[arg(long, default_value = "dot")]
     variant: VariantId,
     /// Position in FEN (live poles as extra first and last fields); default: the variant's start.

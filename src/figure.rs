@@ -198,10 +198,12 @@ pub fn render(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme) -> 
 
     // Pieces.
     let mut pieces: Vec<Element> = Vec::new();
+    // The embedded font has chess symbols only: xiangqi pieces are drawn as lettered discs.
+    let set = if pos.variant().is_xiangqi() { PieceSet::Letter } else { theme.piece_set };
     for (cell, piece) in pos.pieces() {
         let size = layout.cell_size(&topo, cell) * 0.84;
         for at in layout.centres(&topo, cell) {
-            pieces.push(piece_element(theme, piece, at, size).with("cell", topo.name(cell)));
+            pieces.push(piece_element(theme, set, piece, at, size).with("cell", topo.name(cell)));
         }
     }
 
@@ -709,8 +711,8 @@ impl Painter<'_> {
             let caps: Vec<String> = dests.iter().filter(|d| d.capture).map(|d| topo.name(d.cell)).collect();
             let mut s = format!(
                 "Moves of the {} {} on {}: {} destination{} ({})",
-                piece.color.name(),
-                piece.role.name(),
+                self.pos.variant().color_name(piece.color),
+                self.pos.variant().role_name(piece.role),
                 topo.name(from),
                 dests.len(),
                 if dests.len() == 1 { "" } else { "s" },
@@ -805,9 +807,10 @@ fn describe(pos: &Position, view: &View, moves: &[String], overlay: &Overlay) ->
         let list: Vec<String> = pos
             .pieces()
             .filter(|(_, p)| p.color == color)
-            .map(|(c, p)| format!("{} {}", p.role.name(), topo.name(c)))
+            .map(|(c, p)| format!("{} {}", pos.variant().role_name(p.role), topo.name(c)))
             .collect();
-        let side = if color == Color::White { "White" } else { "Black" };
+        let name = pos.variant().color_name(color);
+        let side = name[..1].to_ascii_uppercase() + &name[1..];
         if list.is_empty() {
             s += &format!(" {side}: no pieces.");
         } else {
@@ -923,14 +926,14 @@ fn dot_shape(theme: &Theme, at: Pt, size: f64, capture: bool, kind: DotKind) -> 
     }
 }
 
-fn piece_element(theme: &Theme, piece: Piece, at: Pt, size: f64) -> Element {
+fn piece_element(theme: &Theme, set: PieceSet, piece: Piece, at: Pt, size: f64) -> Element {
     let body = theme.piece_body(piece.color);
-    let ink = match (theme.piece_set, piece.color) {
+    let ink = match (set, piece.color) {
         (PieceSet::Letter, Color::Black) => theme.white_piece,
         _ => Rgb::BLACK,
     };
     Element::new(
-        Shape::Piece { piece, at, size, set: theme.piece_set },
+        Shape::Piece { piece, at, size, set },
         Paint { fill: Some(body), stroke: Some((ink, (size * 0.045).max(0.8))), ..Paint::default() },
         "piece",
     )

@@ -101,6 +101,12 @@ fn chess_chars(role: Role) -> (char, char) {
         Role::Bishop => ('\u{2657}', '\u{265D}'),
         Role::Knight => ('\u{2658}', '\u{265E}'),
         Role::Pawn => ('\u{2659}', '\u{265F}'),
+        // The font has no xiangqi symbols: the figures draw xiangqi pieces with the `Letter`
+        // set, so these never reach here; the nearest chess symbol keeps the match total.
+        Role::Guard => ('\u{2657}', '\u{265D}'),
+        Role::Elephant => ('\u{2657}', '\u{265D}'),
+        Role::Horse => ('\u{2658}', '\u{265E}'),
+        Role::Cannon => ('\u{2656}', '\u{265C}'),
     }
 }
 

@@ -38,7 +38,7 @@ pub use rules::{Castling, Move, MoveKind, perft, perft_divide};
 pub use scene::Scene;
 pub use theme::Theme;
 pub use topology::{Cell, Cursor, DiagonalRule, Dir, Pole, Poles, Step, Topology};
-pub use variant::{Variant, VariantId};
+pub use variant::{Family, Palace, Variant, VariantId};
 
 /// The README's Rust examples, compiled and run as doc tests.
 #[doc = include_str!("../README.md")]

@@ -153,6 +153,9 @@ impl Position {
         }
 
         let (ec, ep) = fields[3];
+        if ep != "-" && !pos.variant().pawn_double_step {
+            return Err(err(FenField::EnPassant, ec, format!("{variant} has no en passant (expected `-`)")));
+        }
         if ep != "-" {
             let cell = topo
                 .parse_cell(ep)
@@ -309,8 +312,7 @@ fn parse_board(pos: &mut Position, topo: &Topology, col0: usize, text: &str) -> 
             match row.chars().collect::<Vec<_>>()[..] {
                 ['1'] => {}
                 [ch] => {
-                    let piece =
-                        Piece::from_letter(ch).ok_or_else(|| err(row_col, format!("`{ch}` is not a piece letter")))?;
+                    let piece = piece_of_letter(pos, ch, row_col)?;
                     place(pos, topo, cell, piece, row_col, &mut kings)?;
                 }
                 _ => {
@@ -347,7 +349,7 @@ fn parse_board(pos: &mut Position, topo: &Topology, col0: usize, text: &str) -> 
                     }
                     continue;
                 }
-                let piece = Piece::from_letter(ch).ok_or_else(|| err(c, format!("`{ch}` is not a piece letter")))?;
+                let piece = piece_of_letter(pos, ch, c)?;
                 if file >= w as u32 {
                     return Err(err(c, format!("rank {} has more than {w} squares", rank + 1)));
                 }
@@ -364,6 +366,23 @@ fn parse_board(pos: &mut Position, topo: &Topology, col0: usize, text: &str) -> 
     Ok(())
 }
 
+/// The piece of a FEN letter, if the variant has that role.
+fn piece_of_letter(pos: &Position, ch: char, column: usize) -> Result<Piece, FenError> {
+    let variant = pos.variant();
+    match Piece::from_letter(ch) {
+        Some(piece) if variant.roles.contains(&piece.role) => Ok(piece),
+        _ => {
+            let letters: Vec<String> =
+                variant.roles.iter().map(|r| r.letter().to_ascii_uppercase().to_string()).collect();
+            Err(FenError {
+                field: FenField::Board,
+                column,
+                message: format!("`{ch}` is not a piece letter of {} ({})", variant.id, letters.join(" ")),
+            })
+        }
+    }
+}
+
 fn place(
     pos: &mut Position,
     topo: &Topology,
@@ -373,11 +392,32 @@ fn place(
     kings: &mut [u8; 2],
 ) -> Result<(), FenError> {
     let err = |message: String| FenError { field: FenField::Board, column, message };
+    let variant = pos.variant();
+    let (side, name) = (variant.color_name(piece.color), variant.role_name(piece.role));
     if piece.role == Role::King {
         kings[piece.color.index()] += 1;
         if kings[piece.color.index()] > 1 {
-            return Err(err(format!("a second {} king", piece.color.name())));
+            return Err(err(format!("a second {side} {name}")));
         }
+    }
+    if let Some(x) = pos.tables().xiangqi.as_ref() {
+        // Xiangqi: a piece may only stand where its moves can bring it.
+        let c = piece.color.index();
+        let at = topo.name(cell);
+        match piece.role {
+            Role::King | Role::Guard if !x.palace[c].has(cell) => {
+                return Err(err(format!("a {side} {name} never leaves its palace ({at} is outside)")));
+            }
+            Role::Elephant if !x.own_half[c].has(cell) => {
+                return Err(err(format!("a {side} elephant never crosses the river ({at})")));
+            }
+            Role::Pawn if topo.pole_of(cell).is_some() && x.own_half[c].has(cell) => {
+                return Err(err(format!("a {side} soldier cannot stand on its own pole ({at})")));
+            }
+            _ => {}
+        }
+        pos.put(cell, piece);
+        return Ok(());
     }
     if piece.role == Role::Pawn {
         if topo.pole_of(cell).is_some() {

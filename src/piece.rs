@@ -45,27 +45,56 @@ impl Color {
 }
 
 /// What a piece is.
+///
+/// Chess and xiangqi share the three roles whose letters and places agree: `King` is also the
+/// xiangqi general (K), `Rook` the chariot (R) and `Pawn` the soldier (P). A role says nothing
+/// about how the piece moves: the variant's family does (a soldier never moves like a chess
+/// pawn). Which roles a variant allows is [`Variant::roles`](crate::Variant::roles).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Role {
-    /// Pawn.
+    /// Pawn; the xiangqi soldier.
     Pawn,
     /// Knight.
     Knight,
     /// Bishop.
     Bishop,
-    /// Rook.
+    /// Rook; the xiangqi chariot.
     Rook,
     /// Queen.
     Queen,
-    /// King.
+    /// King; the xiangqi general.
     King,
+    /// Xiangqi guard (advisor), letter A.
+    Guard,
+    /// Xiangqi elephant, letter E.
+    Elephant,
+    /// Xiangqi horse, letter H.
+    Horse,
+    /// Xiangqi cannon, letter C.
+    Cannon,
 }
 
 impl Role {
     /// Every role, in table order.
-    pub const ALL: [Role; 6] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
+    pub const ALL: [Role; 10] = [
+        Role::Pawn,
+        Role::Knight,
+        Role::Bishop,
+        Role::Rook,
+        Role::Queen,
+        Role::King,
+        Role::Guard,
+        Role::Elephant,
+        Role::Horse,
+        Role::Cannon,
+    ];
+    /// The roles of chess, in table order.
+    pub const CHESS: [Role; 6] = [Role::Pawn, Role::Knight, Role::Bishop, Role::Rook, Role::Queen, Role::King];
+    /// The roles of xiangqi: general, guard, elephant, horse, chariot, cannon, soldier.
+    pub const XIANGQI: [Role; 7] =
+        [Role::King, Role::Guard, Role::Elephant, Role::Horse, Role::Rook, Role::Cannon, Role::Pawn];
     /// Number of roles (table size).
-    pub const COUNT: usize = 6;
+    pub const COUNT: usize = 10;
     /// Index for tables.
     #[inline]
     pub const fn index(self) -> usize {
@@ -80,13 +109,18 @@ impl Role {
             Role::Rook => 'r',
             Role::Queen => 'q',
             Role::King => 'k',
+            Role::Guard => 'a',
+            Role::Elephant => 'e',
+            Role::Horse => 'h',
+            Role::Cannon => 'c',
         }
     }
-    /// The role of a FEN letter (either case).
+    /// The role of a FEN letter (either case), in any variant; a variant may allow fewer.
     pub fn from_letter(c: char) -> Option<Role> {
         Role::ALL.into_iter().find(|r| r.letter() == c.to_ascii_lowercase())
     }
-    /// The English name.
+    /// The English name, as in chess for the shared roles (see
+    /// [`Variant::role_name`](crate::Variant::role_name) for a variant's own names).
     pub const fn name(self) -> &'static str {
         match self {
             Role::Pawn => "pawn",
@@ -95,6 +129,10 @@ impl Role {
             Role::Rook => "rook",
             Role::Queen => "queen",
             Role::King => "king",
+            Role::Guard => "guard",
+            Role::Elephant => "elephant",
+            Role::Horse => "horse",
+            Role::Cannon => "cannon",
         }
     }
 }

@@ -134,6 +134,9 @@ fn candidate_routes(pos: &Position, from: Cell) -> Vec<Route> {
     let Some(piece) = pos.piece_at(from) else { return Vec::new() };
     let topo = pos.topology();
     let route = |steps: Vec<Step>| Route { from, steps: steps.into_iter().map(RouteStep::from).collect() };
+    if pos.variant().is_xiangqi() {
+        return pos.xiangqi_routes(from).into_iter().map(route).collect();
+    }
     let mut out = Vec::new();
     let rides = |diagonal: bool, out: &mut Vec<Route>| {
         for start in ride_starts(topo, from, diagonal) {
@@ -170,6 +173,8 @@ fn candidate_routes(pos: &Position, from: Cell) -> Vec<Route> {
                 }
             }
         }
+        // A chess board never holds xiangqi pieces: FEN refuses their letters.
+        Role::Guard | Role::Elephant | Role::Horse | Role::Cannon => {}
         Role::Pawn => {
             let fwd = piece.color.forward();
             if let Some(one) = pawn_step(topo, from, Dir::new(0, fwd)) {

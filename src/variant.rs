@@ -1,6 +1,6 @@
 //! The variants of SPEC §4: a topology plus the rules that differ between games.
 
-use crate::piece::Role;
+use crate::piece::{Color, Role};
 use crate::rules::Tables;
 use crate::topology::{DiagonalRule, Poles, Topology};
 use std::fmt;
@@ -30,10 +30,33 @@ pub enum CastlingRule {
 /// Where a pawn promotes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Promotion {
+    /// Never (xiangqi soldiers).
+    None,
     /// On the last rank (the enemy's polar circle on the Dot).
     LastRank,
     /// On the enemy pole cell (Small Spherical Chess).
     EnemyPole,
+}
+
+/// Which game's pieces and rules a variant plays with. Move generation, attacks and routes
+/// dispatch on this once, at the top of their public functions.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Family {
+    /// Chess pieces (SPEC §3), with the variant's knight, castling and pawn rules.
+    Chess,
+    /// Xiangqi pieces (SPEC §4, Spherical Chinese Chess), with the palace shape of the board.
+    Xiangqi(Palace),
+}
+
+/// The shape of a xiangqi palace: where the general and the guards may stand.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Palace {
+    /// A board with live poles: the own pole plus the two ranks nearest to it (`2W + 1` cells;
+    /// 19 on the 9-file sphere).
+    PolarCap,
+    /// A flat board: the middle three files of the three ranks nearest the own edge (files d–f
+    /// on nine files).
+    Square,
 }
 
 /// The variants the project knows.
@@ -53,11 +76,15 @@ pub enum VariantId {
     Flat,
     /// Cylindrical chess: ranks wrap, files end.
     Cylinder,
+    /// Spherical Chinese Chess (Neatham 2010): xiangqi on 9 files × 10 ranks with live poles.
+    Xiangqi,
+    /// Ordinary xiangqi on the flat 9 × 10 board, for checking the core.
+    XiangqiFlat,
 }
 
 impl VariantId {
     /// Every variant, in the order of SPEC §4.
-    pub const ALL: [VariantId; 7] = [
+    pub const ALL: [VariantId; 9] = [
         VariantId::Dot,
         VariantId::Boholy,
         VariantId::Spherical,
@@ -65,6 +92,8 @@ impl VariantId {
         VariantId::Small8,
         VariantId::Flat,
         VariantId::Cylinder,
+        VariantId::Xiangqi,
+        VariantId::XiangqiFlat,
     ];
 
     /// The id used on the command line.
@@ -77,12 +106,14 @@ impl VariantId {
             VariantId::Small8 => "small8",
             VariantId::Flat => "flat",
             VariantId::Cylinder => "cylinder",
+            VariantId::Xiangqi => "xiangqi",
+            VariantId::XiangqiFlat => "xiangqi-flat",
         }
     }
 
     /// The variant's rules, built once.
     pub fn variant(self) -> &'static Variant {
-        static CELLS: [OnceLock<Variant>; 7] = [const { OnceLock::new() }; 7];
+        static CELLS: [OnceLock<Variant>; VariantId::ALL.len()] = [const { OnceLock::new() }; VariantId::ALL.len()];
         CELLS[self as usize].get_or_init(|| Variant::build(self))
     }
 }
@@ -96,7 +127,7 @@ impl fmt::Display for VariantId {
 /// An unknown variant name.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "unknown variant `{0}` (known: dot, boholy, spherical, small, small8, flat, cylinder; aliases chao, yapsan, global, nadvorney, chess)"
+    "unknown variant `{0}` (known: dot, boholy, spherical, small, small8, flat, cylinder, xiangqi, xiangqi-flat; aliases chao, yapsan, global, nadvorney, chess)"
 )]
 pub struct UnknownVariant(pub String);
 
@@ -111,6 +142,8 @@ impl FromStr for VariantId {
             "small8" => VariantId::Small8,
             "flat" | "chess" => VariantId::Flat,
             "cylinder" => VariantId::Cylinder,
+            "xiangqi" => VariantId::Xiangqi,
+            "xiangqi-flat" => VariantId::XiangqiFlat,
             _ => return Err(UnknownVariant(s.to_string())),
         })
     }
@@ -125,13 +158,17 @@ pub struct Variant {
     pub title: &'static str,
     /// The board.
     pub topology: Topology,
-    /// The knight rule.
+    /// Chess or xiangqi pieces.
+    pub family: Family,
+    /// The roles a position of this variant may hold (its FEN letters).
+    pub roles: &'static [Role],
+    /// The knight rule (chess family).
     pub knight: KnightRule,
-    /// The castlings.
+    /// The castlings (chess family; `None` for xiangqi).
     pub castling: CastlingRule,
     /// Whether pawns may step twice from their first rank (and so capture en passant).
     pub pawn_double_step: bool,
-    /// Where pawns promote.
+    /// Where pawns promote (`None` for xiangqi soldiers).
     pub promotion: Promotion,
     /// What pawns may promote to.
     pub promotion_roles: &'static [Role],
@@ -141,6 +178,12 @@ pub struct Variant {
 }
 
 const FIDE: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+/// SPEC §4's default setup of Spherical Chinese Chess (the project's choice; the seed's picture
+/// is lost): Gold general on S; rank 1 chariot, horse, elephant, guard, empty e1, guard, elephant,
+/// horse, chariot; cannons b3 and h3; soldiers a4 c4 e4 g4 i4; Red mirrored round N.
+const XIANGQI_START: &str = "k/rhea1aehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEA1AEHR/K w - - 0 1";
+/// The standard start of ordinary xiangqi, Gold (uppercase, moving first) at the bottom.
+const XIANGQI_FLAT_START: &str = "rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w - - 0 1";
 const QRBN: &[Role] = &[Role::Queen, Role::Rook, Role::Bishop, Role::Knight];
 const RBN: &[Role] = &[Role::Rook, Role::Bishop, Role::Knight];
 
@@ -153,6 +196,8 @@ impl Variant {
             id,
             title,
             topology,
+            family: Family::Chess,
+            roles: &Role::CHESS,
             knight,
             castling,
             pawn_double_step: true,
@@ -165,6 +210,8 @@ impl Variant {
             id,
             title,
             topology,
+            family: Family::Chess,
+            roles: &Role::CHESS,
             knight: KnightRule::Chart,
             castling: CastlingRule::None,
             pawn_double_step: false,
@@ -173,7 +220,34 @@ impl Variant {
             start_fen,
             tables: OnceLock::new(),
         };
+        // The knight and castling fields mean nothing to xiangqi; they are filled with the
+        // values that switch chess machinery off (no castling, no double step, no promotion).
+        let xiangqi = |topology, palace, title, start_fen| Variant {
+            id,
+            title,
+            topology,
+            family: Family::Xiangqi(palace),
+            roles: &Role::XIANGQI,
+            knight: KnightRule::Chart,
+            castling: CastlingRule::None,
+            pawn_double_step: false,
+            promotion: Promotion::None,
+            promotion_roles: &[],
+            start_fen,
+            tables: OnceLock::new(),
+        };
         match id {
+            // With nine files no file is antipodal, so nothing passes a pole and the diagonal
+            // rule never applies; `Chart` is named only because a topology needs one.
+            VariantId::Xiangqi => xiangqi(
+                topo(9, 10, true, Poles::Live, Chart),
+                Palace::PolarCap,
+                "Spherical Chinese Chess",
+                XIANGQI_START,
+            ),
+            VariantId::XiangqiFlat => {
+                xiangqi(topo(9, 10, false, Poles::Edge, Antipode), Palace::Square, "Xiangqi", XIANGQI_FLAT_START)
+            }
             VariantId::Dot => chess(
                 topo(8, 8, true, Poles::Dead, Antipode),
                 KnightRule::Chart,
@@ -211,6 +285,32 @@ impl Variant {
                 "Small Spherical Chess on 8×8",
                 "1/8/8/8/8/8/8/8/8/1 w - - 0 1",
             ),
+        }
+    }
+
+    /// Whether the variant plays with xiangqi pieces.
+    pub const fn is_xiangqi(&self) -> bool {
+        matches!(self.family, Family::Xiangqi(_))
+    }
+
+    /// The name of a side in this variant: `white` / `black` in chess, `gold` / `red` in
+    /// Spherical Chinese Chess and xiangqi (Gold is White's place: south, moving first).
+    pub const fn color_name(&self, color: Color) -> &'static str {
+        match (self.family, color) {
+            (Family::Chess, c) => c.name(),
+            (Family::Xiangqi(_), Color::White) => "gold",
+            (Family::Xiangqi(_), Color::Black) => "red",
+        }
+    }
+
+    /// The name of a role in this variant: the shared roles are the general, chariot and
+    /// soldier in xiangqi.
+    pub const fn role_name(&self, role: Role) -> &'static str {
+        match (self.family, role) {
+            (Family::Xiangqi(_), Role::King) => "general",
+            (Family::Xiangqi(_), Role::Rook) => "chariot",
+            (Family::Xiangqi(_), Role::Pawn) => "soldier",
+            (_, r) => r.name(),
         }
     }
 

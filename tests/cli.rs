@@ -57,6 +57,30 @@ fn loops_counts_twenty_on_the_dot() {
 }
 
 #[test]
+fn xiangqi_moves_and_perft() {
+    // SPEC §4: Gold has 28 moves at the start; the general's only one is onto e1.
+    let o = run(&["moves", "--variant", "xiangqi"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    assert_eq!(out.lines().count(), 28);
+    assert!(out.lines().any(|l| l == "Se1"));
+    let o = run(&["moves", "--variant", "xiangqi", "--square", "S"]);
+    assert_eq!(stdout(&o).trim_end(), "e1   move     S-e1");
+    // A horse alone on the pole: each cell of rank 2 through either of two first cells.
+    let o = run(&["moves", "--variant", "xiangqi", "--fen", "1/9/9/9/9/9/9/9/9/9/9/H", "--square", "S"]);
+    let out = stdout(&o);
+    assert_eq!(out.lines().count(), 9);
+    assert!(out.contains("S-d1-e2  |  S-f1-e2"), "{out}");
+    let o = run(&["perft", "--variant", "xiangqi", "--depth", "1"]);
+    assert_eq!(stdout(&o).lines().last(), Some("28"));
+    let o = run(&["perft", "--variant", "xiangqi-flat", "--depth", "2"]);
+    assert_eq!(stdout(&o).lines().last(), Some("1920"));
+    let o = run(&["moves", "--variant", "xiangqi", "--fen", "k/9/9/9/9/9/9/9/9/9/4Q4/K"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&o.stderr).contains("`Q` is not a piece letter of xiangqi"));
+}
+
+#[test]
 fn bad_input_exits_with_status_2() {
     for (args, words) in [
         (&["perft", "--fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq e9", "--depth", "1"][..], "column 52"),

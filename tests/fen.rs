@@ -103,3 +103,65 @@ fn huge_fen_is_refused() {
     let e = Position::from_fen(VariantId::Dot, &fen).unwrap_err();
     assert!(e.to_string().contains("longer than"), "{e}");
 }
+
+#[test]
+fn xiangqi_fen_has_pole_fields_and_xiangqi_letters() {
+    let x = VariantId::Xiangqi;
+    for fen in [
+        "1/4k4/9/9/9/2C6/9/9/9/3A5/4K4/1 b - - 5 40",
+        // A Gold soldier may stand on the Red pole; Red's elephant on its own pole.
+        "P/4k4/9/9/9/9/9/9/9/9/9/K w - - 0 1",
+        "e/3ak4/9/9/9/9/9/9/9/9/4K4/H w - - 0 1",
+    ] {
+        assert_eq!(Position::from_fen(x, fen).unwrap().fen(), fen);
+    }
+    let f = VariantId::XiangqiFlat;
+    for fen in ["4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1", "3ak4/4a4/9/9/2p6/9/9/4C4/9/3K5 b - - 2 9"] {
+        assert_eq!(Position::from_fen(f, fen).unwrap().fen(), fen);
+    }
+}
+
+#[test]
+fn bad_xiangqi_fen_names_field_and_column() {
+    use FenField::*;
+    let x = VariantId::Xiangqi;
+    let f = VariantId::XiangqiFlat;
+    // Each variant reads its own letters only.
+    refused(VariantId::Dot, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RHBQKBNR w KQkq - 0 1", Board, 37, "of dot");
+    refused(VariantId::Flat, "4k3/8/8/8/8/8/8/4K2C w - - 0 1", Board, 20, "`C` is not a piece letter");
+    refused(
+        x,
+        "k/9/9/9/9/9/9/9/9/9/4q4/K w - - 0 1",
+        Board,
+        22,
+        "`q` is not a piece letter of xiangqi (K A E H R C P)",
+    );
+    refused(x, "k/9/9/9/9/9/9/9/9/9/9/N w - - 0 1", Board, 23, "`N` is not a piece letter");
+    refused(f, "4k4/9/9/9/9/9/9/9/9/3BK4 w - - 0 1", Board, 22, "`B` is not a piece letter of xiangqi-flat");
+    // Twelve fields on the sphere, ten on the flat board.
+    refused(
+        x,
+        "4k4/9/9/9/9/9/9/9/9/4K4 w - - 0 1",
+        Board,
+        1,
+        "expected 12 fields separated by `/` (N, 10 ranks and S)",
+    );
+    refused(f, "k/4k4/9/9/9/9/9/9/9/9/4K4/K w - - 0 1", Board, 1, "expected 10 fields");
+    // Where pieces may stand.
+    refused(
+        x,
+        "k/9/9/9/9/9/9/9/4K4/9/9/1 w - - 0 1",
+        Board,
+        18,
+        "gold general never leaves its palace (e3 is outside)",
+    );
+    refused(f, "4k4/9/9/9/9/9/3K5/9/9/9 w - - 0 1", Board, 16, "(d4 is outside)");
+    refused(x, "k/9/9/4a4/9/9/9/9/9/9/9/K w - - 0 1", Board, 8, "red guard never leaves its palace");
+    refused(x, "k/9/9/9/9/4E4/9/9/9/9/9/K w - - 0 1", Board, 12, "gold elephant never crosses the river (e6)");
+    refused(x, "k/9/9/9/9/9/9/9/9/9/9/P w - - 0 1", Board, 23, "gold soldier cannot stand on its own pole (S)");
+    refused(x, "k/9/9/9/9/9/9/9/9/9/3K5/K w - - 0 1", Board, 25, "a second gold general");
+    // No castling, no en passant.
+    let start = "k/rhea1aehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEA1AEHR/K";
+    refused(x, &format!("{start} w K - 0 1"), Castling, 67, "xiangqi has no castling");
+    refused(x, "k/9/9/9/9/9/9/9/9/9/9/K w - e3 0 1", EnPassant, 29, "xiangqi has no en passant");
+}

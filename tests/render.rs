@@ -372,3 +372,27 @@ fn every_variant_in_every_view() {
         }
     }
 }
+
+#[test]
+fn xiangqi_positions_draw_lettered_pieces_and_use_xiangqi_names() {
+    // The embedded font has no xiangqi symbols, so every piece of a xiangqi position is a
+    // lettered disc, whatever the theme's piece set; the description names Gold and Red pieces.
+    let pos = Position::start(VariantId::Xiangqi);
+    let scene = render(&pos, &moves_overlay(&pos, "b3"), &View::board(), &Theme::essay());
+    let pieces = scene.find("piece");
+    assert_eq!(pieces.len(), 32);
+    assert!(pieces.iter().all(|e| matches!(e.shape, Shape::Piece { set: dotchess::scene::PieceSet::Letter, .. })));
+    for words in ["Gold: chariot a1", "general S", "Red: soldier a7", "Moves of the gold cannon on b3: 5 destinations"]
+    {
+        assert!(scene.desc.contains(words), "desc lacks `{words}`: {}", scene.desc);
+    }
+    // Chess keeps the theme's glyphs.
+    let dot = Position::start(VariantId::Dot);
+    let scene = render(&dot, &Overlay::default(), &View::board(), &Theme::essay());
+    assert!(
+        scene
+            .find("piece")
+            .iter()
+            .all(|e| matches!(e.shape, Shape::Piece { set, .. } if set == Theme::essay().piece_set))
+    );
+}

@@ -4,8 +4,12 @@
 //! king, so only en passant and castling need to play the move to test it. On a sphere a slider
 //! can reach the king along two rides at once (both ways round a latitude) and a piece can be
 //! pinned along two rides; masks are intersected, which covers both.
+//!
+//! Xiangqi variants (see [`xiangqi`]) are dispatched at the top of each public function here and
+//! take their own, simpler path: pseudo-legal moves from their tables, each tested by play.
 
 mod tables;
+pub mod xiangqi;
 
 pub use tables::{
     Castling, CastlingRights, CastlingWay, Tables, knight_leaps, lines_through, pawn_step, ride_starts, rook_right,
@@ -15,6 +19,7 @@ use crate::bitboard::Bitboard;
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
 use crate::topology::Cell;
+pub use xiangqi::{Jump, XiangqiTables};
 
 /// What kind of move a [`Move`] is.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -72,7 +77,12 @@ impl Pins {
 
 impl Position {
     /// Whether `cell` is attacked by a piece of `by`, with `occupied` as the blockers.
+    /// In xiangqi this is whether a piece of `by` could capture on `cell`; generals facing each
+    /// other is a separate test, [`Position::generals_face`].
     pub fn attacked_with(&self, cell: Cell, by: Color, occupied: Bitboard) -> bool {
+        if self.variant().is_xiangqi() {
+            return self.xiangqi_attacked_with(cell, by, occupied);
+        }
         let t = self.tables();
         let them = self.by_color(by);
         if !(t.knight_from[cell.index()] & them & self.by_role(Role::Knight)).is_empty()
@@ -101,7 +111,11 @@ impl Position {
     }
 
     /// The cells a piece attacks (captures on) from `cell`, given the blockers.
+    /// For a cannon, the cells beyond its screen.
     pub fn attacks_from(&self, cell: Cell, piece: Piece, occupied: Bitboard) -> Bitboard {
+        if self.variant().is_xiangqi() {
+            return self.xiangqi_attacks(cell, piece, occupied);
+        }
         let t = self.tables();
         match piece.role {
             Role::Pawn => t.pawn_attacks[piece.color.index()][cell.index()],
@@ -110,6 +124,8 @@ impl Position {
             Role::Bishop => Tables::slide(t.diag_rays(cell), occupied),
             Role::Rook => Tables::slide(t.orth_rays(cell), occupied),
             Role::Queen => Tables::slide(t.orth_rays(cell).chain(t.diag_rays(cell)), occupied),
+            // A chess board never holds xiangqi pieces: FEN refuses their letters.
+            Role::Guard | Role::Elephant | Role::Horse | Role::Cannon => Bitboard::EMPTY,
         }
     }
 
@@ -117,6 +133,9 @@ impl Position {
     /// king attacked (castling still needs its rights and empty squares).
     pub fn pseudo_legal_moves(&self, out: &mut Vec<Move>) {
         out.clear();
+        if self.variant().is_xiangqi() {
+            return self.xiangqi_pseudo_legal(out);
+        }
         let pins = Pins { pinned: Bitboard::EMPTY, masks: Vec::new() };
         self.generate(out, Bitboard::FULL, &pins, None);
     }
@@ -124,6 +143,9 @@ impl Position {
     /// Legal moves. Without a king of the side to move, every pseudo-legal move is legal.
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
         out.clear();
+        if self.variant().is_xiangqi() {
+            return self.xiangqi_legal(out);
+        }
         let Some(king) = self.king(self.turn) else {
             let pins = Pins { pinned: Bitboard::EMPTY, masks: Vec::new() };
             self.generate(out, Bitboard::FULL, &pins, None);

@@ -3,7 +3,9 @@
 use crate::bitboard::Bitboard;
 use crate::piece::Color;
 use crate::topology::{Cell, Cursor, Dir, Poles, Step, Topology};
-use crate::variant::{CastlingRule, KnightRule, Promotion, Variant};
+use crate::variant::{CastlingRule, Family, KnightRule, Promotion, Variant};
+
+use super::xiangqi::XiangqiTables;
 
 /// The four castlings of SPEC §3 (ordinary chess has the first two).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -70,7 +72,8 @@ pub struct CastlingWay {
     pub dir: Dir,
 }
 
-/// Per-variant tables: rides, leaps, pawn steps, castlings.
+/// Per-variant tables: rides, leaps, pawn steps, castlings; and, for xiangqi, the tables of its
+/// pieces. The chess tables are built for every board (riders and kings use them in xiangqi too).
 #[derive(Debug)]
 pub struct Tables {
     /// The board's shape.
@@ -103,6 +106,8 @@ pub struct Tables {
     pub castlings: [Vec<CastlingWay>; 2],
     /// Every cell of the board.
     pub all: Bitboard,
+    /// The xiangqi tables, for a variant of the xiangqi family.
+    pub xiangqi: Option<XiangqiTables>,
 }
 
 /// Leaps of a knight under the variant's rule, each with its route (SPEC §3): `|dr|` steps along
@@ -218,6 +223,10 @@ impl Tables {
             castling_keep: vec![0b1111; n],
             castlings: [Vec::new(), Vec::new()],
             all: topo.all_cells().collect(),
+            xiangqi: match variant.family {
+                Family::Xiangqi(palace) => Some(XiangqiTables::build(&topo, palace)),
+                Family::Chess => None,
+            },
         };
         for cell in topo.all_cells() {
             for diagonal in [false, true] {
@@ -282,6 +291,7 @@ impl Tables {
         }
         for color in [Color::White, Color::Black] {
             t.promotion_zone[color.index()] = match variant.promotion {
+                Promotion::None => Bitboard::EMPTY,
                 Promotion::LastRank => {
                     let r = if color == Color::White { topo.height() - 1 } else { 0 };
                     (0..topo.width()).filter_map(|f| topo.square(f, r)).collect()
