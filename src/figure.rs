@@ -138,6 +138,65 @@ impl Layout {
             Layout::Chart(g) => g.route(topo, route),
         }
     }
+    /// The side of a square facing an orthogonal direction, as paper paths (the chart shows a
+    /// square in several copies; a flipped copy has its north side at the bottom).
+    fn side(&self, topo: &Topology, cell: Cell, dir: Dir) -> Vec<Vec<PathCmd>> {
+        let Some((f, r)) = topo.coords(cell) else { return Vec::new() };
+        let seg = |a: Pt, b: Pt| vec![PathCmd::Move(a), PathCmd::Line(b)];
+        let rect_side = |at: Pt, s: f64, north_up: bool| {
+            let (tl, tr, bl, br) = (at, at.offset(s, 0.0), at.offset(0.0, s), at.offset(s, s));
+            match (dir.df, dir.dr) {
+                (0, 1) => {
+                    if north_up {
+                        seg(tl, tr)
+                    } else {
+                        seg(bl, br)
+                    }
+                }
+                (0, _) => {
+                    if north_up {
+                        seg(bl, br)
+                    } else {
+                        seg(tl, tr)
+                    }
+                }
+                (1, _) => seg(tr, br),
+                _ => seg(tl, bl),
+            }
+        };
+        match self {
+            Layout::Board(g) => vec![rect_side(g.square_at(f, r), g.square, true)],
+            Layout::Chart(g) => g
+                .squares(topo)
+                .into_iter()
+                .filter_map(|s| match s.shows {
+                    ChartCell::Square(c, flipped) if c == cell && s.width > 0.999 => {
+                        Some(rect_side(g.map(s.left, (s.row + 1) as f64), g.square, !flipped))
+                    }
+                    _ => None,
+                })
+                .collect(),
+            Layout::Hemi(g) => {
+                let (r0, r1, north) = g.ring_of(r);
+                let (a0, a1) = (g.angle(f as f64, north), g.angle(f as f64 + 1.0, north));
+                let arc = |rad: f64| {
+                    vec![
+                        PathCmd::Move(g.polar(north, rad, a0)),
+                        PathCmd::Arc { r: rad, large: false, sweep: a1 < a0, to: g.polar(north, rad, a1) },
+                    ]
+                };
+                // Toward the disc's own pole is the inner arc.
+                let toward_pole = if north { 1 } else { -1 };
+                vec![match (dir.df, dir.dr) {
+                    (0, d) if d == toward_pole => arc(r0),
+                    (0, _) => arc(r1),
+                    (1, _) => seg(g.polar(north, r0, a1), g.polar(north, r1, a1)),
+                    _ => seg(g.polar(north, r0, a0), g.polar(north, r1, a0)),
+                }]
+            }
+        }
+    }
+
     fn unit(&self) -> f64 {
         match self {
             Layout::Board(g) => g.square,
@@ -193,13 +252,14 @@ pub fn render(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme) -> 
     if view.coordinates == Coordinates::Cells {
         painter.cell_names(&layout, &mut l);
     }
+    painter.xiangqi_zones(&layout, &mut l);
 
     let Marks { elements: marks, described: described_moves, legend } = painter.marks(&layout, &mut l);
 
     // Pieces.
     let mut pieces: Vec<Element> = Vec::new();
-    // The embedded font has chess symbols only: xiangqi pieces are drawn as lettered discs.
-    let set = if pos.variant().is_xiangqi() { PieceSet::Letter } else { theme.piece_set };
+    // Xiangqi pieces are discs with their sign, as in printed xiangqi diagrams.
+    let set = if pos.variant().is_xiangqi() { PieceSet::Disc } else { theme.piece_set };
     for (cell, piece) in pos.pieces() {
         let size = layout.cell_size(&topo, cell) * 0.84;
         for at in layout.centres(&topo, cell) {
@@ -504,30 +564,32 @@ impl Painter<'_> {
         let topo = &self.topo;
         let (w, h) = (topo.width() as f64, topo.height() as f64);
         let win = g.window;
-        for y in win.y0..win.y0 + win.rows as i32 {
-            for x in win.x0..win.x0 + win.cols as i32 {
-                let at = g.map(x as f64, (y + 1) as f64);
-                let shape = Shape::Rect { at, w: g.square, h: g.square };
-                let node = match g.cell_at(topo, x, y) {
-                    ChartCell::Square(cell, flipped) => {
-                        let (fill, class) = self.cell_fill(cell);
-                        Element::new(shape, Paint { fill: Some(fill), ..self.grid.clone() }, class)
-                            .with("cell", topo.name(cell))
-                            .with("chart", format!("{x},{y}"))
-                            .with("flipped", flipped.to_string())
-                    }
-                    ChartCell::Pole(p) => {
-                        let cell = topo.pole_cell(p).expect("live pole band");
-                        let (fill, class) = self.cell_fill(cell);
-                        Element::new(shape, Paint { fill: Some(fill), stroke: None, ..Paint::default() }, class)
-                            .with("cell", topo.name(cell))
-                            .with("chart", format!("{x},{y}"))
-                    }
-                };
-                l.cells.push(Node::Element(node));
-            }
+        for sq in g.squares(topo) {
+            let (x, y) = (sq.centre.0.floor() as i32, sq.row);
+            let at = g.map(sq.left, (y + 1) as f64);
+            let shape = Shape::Rect { at, w: sq.width * g.square, h: g.square };
+            let node = match sq.shows {
+                ChartCell::Square(cell, flipped) => {
+                    let (fill, class) = self.cell_fill(cell);
+                    Element::new(shape, Paint { fill: Some(fill), ..self.grid.clone() }, class)
+                        .with("cell", topo.name(cell))
+                        .with("chart", format!("{x},{y}"))
+                        .with("flipped", flipped.to_string())
+                }
+                ChartCell::Pole(p) => {
+                    let cell = topo.pole_cell(p).expect("live pole band");
+                    let (fill, class) = self.cell_fill(cell);
+                    Element::new(shape, Paint { fill: Some(fill), stroke: None, ..Paint::default() }, class)
+                        .with("cell", topo.name(cell))
+                        .with("chart", format!("{x},{y}"))
+                }
+            };
+            l.cells.push(Node::Element(node));
         }
-        if let ViewKind::Chart { edges: true, .. } = self.view.kind {
+        // Colour mode's blue south edges would read as xiangqi's river: no edges there.
+        if let ViewKind::Chart { edges: true, .. } = self.view.kind
+            && !self.pos.variant().is_xiangqi()
+        {
             let (x0, x1) = (win.x0 as f64, (win.x0 + win.cols as i32) as f64);
             let (y0, y1) = (win.y0 as f64, (win.y0 + win.rows as i32) as f64);
             let clip = |a: (f64, f64), b: (f64, f64)| -> Option<(Pt, Pt)> {
@@ -570,9 +632,9 @@ impl Painter<'_> {
             }
         }
         if topo.poles() == Poles::Live {
-            for y in win.y0..win.y0 + win.rows as i32 {
-                if let ChartCell::Pole(p) = g.cell_at(topo, win.x0, y) {
-                    let at = g.map(win.x0 as f64 + 0.5, y as f64 + 0.5);
+            for sq in g.squares(topo).into_iter().filter(|s| s.left == win.x0 as f64) {
+                if let ChartCell::Pole(p) = sq.shows {
+                    let at = g.map(win.x0 as f64 + 0.5, sq.centre.1);
                     l.top.push(text(
                         p.letter().to_string(),
                         at,
@@ -747,6 +809,44 @@ impl Painter<'_> {
             }
         }
         Marks { elements: marks, described: described_moves, legend }
+    }
+
+    /// Xiangqi: the river along the boundary between the two halves (on the hemispheres, the rims
+    /// of both discs) and the outline of each palace, found as the sides of cells whose neighbour
+    /// across the side lies on the other side of the boundary.
+    fn xiangqi_zones(&self, layout: &Layout, l: &mut Layers) {
+        let Some(x) = self.pos.tables().xiangqi.as_ref() else { return };
+        let topo = &self.topo;
+        let unit = layout.unit();
+        let neighbour = |cell: Cell, dir: Dir| topo.step(topo.cursor(cell, dir)).map(|s| s.to.cell);
+        let river = Paint::stroke(self.theme.river, (unit * 0.11).max(2.0)).rounded().with_opacity(0.85);
+        let palace = Paint::stroke(self.theme.palace, (unit * 0.05).max(1.2)).rounded();
+        for cell in topo.all_cells().filter(|&c| topo.pole_of(c).is_none()) {
+            for dir in Dir::ORTHOGONAL {
+                let Some(n) = neighbour(cell, dir) else { continue };
+                for side in Color::ALL {
+                    if x.own_half[side.index()].has(cell) && x.own_half[side.other().index()].has(n) {
+                        for cmds in layout.side(topo, cell, dir) {
+                            l.decor.push(
+                                Element::new(Shape::Path(cmds), river.clone(), "river").with("cell", topo.name(cell)),
+                            );
+                        }
+                    }
+                }
+                for color in Color::ALL {
+                    let p = x.palace[color.index()];
+                    if p.has(cell) && !p.has(n) {
+                        for cmds in layout.side(topo, cell, dir) {
+                            l.decor.push(
+                                Element::new(Shape::Path(cmds), palace.clone(), "palace")
+                                    .with("cell", topo.name(cell))
+                                    .with("side", self.pos.variant().color_name(color).to_string()),
+                            );
+                        }
+                    }
+                }
+            }
+        }
     }
 
     /// Every square's name in the square (each copy on the chart).
@@ -927,10 +1027,11 @@ fn dot_shape(theme: &Theme, at: Pt, size: f64, capture: bool, kind: DotKind) -> 
 }
 
 fn piece_element(theme: &Theme, set: PieceSet, piece: Piece, at: Pt, size: f64) -> Element {
-    let body = theme.piece_body(piece.color);
-    let ink = match (set, piece.color) {
-        (PieceSet::Letter, Color::Black) => theme.white_piece,
-        _ => Rgb::BLACK,
+    let (body, ink) = match (set, piece.color) {
+        (PieceSet::Disc, Color::White) => (theme.disc, theme.gold_ink),
+        (PieceSet::Disc, Color::Black) => (theme.disc, theme.red_ink),
+        (PieceSet::Letter, Color::Black) => (theme.piece_body(piece.color), theme.white_piece),
+        _ => (theme.piece_body(piece.color), Rgb::BLACK),
     };
     Element::new(
         Shape::Piece { piece, at, size, set },

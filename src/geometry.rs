@@ -419,6 +419,21 @@ pub enum ChartCell {
     Pole(Pole),
 }
 
+/// A square of the chart window.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct ChartSquare {
+    /// Left edge, in chart columns (cut to the window).
+    pub left: f64,
+    /// Width in columns (less than 1 where the window cuts it).
+    pub width: f64,
+    /// Row.
+    pub row: i32,
+    /// Centre, in chart positions (possibly outside the window for a cut square).
+    pub centre: (f64, f64),
+    /// What it shows.
+    pub shows: ChartCell,
+}
+
 /// The unrolled chart.
 #[derive(Clone, Copy, Debug)]
 pub struct ChartGeom {
@@ -441,9 +456,36 @@ impl ChartGeom {
         let top = (self.window.y0 + self.window.rows as i32) as f64;
         Pt::new(self.origin.x + (u - self.window.x0 as f64) * self.square, self.origin.y + (top - v) * self.square)
     }
-    /// What the chart square at column `x`, row `y` shows.
-    pub fn cell_at(&self, topo: &Topology, x: i32, y: i32) -> ChartCell {
-        let (u, v) = (x as f64 + 0.5, y as f64 + 0.5);
+    /// How far the squares of row `y` are shifted east: half a square in the flipped copies of
+    /// a board with an odd number of files (their antipodal shift is `W/2`, a half-integer).
+    fn row_shift(&self, y: i32) -> f64 {
+        let vp = (y as f64 + 0.5).rem_euclid(self.fold.period());
+        let flipped = vp > self.fold.h + self.fold.band && vp < 2.0 * self.fold.h + self.fold.band;
+        if flipped && self.fold.w as i64 % 2 == 1 { 0.5 } else { 0.0 }
+    }
+    /// Every square the window shows, row by row: its left edge and width (cut to the window),
+    /// its row, its centre and what it shows.
+    pub fn squares(&self, topo: &Topology) -> Vec<ChartSquare> {
+        let w = self.window;
+        let (x0, x1) = (w.x0 as f64, (w.x0 + w.cols as i32) as f64);
+        let mut out = Vec::new();
+        for y in w.y0..w.y0 + w.rows as i32 {
+            let shift = self.row_shift(y);
+            for x in w.x0 - 1..w.x0 + w.cols as i32 {
+                let left = x as f64 + shift;
+                let (l, r) = (left.max(x0), (left + 1.0).min(x1));
+                if r - l < 1e-9 {
+                    continue;
+                }
+                let centre = (left + 0.5, y as f64 + 0.5);
+                out.push(ChartSquare { left: l, width: r - l, row: y, centre, shows: self.cell_at(topo, centre) });
+            }
+        }
+        out
+    }
+    /// What the chart square centred on `centre` shows.
+    fn cell_at(&self, topo: &Topology, centre: (f64, f64)) -> ChartCell {
+        let (u, v) = centre;
         let vp = v.rem_euclid(self.fold.period());
         let (h, b) = (self.fold.h, self.fold.band);
         if vp > h && vp < h + b {
@@ -457,22 +499,19 @@ impl ChartGeom {
         let cell = topo.square(fu.floor() as u8, fv.floor() as u8).expect("folded square is on the board");
         ChartCell::Square(cell, flipped)
     }
-    /// Every chart position (column, row) where `cell`'s centre is shown in the window.
+    /// Every place in the window where `cell`'s centre is shown (a pole band: its middle).
     pub fn copies(&self, topo: &Topology, cell: Cell) -> Vec<Pt> {
         let w = self.window;
-        let mut out = Vec::new();
-        for y in w.y0..w.y0 + w.rows as i32 {
-            for x in w.x0..w.x0 + w.cols as i32 {
-                let here = match self.cell_at(topo, x, y) {
-                    ChartCell::Square(c, _) => c == cell,
-                    ChartCell::Pole(p) => topo.pole_cell(p) == Some(cell) && x == w.x0 + w.cols as i32 / 2,
-                };
-                if here {
-                    out.push(self.map(x as f64 + 0.5, y as f64 + 0.5));
-                }
-            }
-        }
-        out
+        let (x0, x1) = (w.x0 as f64, (w.x0 + w.cols as i32) as f64);
+        let middle = w.x0 + w.cols as i32 / 2;
+        self.squares(topo)
+            .into_iter()
+            .filter(|s| match s.shows {
+                ChartCell::Square(c, _) => c == cell && s.centre.0 > x0 && s.centre.0 < x1,
+                ChartCell::Pole(p) => topo.pole_cell(p) == Some(cell) && s.centre.0 == middle as f64 + 0.5,
+            })
+            .map(|s| self.map(s.centre.0, s.centre.1))
+            .collect()
     }
     /// The chart frame offset `(x, y)` of the copy of `cell` shown nearest the window's centre,
     /// among the unflipped copies: routes are drawn from there.

@@ -119,6 +119,9 @@ pub enum PieceSet {
     Glyph,
     /// A disc with the piece's letter (K, Q, R, B, N, P).
     Letter,
+    /// A xiangqi piece as printed diagrams draw it: a disc with an inner ring and the piece's
+    /// sign (its letter: K A E H R C P) in the side's ink.
+    Disc,
 }
 
 /// A drawn shape.

@@ -61,6 +61,21 @@ pub struct Theme {
     /// Check mode: destinations found but not expected.
     #[serde(with = "hex")]
     pub extra: Rgb,
+    /// Xiangqi: the river on the equator.
+    #[serde(with = "hex")]
+    pub river: Rgb,
+    /// Xiangqi: the palaces' outlines.
+    #[serde(with = "hex")]
+    pub palace: Rgb,
+    /// Xiangqi: ink of Gold's pieces.
+    #[serde(with = "hex")]
+    pub gold_ink: Rgb,
+    /// Xiangqi: ink of Red's pieces.
+    #[serde(with = "hex")]
+    pub red_ink: Rgb,
+    /// Xiangqi: body of both sides' pieces.
+    #[serde(with = "hex")]
+    pub disc: Rgb,
     /// Colour mode: north edges.
     #[serde(with = "hex")]
     pub north: Rgb,

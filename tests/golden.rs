@@ -43,6 +43,8 @@ fn figures() -> Vec<(&'static str, Scene)> {
         arrows: vec![(at(&castle, "c3"), at(&castle, "e2"))],
         ..Overlay::default()
     };
+    let xq = Position::start(VariantId::Xiangqi);
+    let cannon = Overlay { moves: vec![at(&xq, "b3")], ..Overlay::default() };
     vec![
         ("dot-rook-hemispheres", render(&rook, &rook_moves, &sized(View::hemispheres(), 320.0), &essay)),
         ("dot-rook-board", render(&rook, &rook_moves, &sized(View::board(), 300.0), &essay)),
@@ -59,6 +61,8 @@ fn figures() -> Vec<(&'static str, Scene)> {
             "dot-king-print-hemispheres",
             render(&castle, &king, &sized(View::hemispheres(), 320.0), &Theme::built_in("print").unwrap()),
         ),
+        ("xiangqi-cannon-hemispheres", render(&xq, &cannon, &sized(View::hemispheres(), 360.0), &essay)),
+        ("xiangqi-start-chart", render(&xq, &Overlay::default(), &sized(View::chart(), 360.0), &essay)),
     ]
 }
 

@@ -381,7 +381,7 @@ fn xiangqi_positions_draw_lettered_pieces_and_use_xiangqi_names() {
     let scene = render(&pos, &moves_overlay(&pos, "b3"), &View::board(), &Theme::essay());
     let pieces = scene.find("piece");
     assert_eq!(pieces.len(), 32);
-    assert!(pieces.iter().all(|e| matches!(e.shape, Shape::Piece { set: dotchess::scene::PieceSet::Letter, .. })));
+    assert!(pieces.iter().all(|e| matches!(e.shape, Shape::Piece { set: dotchess::scene::PieceSet::Disc, .. })));
     for words in ["Gold: chariot a1", "general S", "Red: soldier a7", "Moves of the gold cannon on b3: 5 destinations"]
     {
         assert!(scene.desc.contains(words), "desc lacks `{words}`: {}", scene.desc);
@@ -395,4 +395,52 @@ fn xiangqi_positions_draw_lettered_pieces_and_use_xiangqi_names() {
             .iter()
             .all(|e| matches!(e.shape, Shape::Piece { set, .. } if set == Theme::essay().piece_set))
     );
+}
+
+#[test]
+fn xiangqi_river_and_palaces() {
+    let theme = Theme::essay();
+    // On the sphere the river runs along both discs' rims (the equator seen from each side: 9
+    // sides each), and each palace is bounded by a whole ring boundary (rank 2|3 and 8|9).
+    let pos = Position::start(VariantId::Xiangqi);
+    for view in [View::hemispheres(), View::board()] {
+        let scene = render(&pos, &Overlay::default(), &view, &theme);
+        assert_eq!(scene.find("river").len(), 18, "{:?}", view.kind);
+        assert_eq!(scene.find("palace").len(), 18, "{:?}", view.kind);
+        let gold: Vec<_> = scene.find("palace").into_iter().filter(|e| data(e, "side") == Some("gold")).collect();
+        assert!(gold.iter().all(|e| data(e, "cell").unwrap().ends_with('2')), "the Gold palace ends at rank 2");
+    }
+    // Flat xiangqi: 3 × 3 palaces on files d–f; the board edge closes them.
+    let flat = Position::start(VariantId::XiangqiFlat);
+    let scene = render(&flat, &Overlay::default(), &View::board(), &theme);
+    assert_eq!(scene.find("palace").len(), 2 * (3 + 3 + 3));
+    assert_eq!(scene.find("river").len(), 18);
+    // Chess has neither.
+    let scene = render(&Position::start(VariantId::Dot), &Overlay::default(), &View::board(), &theme);
+    assert!(scene.find("river").is_empty() && scene.find("palace").is_empty());
+}
+
+#[test]
+fn odd_files_shift_the_flipped_chart_copies_by_half_a_square() {
+    let pos = Position::start(VariantId::Xiangqi);
+    let scene = render(&pos, &Overlay::default(), &View::chart(), &Theme::essay());
+    let mut flipped_x: Vec<f64> = Vec::new();
+    let mut plain_x: Vec<f64> = Vec::new();
+    for e in scene.find("cell") {
+        if let Shape::Rect { at, .. } = e.shape {
+            match data(e, "flipped") {
+                Some("true") => flipped_x.push(at.x),
+                Some("false") => plain_x.push(at.x),
+                _ => {}
+            }
+        }
+    }
+    let square = match scene.find("cell")[0].shape {
+        Shape::Rect { h, .. } => h,
+        _ => unreachable!(),
+    };
+    let frac = |x: f64| ((x - plain_x[0]) / square).rem_euclid(1.0);
+    assert!(plain_x.iter().all(|&x| frac(x) < 1e-6 || frac(x) > 1.0 - 1e-6));
+    // Whole squares of the flipped copies start half a square over (cut ones start at the edge).
+    assert!(flipped_x.iter().filter(|&&x| x > plain_x[0] + 1e-6).all(|&x| (frac(x) - 0.5).abs() < 1e-6));
 }

@@ -134,6 +134,42 @@ fn element(e: &Element) -> Box<dyn svg::Node> {
             n.assign("aria-label", text.as_str());
             Box::new(n)
         }
+        Shape::Piece { piece, at, size, set: PieceSet::Disc } => {
+            // Body disc ringed in ink, an inner ring, and the sign.
+            let body = e.paint.fill.unwrap_or(Rgb::WHITE);
+            let (ink, width) = e.paint.stroke.unwrap_or((Rgb::BLACK, 1.0));
+            let circle = |r: f64| {
+                vec![
+                    PathCmd::Move(at.offset(r, 0.0)),
+                    PathCmd::Arc { r, large: false, sweep: true, to: at.offset(-r, 0.0) },
+                    PathCmd::Arc { r, large: false, sweep: true, to: at.offset(r, 0.0) },
+                    PathCmd::Close,
+                ]
+            };
+            let mut g = SvgGroup::new();
+            semantics(&mut g, &e.class, &e.data);
+            let mut disc = Path::new();
+            disc.assign("d", path_data(&circle(size * 0.47)));
+            disc.assign("fill", body.hex());
+            disc.assign("stroke", ink.hex());
+            disc.assign("stroke-width", num(width));
+            g.append(disc);
+            let mut ring = Path::new();
+            ring.assign("d", path_data(&circle(size * 0.38)));
+            ring.assign("fill", "none");
+            ring.assign("stroke", ink.hex());
+            ring.assign("stroke-width", num(width * 0.6));
+            g.append(ring);
+            let mut sign = Path::new();
+            let letter = piece.role.letter().to_ascii_uppercase().to_string();
+            sign.assign(
+                "d",
+                path_data(&font::text_outline(&letter, *at, size * 0.5, Anchor::Middle, FontWeight::Bold)),
+            );
+            sign.assign("fill", ink.hex());
+            g.append(sign);
+            Box::new(g)
+        }
         Shape::Piece { piece, at, size, set } => {
             let body = e.paint.fill.unwrap_or(Rgb::WHITE);
             let (ink, width) = e.paint.stroke.unwrap_or((Rgb::BLACK, 1.0));
@@ -141,7 +177,7 @@ fn element(e: &Element) -> Box<dyn svg::Node> {
             semantics(&mut g, &e.class, &e.data);
             let (under, over) = match set {
                 PieceSet::Glyph => font::piece_outline(*piece, *at, *size),
-                PieceSet::Letter => {
+                PieceSet::Letter | PieceSet::Disc => {
                     let r = size * 0.46;
                     let disc = vec![
                         PathCmd::Move(at.offset(r, 0.0)),
