@@ -92,8 +92,9 @@ impl Fold {
     }
 }
 
-/// Samples per unit step of a route.
-const SAMPLES: usize = 16;
+/// Samples per unit step of a route: enough for an arc of the outermost ring to stay within a
+/// quarter pixel of the circle at 800 px.
+const SAMPLES: usize = 8;
 
 /// Draws a chart polyline through `map` (chart position to paper), splitting it wherever two
 /// neighbouring samples land more than `jump` apart on paper. Each split point is found by
@@ -112,11 +113,16 @@ pub fn trace(points: &[(f64, f64)], map: &dyn Fn(f64, f64) -> Pt, jump: f64) -> 
             let (u, v) = at(t);
             let p = map(u, v);
             if p.dist(prev) > jump {
+                // Bisect towards the discontinuity: across it the two ends stay far apart, while
+                // on the continuous side they close in.
                 let (mut lo, mut hi) = (prev_t, t);
-                for _ in 0..40 {
+                for _ in 0..48 {
                     let mid = (lo + hi) / 2.0;
-                    let (mu, mv) = at(mid);
-                    if map(mu, mv).dist(prev) > jump / 2.0 {
+                    let [a, m, b] = [lo, mid, hi].map(|x| {
+                        let (u, v) = at(x);
+                        map(u, v)
+                    });
+                    if a.dist(m) >= m.dist(b) {
                         hi = mid;
                     } else {
                         lo = mid;
@@ -151,7 +157,7 @@ fn simplify(points: &mut Vec<Pt>) {
         let (a, b, c) = (*kept.last().expect("kept starts non-empty"), points[i], points[i + 1]);
         let cross = (b.x - a.x) * (c.y - a.y) - (b.y - a.y) * (c.x - a.x);
         let len = a.dist(c).max(1e-9);
-        if (cross / len).abs() > 0.02 {
+        if (cross / len).abs() > 0.1 {
             kept.push(b);
         }
     }

@@ -444,3 +444,43 @@ fn odd_files_shift_the_flipped_chart_copies_by_half_a_square() {
     // Whole squares of the flipped copies start half a square over (cut ones start at the edge).
     assert!(flipped_x.iter().filter(|&&x| x > plain_x[0] + 1e-6).all(|&x| (frac(x) - 0.5).abs() < 1e-6));
 }
+
+#[test]
+fn route_parts_never_leap_between_the_discs() {
+    // A route is split where it crosses the equator; no drawn part may jump between the discs.
+    let theme = Theme::essay();
+    let cases = [
+        (fen(VariantId::Small8, "1/8/8/8/8/8/8/8/8/B"), "S"),
+        (fen(VariantId::Dot, "8/8/8/3Q4/8/8/8/8"), "d5"),
+        (fen(VariantId::Spherical, "8/8/8/8/8/7B/8/8"), "h3"),
+        (fen(VariantId::Dot, "8/8/8/8/8/8/8/1n1N4"), "d1"),
+    ];
+    for (pos, sq) in cases {
+        let scene = render(&pos, &moves_overlay(&pos, sq), &View::hemispheres(), &theme);
+        let centre = |pole: &str| {
+            let cap = scene.find("pole").into_iter().find(|e| data(e, "pole") == Some(pole)).unwrap();
+            match cap.shape {
+                Shape::Circle { c, .. } => c,
+                _ => unreachable!(),
+            }
+        };
+        let (n, s) = (centre("N"), centre("S"));
+        let radius = n.dist(s) / 2.0;
+        for e in scene.find("route") {
+            let Shape::Polyline(pts) = &e.shape else { panic!() };
+            // Every point of every drawn segment is on a disc: a part never leaps through the
+            // gap between them (next to the touching point the discs meet, so a crossing there
+            // is continuous and may stay one part).
+            for w in pts.windows(2) {
+                for k in 0..=8 {
+                    let p = w[0].lerp(w[1], k as f64 / 8.0);
+                    assert!(
+                        p.dist(n).min(p.dist(s)) <= radius + 0.5,
+                        "{pos:?} {sq}: a route to {:?} leaves the discs at {p:?}",
+                        data(e, "to")
+                    );
+                }
+            }
+        }
+    }
+}

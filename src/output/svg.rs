@@ -12,15 +12,50 @@ use svg::node::{Node as _, Text as SvgText};
 
 /// A number with at most two decimals, no trailing zeros, and no `-0`.
 fn num(x: f64) -> String {
-    let r = (x * 100.0).round() / 100.0;
-    let r = if r == 0.0 { 0.0 } else { r };
-    let s = format!("{r:.2}");
-    let s = s.trim_end_matches('0').trim_end_matches('.');
-    s.to_string()
+    let mut s = String::new();
+    push_num(&mut s, x);
+    s
+}
+
+/// Appends a number as [`num`] writes it, without allocating: figures hold thousands of
+/// coordinates (every glyph outline), so this is the writer's hot path.
+fn push_num(s: &mut String, x: f64) {
+    let hundredths = (x * 100.0).round();
+    if !hundredths.is_finite() || hundredths.abs() >= 1e15 {
+        s.push('0');
+        return;
+    }
+    let mut n = hundredths as i64;
+    if n < 0 {
+        s.push('-');
+        n = -n;
+    }
+    let (int, frac) = (n / 100, n % 100);
+    let mut digits = [0u8; 20];
+    let mut i = digits.len();
+    let mut v = int;
+    loop {
+        i -= 1;
+        digits[i] = b'0' + (v % 10) as u8;
+        v /= 10;
+        if v == 0 {
+            break;
+        }
+    }
+    s.push_str(std::str::from_utf8(&digits[i..]).expect("ASCII digits"));
+    if frac != 0 {
+        s.push('.');
+        s.push((b'0' + (frac / 10) as u8) as char);
+        if frac % 10 != 0 {
+            s.push((b'0' + (frac % 10) as u8) as char);
+        }
+    }
 }
 
 fn pt(s: &mut String, p: Pt) {
-    let _ = write!(s, "{},{}", num(p.x), num(p.y));
+    push_num(s, p.x);
+    s.push(',');
+    push_num(s, p.y);
 }
 
 /// SVG path data of path commands.
@@ -37,7 +72,9 @@ pub(crate) fn path_data(cmds: &[PathCmd]) -> String {
                 pt(&mut s, p);
             }
             PathCmd::Arc { r, large, sweep, to } => {
-                let _ = write!(s, "A{},{} 0 {} {} ", num(r), num(r), large as u8, sweep as u8);
+                s.push('A');
+                pt(&mut s, Pt::new(r, r));
+                let _ = write!(s, " 0 {} {} ", large as u8, sweep as u8);
                 pt(&mut s, to);
             }
             PathCmd::Quad(a, b) => {
@@ -256,4 +293,29 @@ pub fn to_svg(scene: &Scene) -> String {
     let mut s = doc.to_string();
     s.push('\n');
     s
+}
+
+#[cfg(test)]
+mod tests {
+    use super::num;
+
+    #[test]
+    fn numbers_have_two_decimals_at_most() {
+        for (x, want) in [
+            (0.0, "0"),
+            (-0.001, "0"),
+            (1.0, "1"),
+            (1.5, "1.5"),
+            (1.25, "1.25"),
+            (-1.25, "-1.25"),
+            (1.005, "1"),
+            (1.006, "1.01"),
+            (0.05, "0.05"),
+            (-0.05, "-0.05"),
+            (123456.789, "123456.79"),
+            (0.1 + 0.2, "0.3"),
+        ] {
+            assert_eq!(num(x), want, "{x}");
+        }
+    }
 }
