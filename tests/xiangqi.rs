@@ -532,3 +532,32 @@ fn names_of_sides_and_pieces() {
     let d = VariantId::Dot.variant();
     assert_eq!((d.color_name(Color::White), d.role_name(Role::King)), ("white", "king"));
 }
+
+#[test]
+fn flat_xiangqi_matches_more_published_perft() {
+    // Chess Programming Wiki, "Chinese Chess Perft Results", positions 2 and 3 (letters E/H for
+    // the elephant and horse). Depth 4 (1339047 and 326201) runs in `cargo test --release --
+    // --ignored` below.
+    for (fen, counts) in [
+        ("r1ea1a3/4kh3/2h1e4/pHp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2EAKAE2 w - - 0 1", [38u64, 1128, 43929]),
+        ("1ceak4/9/h2a5/2p1p3p/5cp2/2h2H3/6PCP/3AE4/2C6/3A1K1H1 w - - 0 1", [7, 281, 8620]),
+    ] {
+        let pos = dotchess::Position::from_fen(dotchess::VariantId::XiangqiFlat, fen).unwrap();
+        for (d, &n) in counts.iter().enumerate() {
+            assert_eq!(dotchess::perft(&pos, d as u32 + 1), n, "{fen} depth {}", d + 1);
+        }
+    }
+}
+
+#[test]
+#[ignore]
+fn flat_xiangqi_published_perft_depth_4() {
+    for (fen, n) in [
+        ("rheakaehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEAKAEHR w - - 0 1", 3290240),
+        ("r1ea1a3/4kh3/2h1e4/pHp1p1p1p/4c4/6P2/P1P2R2P/1CcC5/9/2EAKAE2 w - - 0 1", 1339047),
+        ("1ceak4/9/h2a5/2p1p3p/5cp2/2h2H3/6PCP/3AE4/2C6/3A1K1H1 w - - 0 1", 326201),
+    ] {
+        let pos = dotchess::Position::from_fen(dotchess::VariantId::XiangqiFlat, fen).unwrap();
+        assert_eq!(dotchess::perft(&pos, 4), n, "{fen}");
+    }
+}
