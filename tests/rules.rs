@@ -1,5 +1,7 @@
 //! The checks of SPEC §2 and §3, each asserted against the rules as SPEC states them.
 
+mod common;
+
 use dotchess::rules::{Tables, knight_leaps};
 use dotchess::{Cell, Dir, LoopKind, Position, Route, Topology, VariantId, destinations, loops};
 use std::collections::BTreeSet;
@@ -32,51 +34,7 @@ fn path(t: &Topology, r: &Route) -> String {
 
 /// A position with the given pieces (`"Rd5"`, `"kN"` …; uppercase White) and White to move.
 fn setup(v: VariantId, pieces: &[&str]) -> Position {
-    let t = topo(v);
-    let mut rows: Vec<Vec<char>> = vec![vec!['.'; t.width() as usize]; t.height() as usize];
-    let (mut north, mut south) = ('1', '1');
-    for p in pieces {
-        let (letter, sq) = p.split_at(1);
-        let ch = letter.chars().next().unwrap();
-        match sq {
-            "N" => north = ch,
-            "S" => south = ch,
-            _ => {
-                let c = cell(v, sq);
-                let (f, r) = t.coords(c).unwrap();
-                rows[r as usize][f as usize] = ch;
-            }
-        }
-    }
-    let mut fields: Vec<String> = rows
-        .iter()
-        .rev()
-        .map(|row| {
-            let mut s = String::new();
-            let mut n = 0;
-            for &ch in row {
-                if ch == '.' {
-                    n += 1;
-                } else {
-                    if n > 0 {
-                        s += &n.to_string();
-                        n = 0;
-                    }
-                    s.push(ch);
-                }
-            }
-            if n > 0 {
-                s += &n.to_string();
-            }
-            s
-        })
-        .collect();
-    if t.poles() == dotchess::Poles::Live {
-        fields.insert(0, north.to_string());
-        fields.push(south.to_string());
-    }
-    let fen = format!("{} w - - 0 1", fields.join("/"));
-    Position::from_fen(v, &fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+    common::setup_turn(v, pieces, dotchess::Color::White)
 }
 
 /// Destination names of the piece on `sq`, sorted.

@@ -1,0 +1,54 @@
+//! Helpers shared by the integration tests.
+
+use dotchess::{Color, Position, VariantId};
+
+/// A position with the given pieces (`"Rd5"`, `"kN"`, `"He2"` …: a letter, then a cell; uppercase
+/// White or Gold) and a side to move.
+pub fn setup_turn(v: VariantId, pieces: &[&str], turn: Color) -> Position {
+    let t = &v.variant().topology;
+    let mut rows: Vec<Vec<char>> = vec![vec!['.'; t.width() as usize]; t.height() as usize];
+    let (mut north, mut south) = ('1', '1');
+    for p in pieces {
+        let (letter, sq) = p.split_at(1);
+        let ch = letter.chars().next().unwrap();
+        match sq {
+            "N" => north = ch,
+            "S" => south = ch,
+            _ => {
+                let c = t.parse_cell(sq).unwrap_or_else(|| panic!("{sq} is not a cell of {v}"));
+                let (f, r) = t.coords(c).unwrap();
+                rows[r as usize][f as usize] = ch;
+            }
+        }
+    }
+    let mut fields: Vec<String> = rows
+        .iter()
+        .rev()
+        .map(|row| {
+            let mut s = String::new();
+            let mut n = 0;
+            for &ch in row {
+                if ch == '.' {
+                    n += 1;
+                } else {
+                    if n > 0 {
+                        s += &n.to_string();
+                        n = 0;
+                    }
+                    s.push(ch);
+                }
+            }
+            if n > 0 {
+                s += &n.to_string();
+            }
+            s
+        })
+        .collect();
+    if t.poles() == dotchess::Poles::Live {
+        fields.insert(0, north.to_string());
+        fields.push(south.to_string());
+    }
+    let side = if turn == Color::White { "w" } else { "b" };
+    let fen = format!("{} {side} - - 0 1", fields.join("/"));
+    Position::from_fen(v, &fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
