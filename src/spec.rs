@@ -26,6 +26,19 @@ pub const MAX_PANELS: usize = 64;
 pub const MAX_MARKS: usize = 512;
 /// Largest chart window side, in squares.
 pub const MAX_WINDOW: i64 = 200;
+/// Longest title or caption, in characters.
+pub const MAX_TEXT: usize = 200;
+
+/// A title or caption, checked for length.
+fn short_text(src: &Source, s: &Option<Spanned<String>>, what: &str) -> Result<Option<String>, InputError> {
+    match s {
+        Some(t) if t.get_ref().chars().count() > MAX_TEXT => {
+            Err(src.error(t.span(), format!("`{what}` is longer than {MAX_TEXT} characters")))
+        }
+        Some(t) => Ok(Some(t.get_ref().clone())),
+        None => Ok(None),
+    }
+}
 
 /// A problem in an input file, with where it is.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -157,7 +170,7 @@ pub struct PositionSpec {
 struct PositionToml {
     variant: Option<Spanned<String>>,
     fen: Spanned<String>,
-    title: Option<String>,
+    title: Option<Spanned<String>>,
 }
 
 /// Reads a position file: TOML (`variant`, `fen`, `title`) when `name` ends in `.toml`, else a
@@ -179,7 +192,7 @@ pub fn read_position(name: &str, text: &str, default_variant: VariantId) -> Resu
         // The value's span covers its quotes: FEN columns count from after the opening quote.
         let start = p.fen.span().start + 1;
         let position = Position::from_fen(variant, p.fen.get_ref()).map_err(|e| fen_error(start, e))?;
-        return Ok(PositionSpec { position, title: p.title });
+        return Ok(PositionSpec { position, title: short_text(&src, &p.title, "title")? });
     }
     let mut variant = default_variant;
     let mut offset = 0;
@@ -283,7 +296,7 @@ macro_rules! with_marks {
 
 with_marks!(PanelToml {
     view: Spanned<String>,
-    caption: Option<String>,
+    caption: Option<Spanned<String>>,
     width: Option<Spanned<Num>>,
     rotation: Option<Spanned<Rotation>>,
     window: Option<Spanned<Vec<i64>>>,
@@ -304,7 +317,7 @@ struct ExpectToml {
 }
 
 with_marks!(OverlayToml {
-    title: Option<String>,
+    title: Option<Spanned<String>>,
     theme: Option<Spanned<String>>,
     columns: Option<Spanned<i64>>,
     #[serde(default)]
@@ -423,7 +436,7 @@ pub fn read_overlay(name: &str, text: &str, base: &PositionSpec, load: &Loader) 
             }
             continue;
         }
-        panels.push(PanelSpec { position, view, overlay, caption: p.caption.clone() });
+        panels.push(PanelSpec { position, view, overlay, caption: short_text(&src, &p.caption, "caption")? });
     }
     if panels.len() > MAX_PANELS {
         return Err(src.whole(format!("makes {} panels; at most {MAX_PANELS}", panels.len())));
@@ -443,7 +456,7 @@ pub fn read_overlay(name: &str, text: &str, base: &PositionSpec, load: &Loader) 
         }
         expect.push(Expectation { square, destinations, source: e.source.clone() });
     }
-    let title = o.title.or_else(|| base.title.clone());
+    let title = short_text(&src, &o.title, "title")?.or_else(|| base.title.clone());
     Ok(FigureSpec { title, theme, columns, panels, expect })
 }
 

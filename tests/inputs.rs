@@ -254,3 +254,20 @@ fn check_finds_a_planted_difference() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stdout));
     assert!(String::from_utf8_lossy(&o.stdout).contains("agree (21 expected, 21 found)"));
 }
+
+#[test]
+fn titles_and_captions_are_bounded() {
+    let long = "x".repeat(dotchess::spec::MAX_TEXT + 1);
+    let base = dotchess::spec::read_position("p.fen", "8/8/8/3R4/8/8/8/8\n", dotchess::VariantId::Dot).unwrap();
+    for text in [format!("title = \"{long}\"\n"), format!("[[panels]]\nview = \"board\"\ncaption = \"{long}\"\n")] {
+        let e = dotchess::spec::read_overlay("o.toml", &text, &base, &|_| Err("none".into())).unwrap_err();
+        assert!(e.message.contains("longer than 200 characters"), "{e}");
+    }
+    let e = dotchess::spec::read_position(
+        "p.toml",
+        &format!("fen = \"8/8/8/8/8/8/8/8\"\ntitle = \"{long}\"\n"),
+        dotchess::VariantId::Dot,
+    )
+    .unwrap_err();
+    assert_eq!((e.line, e.column), (2, 9));
+}
