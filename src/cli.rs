@@ -559,7 +559,11 @@ fn render_cmd(a: &RenderArgs) -> Result<(), CliError> {
     let title = a.title.clone().or(file_title);
     let mut overlay = Overlay { title, pseudo: a.pseudo, marks_over_pieces: a.marks_over, ..Overlay::default() };
     for s in &a.squares {
-        overlay.moves.push(parse_cell(&pos, s)?);
+        let cell = parse_cell(&pos, s)?;
+        if pos.piece_at(cell).is_none() {
+            return Err(CliError::Usage(format!("--square {s}: no piece there to show the moves of")));
+        }
+        overlay.moves.push(cell);
     }
     for s in &a.loops {
         let (c, d) =
