@@ -10,6 +10,12 @@
 //! paper, and [`trace`] splits a route wherever the paper position jumps — at a board edge, over a
 //! pole on the single board, across the equator between the two hemispheres — so that every view
 //! draws the same route from the same numbers.
+//!
+//! A further view needs only a projection of board positions. The orthographic globe maps
+//! `(u, v)` to longitude `u / W` turns and latitude from `v` (the pole points at ±90°), rotates
+//! to the viewpoint, and splits routes at the horizon with the same [`trace`]; an animation is a
+//! sequence of scenes (or of [`crate::scene::Group`]s) that differ in rotation or in how much of a
+//! route is drawn.
 
 use crate::routes::Route;
 use crate::scene::{PathCmd, Pt};
