@@ -1,7 +1,7 @@
 //! Figures: a position and an overlay drawn in one view with one theme, as a [`Scene`].
 //!
 //! Every mark comes from the rules core: dots are [`destinations`], lines are their routes, loops
-//! are [`loops`]' rides, arrows follow [`arrow_route`]. The views differ only in their geometry
+//! are the rides of [`crate::routes::loops`], arrows follow [`arrow_route`]. The views differ only in their geometry
 //! ([`crate::geometry`]).
 
 use crate::geometry::{BoardGeom, ChartCell, ChartGeom, HemiGeom, Window};
