@@ -722,12 +722,27 @@ impl Painter<'_> {
                     .collect();
                 if !promotions.is_empty() {
                     let size = layout.cell_size(topo, d.cell);
+                    let label = promotions.join(" ");
+                    let (tw, th) = (crate::font::text_width(&label, size * 0.2, self.theme.title_font), size * 0.2);
                     for at in layout.centres(topo, d.cell) {
-                        let at = at.offset(0.0, size * 0.3);
-                        // Over the pieces, so that a capturing promotion stays readable.
+                        let at = at.offset(0.0, size * 0.36);
+                        // Over the pieces, on a backing of the paper colour, so that a capturing
+                        // promotion stays readable.
+                        l.top.push(
+                            Element::new(
+                                Shape::Rect {
+                                    at: at.offset(-tw / 2.0 - th * 0.2, -th * 0.65),
+                                    w: tw + th * 0.4,
+                                    h: th * 1.3,
+                                },
+                                Paint::fill(self.theme.background).with_opacity(0.85),
+                                "promotion-backing",
+                            )
+                            .with("cell", topo.name(d.cell)),
+                        );
                         l.top.push(
                             text(
-                                promotions.join(" "),
+                                label.clone(),
                                 at,
                                 size * 0.2,
                                 Anchor::Middle,
