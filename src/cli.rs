@@ -109,7 +109,8 @@ struct RenderArgs {
     /// Mark the moves of the piece on this cell (repeatable).
     #[arg(long = "square")]
     squares: Vec<String>,
-    /// Draw the loop of the ride from a cell in a direction, e.g. `d2:ne` (repeatable).
+    /// Draw the loop of the ride from a cell in a direction, e.g. `d2:ne`, or the ride up to a
+    /// cell, `d2:ne:b8` (repeatable).
     #[arg(long = "loop")]
     loops: Vec<String>,
     /// Draw an arrow routed along the board, e.g. `b1:c3` (repeatable).
@@ -558,48 +559,23 @@ fn render_cmd(a: &RenderArgs) -> Result<(), CliError> {
     let theme = load_theme(&a.theme)?;
     let title = a.title.clone().or(file_title);
     let mut overlay = Overlay { title, pseudo: a.pseudo, marks_over_pieces: a.marks_over, ..Overlay::default() };
-    for s in &a.squares {
-        let cell = parse_cell(&pos, s)?;
-        if pos.piece_at(cell).is_none() {
-            return Err(CliError::Usage(format!("--square {s}: no piece there to show the moves of")));
+    // The marks: the same text syntax as overlay files.
+    use dotchess::spec::{MarkKind, add_mark};
+    let flags = [
+        ("--square", MarkKind::Moves, &a.squares),
+        ("--loop", MarkKind::Loop, &a.loops),
+        ("--arrow", MarkKind::Arrow, &a.arrows),
+        ("--label", MarkKind::Label, &a.labels),
+        ("--highlight", MarkKind::Highlight, &a.highlights),
+    ];
+    for (flag, kind, values) in flags {
+        for s in values.iter() {
+            add_mark(&pos, kind, s, &mut overlay)
+                .map_err(|e| CliError::Usage(format!("{flag} `{s}`: {}", e.message)))?;
         }
-        overlay.moves.push(cell);
     }
-    for s in &a.loops {
-        let (c, d) =
-            s.split_once(':').ok_or_else(|| CliError::Usage(format!("--loop `{s}`: expected CELL:DIR, e.g. d2:ne")))?;
-        let dir = dotchess::Dir::from_name(d).ok_or_else(|| {
-            CliError::Usage(format!("--loop `{s}`: `{d}` is not a direction (n, ne, e, se, s, sw, w, nw)"))
-        })?;
-        overlay.loops.push((parse_cell(&pos, c)?, dir));
-    }
-    for s in &a.arrows {
-        let (x, y) =
-            s.split_once(':').ok_or_else(|| CliError::Usage(format!("--arrow `{s}`: expected FROM:TO, e.g. b1:c3")))?;
-        overlay.arrows.push((parse_cell(&pos, x)?, parse_cell(&pos, y)?));
-    }
-    for s in &a.labels {
-        let (c, text) =
-            s.split_once(':').ok_or_else(|| CliError::Usage(format!("--label `{s}`: expected CELL:TEXT")))?;
-        if text.chars().count() > 40 {
-            return Err(CliError::Usage(format!("--label `{s}`: at most 40 characters")));
-        }
-        overlay.labels.push((parse_cell(&pos, c)?, text.to_string()));
-    }
-    if a.title.as_ref().is_some_and(|t| t.chars().count() > 200) {
-        return Err(CliError::Usage("--title: at most 200 characters".into()));
-    }
-    for s in &a.highlights {
-        let (c, col) = match s.split_once(':') {
-            Some((c, col)) => {
-                let rgb = dotchess::scene::Rgb::parse(col).ok_or_else(|| {
-                    CliError::Usage(format!("--highlight `{s}`: `{col}` is not a colour (#rgb or #rrggbb)"))
-                })?;
-                (c, Some(rgb))
-            }
-            None => (s.as_str(), None),
-        };
-        overlay.highlights.push((parse_cell(&pos, c)?, col));
+    if a.title.as_ref().is_some_and(|t| t.chars().count() > dotchess::spec::MAX_TEXT) {
+        return Err(CliError::Usage(format!("--title: at most {} characters", dotchess::spec::MAX_TEXT)));
     }
     if !(dotchess::figure::WIDTH_RANGE.0..=dotchess::figure::WIDTH_RANGE.1).contains(&a.width) {
         return Err(CliError::Usage(format!("--width {} is out of range (100 to 8000)", a.width)));

@@ -481,44 +481,37 @@ fn cell(src: &Source, pos: &Position, s: &Spanned<String>) -> Result<Cell, Input
 }
 
 fn cell_name(src: &Source, pos: &Position, name: &str, offset: usize) -> Result<Cell, InputError> {
-    let topo = pos.topology();
-    topo.parse_cell(name).ok_or_else(|| {
-        src.error_at(
-            offset,
-            format!(
-                "`{name}` is not a cell of the {} board ({} files × {} ranks{})",
-                pos.variant().id,
-                topo.width(),
-                topo.height(),
-                if topo.pole_cell(crate::topology::Pole::North).is_some() { ", poles N and S" } else { "" }
-            ),
-        )
-    })
+    pos.topology().parse_cell(name).ok_or_else(|| src.error_at(offset, not_a_cell(pos, name)))
 }
 
-/// Splits `"a:b:c"` into parts with their byte offsets (inside the quotes).
-fn parts(s: &Spanned<String>) -> Vec<(&str, usize)> {
-    let mut out = Vec::new();
-    let mut at = s.span().start + 1;
-    for p in s.get_ref().split(':') {
-        out.push((p, at));
-        at += p.len() + 1;
-    }
-    out
+/// The message for a name that is not a cell of the position's board.
+fn not_a_cell(pos: &Position, name: &str) -> String {
+    let topo = pos.topology();
+    let poles = if topo.pole_cell(crate::topology::Pole::North).is_some() { ", poles N and S" } else { "" };
+    format!(
+        "`{name}` is not a cell of the {} board ({} files × {} ranks{poles})",
+        pos.variant().id,
+        topo.width(),
+        topo.height()
+    )
 }
 
 fn apply_marks(src: &Source, pos: &Position, m: &MarksToml, o: &mut Overlay) -> Result<(), InputError> {
-    for list in [m.moves, m.loops, m.highlights, m.arrows, m.labels] {
+    let lists = [
+        (MarkKind::Moves, m.moves),
+        (MarkKind::Loop, m.loops),
+        (MarkKind::Highlight, m.highlights),
+        (MarkKind::Arrow, m.arrows),
+        (MarkKind::Label, m.labels),
+    ];
+    for (kind, list) in lists {
         if list.len() > MAX_MARKS {
             return Err(src.error(list[0].span(), format!("more than {MAX_MARKS} marks of one kind")));
         }
-    }
-    for s in m.moves {
-        let c = cell(src, pos, s)?;
-        if pos.piece_at(c).is_none() {
-            return Err(src.error(s.span(), format!("no piece on {} to show the moves of", s.get_ref())));
+        for s in list {
+            // The string's span covers its quotes: offsets count from after the opening one.
+            add_mark(pos, kind, s.get_ref(), o).map_err(|e| src.error_at(s.span().start + 1 + e.offset, e.message))?;
         }
-        o.moves.push(c);
     }
     if let Some(p) = m.pseudo {
         o.pseudo = p;
@@ -526,60 +519,100 @@ fn apply_marks(src: &Source, pos: &Position, m: &MarksToml, o: &mut Overlay) -> 
     if let Some(p) = m.over_pieces {
         o.marks_over_pieces = p;
     }
-    for s in m.loops {
-        let p = parts(s);
-        if !(2..=3).contains(&p.len()) {
-            return Err(src.error(s.span(), "a loop is `CELL:DIR` or `CELL:DIR:UNTIL`, e.g. `d2:ne` or `d2:ne:b8`"));
+    Ok(())
+}
+
+/// The kinds of mark written as text, in overlay files and on the command line alike.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum MarkKind {
+    /// `CELL`: the moves of the piece there.
+    Moves,
+    /// `CELL:DIR` (the whole loop) or `CELL:DIR:UNTIL` (the ride up to a cell).
+    Loop,
+    /// `CELL` or `CELL:#colour`.
+    Highlight,
+    /// `FROM:TO`.
+    Arrow,
+    /// `CELL:TEXT`.
+    Label,
+}
+
+/// A mark that cannot be read: what is wrong, at which byte of the mark's text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MarkError {
+    /// Byte offset in the mark's text.
+    pub offset: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// Reads one mark written as text and adds it to an overlay.
+pub fn add_mark(pos: &Position, kind: MarkKind, text: &str, o: &mut Overlay) -> Result<(), MarkError> {
+    let err = |offset: usize, message: String| MarkError { offset, message };
+    let mut parts: Vec<(&str, usize)> = Vec::new();
+    let mut at = 0;
+    for p in text.split(':') {
+        parts.push((p, at));
+        at += p.len() + 1;
+    }
+    let topo = pos.topology();
+    let cell = |(name, offset): (&str, usize)| topo.parse_cell(name).ok_or_else(|| err(offset, not_a_cell(pos, name)));
+    match kind {
+        MarkKind::Moves => {
+            let c = cell((text, 0))?;
+            if pos.piece_at(c).is_none() {
+                return Err(err(0, format!("no piece on {text} to show the moves of")));
+            }
+            o.moves.push(c);
         }
-        let c = cell_name(src, pos, p[0].0, p[0].1)?;
-        let d = Dir::from_name(p[1].0).ok_or_else(|| {
-            src.error_at(p[1].1, format!("`{}` is not a direction (n, ne, e, se, s, sw, w, nw)", p[1].0))
-        })?;
-        if pos.topology().pole_of(c).is_some() {
-            return Err(src.error_at(p[0].1, "a loop starts on a square, not on a pole"));
-        }
-        match p.get(2) {
-            None => o.loops.push((c, d)),
-            Some(&(u, at)) => {
-                let until = cell_name(src, pos, u, at)?;
-                o.paths.push((c, d, until));
+        MarkKind::Loop => {
+            if !(2..=3).contains(&parts.len()) {
+                return Err(err(0, "a loop is `CELL:DIR` or `CELL:DIR:UNTIL`, e.g. `d2:ne` or `d2:ne:b8`".into()));
+            }
+            let c = cell(parts[0])?;
+            let (d, at) = parts[1];
+            let dir = Dir::from_name(d)
+                .ok_or_else(|| err(at, format!("`{d}` is not a direction (n, ne, e, se, s, sw, w, nw)")))?;
+            if topo.pole_of(c).is_some() {
+                return Err(err(0, "a loop starts on a square, not on a pole".into()));
+            }
+            match parts.get(2) {
+                None => o.loops.push((c, dir)),
+                Some(&until) => o.paths.push((c, dir, cell(until)?)),
             }
         }
-    }
-    for s in m.highlights {
-        let p = parts(s);
-        let c = cell_name(src, pos, p[0].0, p[0].1)?;
-        let colour = match p.get(1) {
-            None => None,
-            Some(&(col, at)) => Some(
-                Rgb::parse(col)
-                    .ok_or_else(|| src.error_at(at, format!("`{col}` is not a colour (#rgb or #rrggbb)")))?,
-            ),
-        };
-        if p.len() > 2 {
-            return Err(src.error(s.span(), "a highlight is `CELL` or `CELL:#colour`"));
+        MarkKind::Highlight => {
+            if parts.len() > 2 {
+                return Err(err(0, "a highlight is `CELL` or `CELL:#colour`".into()));
+            }
+            let c = cell(parts[0])?;
+            let colour = match parts.get(1) {
+                None => None,
+                Some(&(col, at)) => {
+                    Some(Rgb::parse(col).ok_or_else(|| err(at, format!("`{col}` is not a colour (#rgb or #rrggbb)")))?)
+                }
+            };
+            o.highlights.push((c, colour));
         }
-        o.highlights.push((c, colour));
-    }
-    for s in m.arrows {
-        let p = parts(s);
-        if p.len() != 2 {
-            return Err(src.error(s.span(), "an arrow is `FROM:TO`, e.g. `b1:c3`"));
+        MarkKind::Arrow => {
+            if parts.len() != 2 {
+                return Err(err(0, "an arrow is `FROM:TO`, e.g. `b1:c3`".into()));
+            }
+            let (a, b) = (cell(parts[0])?, cell(parts[1])?);
+            if crate::routes::arrow_route(pos.variant(), a, b).is_none() {
+                return Err(err(0, format!("no ride or leap leads from {} to {}", parts[0].0, parts[1].0)));
+            }
+            o.arrows.push((a, b));
         }
-        let (a, b) = (cell_name(src, pos, p[0].0, p[0].1)?, cell_name(src, pos, p[1].0, p[1].1)?);
-        if crate::routes::arrow_route(pos.variant(), a, b).is_none() {
-            return Err(src.error(s.span(), format!("no ride or leap leads from {} to {}", p[0].0, p[1].0)));
+        MarkKind::Label => {
+            let Some((c, label)) = text.split_once(':') else {
+                return Err(err(0, "a label is `CELL:TEXT`, e.g. `e4:x`".into()));
+            };
+            if label.chars().count() > 40 {
+                return Err(err(c.len() + 1, "a label has at most 40 characters".into()));
+            }
+            o.labels.push((cell((c, 0))?, label.to_string()));
         }
-        o.arrows.push((a, b));
-    }
-    for s in m.labels {
-        let Some((c, text)) = s.get_ref().split_once(':') else {
-            return Err(src.error(s.span(), "a label is `CELL:TEXT`, e.g. `e4:x`"));
-        };
-        if text.chars().count() > 40 {
-            return Err(src.error(s.span(), "a label has at most 40 characters"));
-        }
-        o.labels.push((cell_name(src, pos, c, s.span().start + 1)?, text.to_string()));
     }
     Ok(())
 }

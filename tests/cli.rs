@@ -149,8 +149,8 @@ fn render_refuses_bad_input_and_writes_nothing() {
     let out = d.join("x.png");
     let o = out.to_str().unwrap();
     for (args, words) in [
-        (vec!["--loop", "d5"], "expected CELL:DIR"),
-        (vec!["--square", "e4"], "no piece there"),
+        (vec!["--loop", "d5"], "a loop is `CELL:DIR`"),
+        (vec!["--square", "e4"], "no piece on e4"),
         (vec!["--loop", "d5:up"], "not a direction"),
         (vec!["--arrow", "d5:z9"], "not a cell"),
         (vec!["--highlight", "e4:orange"], "not a colour"),
