@@ -94,6 +94,11 @@ fn position(case: &Case) -> Result<Position, String> {
         .map_err(|e| format!("{} (flat.perft:{}): FEN `{}` rejected: {e}", case.name, case.line, case.fen))
 }
 
+/// The case's position, or `None` after recording why its FEN was refused.
+fn position_or_note(case: &Case, failures: &mut Vec<String>) -> Option<Position> {
+    position(case).map_err(|message| failures.push(message)).ok()
+}
+
 /// The legal moves of `pos` (a perft divide at depth 1), for failure messages.
 fn moves_listing(pos: &Position) -> String {
     let mut names: Vec<String> = perft_divide(pos, 1).into_iter().map(|(m, _)| pos.move_name(m)).collect();
@@ -116,13 +121,7 @@ fn check_published(wanted: impl Fn(u64) -> bool) {
     let mut failures: Vec<String> = Vec::new();
     let mut jobs: Vec<Job> = Vec::new();
     for case in &cases {
-        let pos = match position(case) {
-            Ok(pos) => pos,
-            Err(message) => {
-                failures.push(message);
-                continue;
-            }
-        };
+        let Some(pos) = position_or_note(case, &mut failures) else { continue };
         for &(depth, expected) in &case.perfts {
             if wanted(expected) {
                 jobs.push(Job { case, pos: pos.clone(), depth, expected });
@@ -216,13 +215,7 @@ fn mirrored_positions_have_equal_perft() {
     let cases = cases();
     let mut failures: Vec<String> = Vec::new();
     for case in &cases {
-        let pos = match position(case) {
-            Ok(pos) => pos,
-            Err(message) => {
-                failures.push(message);
-                continue;
-            }
-        };
+        let Some(pos) = position_or_note(case, &mut failures) else { continue };
         let mirrored = pos.mirrored();
         if mirrored.mirrored() != pos {
             failures.push(format!(
@@ -275,13 +268,7 @@ fn fen_round_trips() {
     let cases = cases();
     let mut failures: Vec<String> = Vec::new();
     for case in &cases {
-        let pos = match position(case) {
-            Ok(pos) => pos,
-            Err(message) => {
-                failures.push(message);
-                continue;
-            }
-        };
+        let Some(pos) = position_or_note(case, &mut failures) else { continue };
         for (what, p) in [("position", pos.clone()), ("mirror", pos.mirrored())] {
             let fen = p.fen();
             match Position::from_fen(VariantId::Flat, &fen) {
