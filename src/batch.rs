@@ -89,13 +89,11 @@ pub fn read_manifest(name: &str, text: &str) -> Result<Manifest, InputError> {
     let m: ManifestToml = src.toml()?;
     let variant = match &m.variant {
         None => VariantId::Dot,
-        Some(v) => {
-            v.get_ref().parse().map_err(|e: crate::variant::UnknownVariant| src.error(v.span(), e.to_string()))?
-        }
+        Some(v) => src.variant(v)?,
     };
     let theme = match &m.theme {
         None => None,
-        Some(t) => Some(crate::theme::Theme::built_in(t.get_ref()).map_err(|e| src.error(t.span(), e.to_string()))?),
+        Some(t) => Some(src.theme(t)?),
     };
     if m.figure.len() > MAX_FIGURES {
         return Err(src.whole(format!("names {} figures; at most {MAX_FIGURES}", m.figure.len())));
@@ -145,13 +143,7 @@ pub struct Disk(pub PathBuf);
 impl Files for Disk {
     fn read(&self, name: &str) -> Result<(String, String), String> {
         let path = self.0.join(name);
-        let shown = path.display().to_string();
-        let meta = std::fs::metadata(&path).map_err(|e| format!("cannot read {shown}: {e}"))?;
-        if meta.len() > spec::MAX_INPUT as u64 {
-            return Err(format!("{shown} is larger than {} bytes", spec::MAX_INPUT));
-        }
-        let text = std::fs::read_to_string(&path).map_err(|e| format!("cannot read {shown}: {e}"))?;
-        Ok((shown, text))
+        Ok((path.display().to_string(), spec::read_input(&path)?))
     }
 }
 

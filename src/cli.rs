@@ -446,11 +446,7 @@ fn essay_cmd(a: &EssayArgs, out: &mut impl Write) -> Result<(), CliError> {
 }
 
 fn read_file(path: &std::path::Path) -> Result<String, CliError> {
-    let meta = std::fs::metadata(path).map_err(|e| CliError::Usage(format!("cannot read {}: {e}", path.display())))?;
-    if meta.len() > dotchess::spec::MAX_INPUT as u64 {
-        return Err(CliError::Usage(format!("{} is larger than {} bytes", path.display(), dotchess::spec::MAX_INPUT)));
-    }
-    std::fs::read_to_string(path).map_err(|e| CliError::Usage(format!("cannot read {}: {e}", path.display())))
+    dotchess::spec::read_input(path).map_err(CliError::Usage)
 }
 
 fn batch_cmd(a: &BatchArgs, out: &mut impl Write) -> Result<(), CliError> {

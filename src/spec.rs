@@ -111,6 +111,16 @@ impl<'a> Source<'a> {
         Ok(())
     }
 
+    /// A variant named by a spanned value.
+    pub(crate) fn variant(&self, v: &Spanned<String>) -> Result<VariantId, InputError> {
+        v.get_ref().parse().map_err(|e: crate::variant::UnknownVariant| self.error(v.span(), e.to_string()))
+    }
+
+    /// A built-in theme named by a spanned value.
+    pub(crate) fn theme(&self, t: &Spanned<String>) -> Result<Theme, InputError> {
+        Theme::built_in(t.get_ref()).map_err(|e| self.error(t.span(), e.to_string()))
+    }
+
     /// Parses TOML into `T`, turning the parser's errors into located ones (with a suggestion for
     /// an unknown key).
     pub(crate) fn toml<T: for<'de> Deserialize<'de>>(&self) -> Result<T, InputError> {
@@ -156,6 +166,16 @@ fn edit_distance(a: &str, b: &str) -> usize {
     prev[b.len()]
 }
 
+/// Reads an input file from disk, refusing one larger than [`MAX_INPUT`] before reading it.
+pub fn read_input(path: &std::path::Path) -> Result<String, String> {
+    let shown = path.display();
+    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
+    if meta.len() > MAX_INPUT as u64 {
+        return Err(format!("{shown} is larger than {MAX_INPUT} bytes"));
+    }
+    std::fs::read_to_string(path).map_err(|e| format!("cannot read {shown}: {e}"))
+}
+
 /// A position read from a file.
 #[derive(Clone, Debug)]
 pub struct PositionSpec {
@@ -185,9 +205,7 @@ pub fn read_position(name: &str, text: &str, default_variant: VariantId) -> Resu
         let p: PositionToml = src.toml()?;
         let variant = match &p.variant {
             None => default_variant,
-            Some(v) => {
-                v.get_ref().parse().map_err(|e: crate::variant::UnknownVariant| src.error(v.span(), e.to_string()))?
-            }
+            Some(v) => src.variant(v)?,
         };
         // The value's span covers its quotes: FEN columns count from after the opening quote.
         let start = p.fen.span().start + 1;
@@ -375,7 +393,7 @@ pub fn read_overlay(name: &str, text: &str, base: &PositionSpec, load: &Loader) 
     let o: OverlayToml = src.toml()?;
     let theme = match &o.theme {
         None => Theme::essay(),
-        Some(t) => Theme::built_in(t.get_ref()).map_err(|e| src.error(t.span(), e.to_string()))?,
+        Some(t) => src.theme(t)?,
     };
     let columns = match &o.columns {
         None => 0,
@@ -402,19 +420,13 @@ pub fn read_overlay(name: &str, text: &str, base: &PositionSpec, load: &Loader) 
             (Some(file), variant) => {
                 let v = match variant {
                     None => base.position.variant().id,
-                    Some(v) => v
-                        .get_ref()
-                        .parse()
-                        .map_err(|e: crate::variant::UnknownVariant| src.error(v.span(), e.to_string()))?,
+                    Some(v) => src.variant(v)?,
                 };
                 let (n, t) = load(file.get_ref()).map_err(|e| src.error(file.span(), e))?;
                 read_position(&n, &t, v)?.position
             }
             (None, Some(v)) => {
-                let id: VariantId = v
-                    .get_ref()
-                    .parse()
-                    .map_err(|e: crate::variant::UnknownVariant| src.error(v.span(), e.to_string()))?;
+                let id = src.variant(v)?;
                 Position::start(id)
             }
         };
