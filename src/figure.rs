@@ -142,58 +142,10 @@ impl Layout {
     /// square in several copies; a flipped copy has its north side at the bottom).
     fn side(&self, topo: &Topology, cell: Cell, dir: Dir) -> Vec<Vec<PathCmd>> {
         let Some((f, r)) = topo.coords(cell) else { return Vec::new() };
-        let seg = |a: Pt, b: Pt| vec![PathCmd::Move(a), PathCmd::Line(b)];
-        let rect_side = |at: Pt, s: f64, north_up: bool| {
-            let (tl, tr, bl, br) = (at, at.offset(s, 0.0), at.offset(0.0, s), at.offset(s, s));
-            match (dir.df, dir.dr) {
-                (0, 1) => {
-                    if north_up {
-                        seg(tl, tr)
-                    } else {
-                        seg(bl, br)
-                    }
-                }
-                (0, _) => {
-                    if north_up {
-                        seg(bl, br)
-                    } else {
-                        seg(tl, tr)
-                    }
-                }
-                (1, _) => seg(tr, br),
-                _ => seg(tl, bl),
-            }
-        };
         match self {
-            Layout::Board(g) => vec![rect_side(g.square_at(f, r), g.square, true)],
-            Layout::Chart(g) => g
-                .squares(topo)
-                .into_iter()
-                .filter_map(|s| match s.shows {
-                    ChartCell::Square(c, flipped) if c == cell && s.width > 0.999 => {
-                        Some(rect_side(g.map(s.left, (s.row + 1) as f64), g.square, !flipped))
-                    }
-                    _ => None,
-                })
-                .collect(),
-            Layout::Hemi(g) => {
-                let (r0, r1, north) = g.ring_of(r);
-                let (a0, a1) = (g.angle(f as f64, north), g.angle(f as f64 + 1.0, north));
-                let arc = |rad: f64| {
-                    vec![
-                        PathCmd::Move(g.polar(north, rad, a0)),
-                        PathCmd::Arc { r: rad, large: false, sweep: a1 < a0, to: g.polar(north, rad, a1) },
-                    ]
-                };
-                // Toward the disc's own pole is the inner arc.
-                let toward_pole = if north { 1 } else { -1 };
-                vec![match (dir.df, dir.dr) {
-                    (0, d) if d == toward_pole => arc(r0),
-                    (0, _) => arc(r1),
-                    (1, _) => seg(g.polar(north, r0, a1), g.polar(north, r1, a1)),
-                    _ => seg(g.polar(north, r0, a0), g.polar(north, r1, a0)),
-                }]
-            }
+            Layout::Board(g) => vec![g.side(f, r, dir)],
+            Layout::Hemi(g) => vec![g.side(f, r, dir)],
+            Layout::Chart(g) => g.sides(topo, cell, dir),
         }
     }
 

@@ -19,7 +19,7 @@
 
 use crate::routes::Route;
 use crate::scene::{PathCmd, Pt};
-use crate::topology::{Cell, Pole, Poles, Topology};
+use crate::topology::{Cell, Dir, Pole, Poles, Topology};
 use std::f64::consts::PI;
 
 /// Folds the unrolled chart onto the board.
@@ -192,6 +192,19 @@ fn clip_segment(a: (f64, f64), b: (f64, f64), r: (f64, f64, f64, f64)) -> Option
     (t0 <= t1).then_some(((a.0 + t0 * dx, a.1 + t0 * dy), (a.0 + t1 * dx, a.1 + t1 * dy)))
 }
 
+/// The side of a square drawn as a rectangle (top-left `at`, side `s`) facing an orthogonal
+/// direction; `north_up` is false on a chart copy flipped north–south.
+fn rect_side(at: Pt, s: f64, dir: Dir, north_up: bool) -> Vec<PathCmd> {
+    let (tl, tr, bl, br) = (at, at.offset(s, 0.0), at.offset(0.0, s), at.offset(s, s));
+    let (a, b) = match (dir.df, dir.dr) {
+        (0, dr) if (dr > 0) == north_up => (tl, tr),
+        (0, _) => (bl, br),
+        (1, _) => (tr, br),
+        _ => (tl, bl),
+    };
+    vec![PathCmd::Move(a), PathCmd::Line(b)]
+}
+
 /// The single board: squares in a grid, the poles as grey bands above and below.
 #[derive(Clone, Copy, Debug)]
 pub struct BoardGeom {
@@ -225,6 +238,10 @@ impl BoardGeom {
             self.origin.x + file as f64 * self.square,
             self.origin.y + (self.fold.h - 1.0 - rank as f64) * self.square,
         )
+    }
+    /// The side of a square facing an orthogonal direction.
+    pub fn side(&self, file: u8, rank: u8, dir: Dir) -> Vec<PathCmd> {
+        rect_side(self.square_at(file, rank), self.square, dir, true)
     }
     /// A pole band's rectangle (top-left, width, height).
     pub fn band(&self, pole: Pole) -> (Pt, f64, f64) {
@@ -379,6 +396,26 @@ impl HemiGeom {
             PathCmd::Close,
         ]
     }
+    /// The side of a square facing an orthogonal direction: an arc (the inner one toward the
+    /// disc's own pole) or a radial line (east, west).
+    pub fn side(&self, file: u8, rank: u8, dir: Dir) -> Vec<PathCmd> {
+        let (r0, r1, north) = self.ring_of(rank);
+        let (a0, a1) = (self.angle(file as f64, north), self.angle(file as f64 + 1.0, north));
+        let arc = |rad: f64| {
+            vec![
+                PathCmd::Move(self.polar(north, rad, a0)),
+                PathCmd::Arc { r: rad, large: false, sweep: a1 < a0, to: self.polar(north, rad, a1) },
+            ]
+        };
+        let radial = |a: f64| vec![PathCmd::Move(self.polar(north, r0, a)), PathCmd::Line(self.polar(north, r1, a))];
+        let toward_pole = if north { 1 } else { -1 };
+        match (dir.df, dir.dr) {
+            (0, d) if d == toward_pole => arc(r0),
+            (0, _) => arc(r1),
+            (1, _) => radial(a1),
+            _ => radial(a0),
+        }
+    }
     /// Where a cell's piece goes.
     pub fn centre(&self, topo: &Topology, cell: Cell) -> Pt {
         match topo.pole_of(cell) {
@@ -523,6 +560,19 @@ impl ChartGeom {
                 ChartCell::Pole(p) => topo.pole_cell(p) == Some(cell) && s.centre.0 == middle as f64 + 0.5,
             })
             .map(|s| self.map(s.centre.0, s.centre.1))
+            .collect()
+    }
+    /// The side of a square facing an orthogonal direction, in every whole copy the window shows
+    /// (a flipped copy has its north side at the bottom).
+    pub fn sides(&self, topo: &Topology, cell: Cell, dir: Dir) -> Vec<Vec<PathCmd>> {
+        self.squares(topo)
+            .into_iter()
+            .filter_map(|s| match s.shows {
+                ChartCell::Square(c, flipped) if c == cell && s.width > 0.999 => {
+                    Some(rect_side(self.map(s.left, (s.row + 1) as f64), self.square, dir, !flipped))
+                }
+                _ => None,
+            })
             .collect()
     }
     /// The chart frame offset `(x, y)` of the copy of `cell` shown nearest the window's centre,
