@@ -553,18 +553,6 @@ impl Painter<'_> {
         if let ViewKind::Chart { edges: true, .. } = self.view.kind
             && !self.pos.variant().is_xiangqi()
         {
-            let (x0, x1) = (win.x0 as f64, (win.x0 + win.cols as i32) as f64);
-            let (y0, y1) = (win.y0 as f64, (win.y0 + win.rows as i32) as f64);
-            let clip = |a: (f64, f64), b: (f64, f64)| -> Option<(Pt, Pt)> {
-                let (ax, bx) = (a.0.max(x0).min(x1), b.0.max(x0).min(x1));
-                let (ay, by) = (a.1.max(y0).min(y1), b.1.max(y0).min(y1));
-                let degenerate = (ax - bx).abs() < 1e-9 && (ay - by).abs() < 1e-9;
-                let outside = a.0 < x0 - 1e-9 && b.0 < x0 - 1e-9
-                    || a.0 > x1 + 1e-9 && b.0 > x1 + 1e-9
-                    || a.1 < y0 - 1e-9 && b.1 < y0 - 1e-9
-                    || a.1 > y1 + 1e-9 && b.1 > y1 + 1e-9;
-                (!degenerate && !outside).then(|| (g.map(ax, ay), g.map(bx, by)))
-            };
             for (bx, by, flipped) in g.copy_blocks() {
                 let (bw, bh) = (w, h);
                 // A flipped copy has its north edge at the bottom.
@@ -581,7 +569,7 @@ impl Painter<'_> {
                     ("east", self.theme.east, ((bx + bw, by), (bx + bw, by + bh)), (-inset, 0.0)),
                 ];
                 for (name, col, (a, b), (dx, dy)) in edges {
-                    if let Some((pa, pb)) = clip((a.0 + dx, a.1 + dy), (b.0 + dx, b.1 + dy)) {
+                    if let Some((pa, pb)) = g.clip((a.0 + dx, a.1 + dy), (b.0 + dx, b.1 + dy)) {
                         l.decor.push(
                             Element::new(
                                 Shape::Polyline(vec![pa, pb]),

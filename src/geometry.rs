@@ -562,6 +562,15 @@ impl ChartGeom {
             .map(|s| self.map(s.centre.0, s.centre.1))
             .collect()
     }
+    /// The part of a chart segment inside the window, on paper; `None` when nothing (or a single
+    /// point) of it is.
+    pub fn clip(&self, a: (f64, f64), b: (f64, f64)) -> Option<(Pt, Pt)> {
+        let w = self.window;
+        let rect = (w.x0 as f64, w.y0 as f64, (w.x0 + w.cols as i32) as f64, (w.y0 + w.rows as i32) as f64);
+        let (a, b) = clip_segment(a, b, rect)?;
+        let (pa, pb) = (self.map(a.0, a.1), self.map(b.0, b.1));
+        (pa.dist(pb) > 1e-9).then_some((pa, pb))
+    }
     /// The side of a square facing an orthogonal direction, in every whole copy the window shows
     /// (a flipped copy has its north side at the bottom).
     pub fn sides(&self, topo: &Topology, cell: Cell, dir: Dir) -> Vec<Vec<PathCmd>> {
@@ -594,15 +603,11 @@ impl ChartGeom {
     /// A route on the chart: one line from the piece's home copy, cut to the window.
     pub fn route(&self, topo: &Topology, route: &Route) -> Vec<Vec<Pt>> {
         let pts = self.route_points(topo, route);
-        let w = self.window;
-        let (x0, y0) = (w.x0 as f64, w.y0 as f64);
-        let (x1, y1) = (x0 + w.cols as f64, y0 + w.rows as f64);
         let mut out: Vec<Vec<Pt>> = Vec::new();
         let mut cur: Vec<Pt> = Vec::new();
         for seg in pts.windows(2) {
-            match clip_segment(seg[0], seg[1], (x0, y0, x1, y1)) {
-                Some((a, b)) => {
-                    let (pa, pb) = (self.map(a.0, a.1), self.map(b.0, b.1));
+            match self.clip(seg[0], seg[1]) {
+                Some((pa, pb)) => {
                     if cur.last().is_none_or(|l| l.dist(pa) > 1e-6) {
                         if cur.len() > 1 {
                             out.push(std::mem::take(&mut cur));
