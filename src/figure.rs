@@ -1,13 +1,13 @@
 //! Figures: a position and an overlay drawn in one view with one theme, as a [`Scene`].
 //!
 //! Every mark comes from the rules core: dots are [`destinations`], lines are their routes, loops
-//! are the rides of [`crate::routes::loops`], arrows follow [`arrow_route`]. The views differ only in their geometry
+//! and castling rooks follow [`ride_to`], arrows follow [`arrow_route`]. The views differ only in their geometry
 //! ([`crate::geometry`]).
 
 use crate::geometry::{BoardGeom, ChartCell, ChartGeom, HemiGeom, Window};
 use crate::piece::{Color, Piece};
 use crate::position::Position;
-use crate::routes::{Route, arrow_route, destinations};
+use crate::routes::{Route, arrow_route, destinations, ride_to};
 use crate::scene::PieceSet;
 use crate::scene::{Anchor, Element, FontWeight, Group, Node, Paint, PathCmd, Pt, Rgb, Scene, Shape};
 use crate::theme::Theme;
@@ -709,7 +709,7 @@ impl Painter<'_> {
                 for m in &d.moves {
                     if let crate::rules::MoveKind::Castle(k) = m.kind
                         && let Some(way) = self.pos.tables().castling(piece.color, k)
-                        && let Some(route) = loop_route(topo, way.rook_from, way.dir.reverse(), way.rook_to)
+                        && let Some(route) = ride_to(topo, way.rook_from, way.dir.reverse(), way.rook_to)
                     {
                         let paint = Paint { dash: Some(vec![lw * 2.5, lw * 2.0]), ..line.clone() };
                         let data = [
@@ -896,26 +896,10 @@ fn describe(pos: &Position, view: &View, moves: &[String], overlay: &Overlay) ->
     s
 }
 
-/// The ride from `cell` heading `dir` on the empty board, up to its first visit of `until`
-/// (`cell` itself: the whole loop, closed).
-fn loop_route(topo: &Topology, cell: Cell, dir: Dir, until: Cell) -> Option<Route> {
-    let start = topo.cursor(cell, dir);
-    let mut steps = Vec::new();
-    let mut cur = start;
-    while let Some(s) = topo.step(cur) {
-        steps.push(crate::routes::RouteStep::from(s));
-        if s.to.cell == until || s.to == start || steps.len() > 4 * crate::topology::MAX_CELLS {
-            break;
-        }
-        cur = s.to;
-    }
-    (!steps.is_empty() && steps.last().is_some_and(|s| s.cell == until)).then_some(Route { from: cell, steps })
-}
-
 /// Every loop and part of a loop of an overlay, with what to call it.
 fn overlay_loops(topo: &Topology, overlay: &Overlay) -> Vec<(Route, Dir, Option<Cell>)> {
-    let whole = overlay.loops.iter().filter_map(|&(c, d)| loop_route(topo, c, d, c).map(|r| (r, d, None)));
-    let parts = overlay.paths.iter().filter_map(|&(c, d, u)| loop_route(topo, c, d, u).map(|r| (r, d, Some(u))));
+    let whole = overlay.loops.iter().filter_map(|&(c, d)| ride_to(topo, c, d, c).map(|r| (r, d, None)));
+    let parts = overlay.paths.iter().filter_map(|&(c, d, u)| ride_to(topo, c, d, u).map(|r| (r, d, Some(u))));
     whole.chain(parts).collect()
 }
 

@@ -298,6 +298,23 @@ fn canonical_cycle(cells: &[Cell]) -> Vec<Cell> {
     best.unwrap_or_default()
 }
 
+/// The ride from `cell` heading `dir` on the empty board, up to its first visit of `until`
+/// (`cell` itself: the whole loop, closed). `None` when the ride ends before reaching `until`.
+/// Figures draw loops, parts of loops and a castling rook's jump with it.
+pub fn ride_to(topo: &Topology, cell: Cell, dir: Dir, until: Cell) -> Option<Route> {
+    let start = topo.cursor(cell, dir);
+    let mut steps = Vec::new();
+    let mut cur = start;
+    while let Some(s) = topo.step(cur) {
+        steps.push(RouteStep::from(s));
+        if s.to.cell == until || s.to == start || steps.len() > 4 * crate::topology::MAX_CELLS {
+            break;
+        }
+        cur = s.to;
+    }
+    (steps.last().is_some_and(|s| s.cell == until)).then_some(Route { from: cell, steps })
+}
+
 /// The route an arrow from `from` to `to` follows: the shortest of the rides (rook and bishop
 /// directions, on the empty board) and the knight's leaps (an L along its leg squares) that reach
 /// `to`; rides win ties. `None` when neither reaches it.
