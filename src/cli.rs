@@ -286,14 +286,7 @@ fn moves(a: &MovesArgs, out: &mut impl Write) -> Result<(), CliError> {
     let pos = a.position.position()?;
     let topo = pos.topology();
     if let Some(sq) = &a.square {
-        let cell = topo.parse_cell(sq).ok_or_else(|| {
-            CliError::Usage(format!(
-                "`{sq}` is not a cell of the {} board ({}×{})",
-                a.position.variant,
-                topo.width(),
-                topo.height()
-            ))
-        })?;
+        let cell = parse_cell(&pos, sq)?;
         let piece = pos.piece_at(cell).ok_or_else(|| CliError::Usage(format!("no piece on {sq}")))?;
         let dests = destinations(&pos, cell, !a.pseudo);
         if a.json {
@@ -371,15 +364,7 @@ fn loops_cmd(a: &LoopsArgs, out: &mut impl Write) -> Result<(), CliError> {
 }
 
 fn parse_cell(pos: &Position, s: &str) -> Result<dotchess::Cell, CliError> {
-    let topo = pos.topology();
-    topo.parse_cell(s).ok_or_else(|| {
-        CliError::Usage(format!(
-            "`{s}` is not a cell of the {} board ({}×{})",
-            pos.variant().id,
-            topo.width(),
-            topo.height()
-        ))
-    })
+    pos.topology().parse_cell(s).ok_or_else(|| CliError::Usage(dotchess::spec::not_a_cell(pos, s)))
 }
 
 fn load_theme(name: &str) -> Result<dotchess::Theme, CliError> {

@@ -497,7 +497,7 @@ fn cell_name(src: &Source, pos: &Position, name: &str, offset: usize) -> Result<
 }
 
 /// The message for a name that is not a cell of the position's board.
-fn not_a_cell(pos: &Position, name: &str) -> String {
+pub fn not_a_cell(pos: &Position, name: &str) -> String {
     let topo = pos.topology();
     let poles = if topo.pole_cell(crate::topology::Pole::North).is_some() { ", poles N and S" } else { "" };
     format!(
