@@ -26,11 +26,53 @@ enum Command {
     /// Render the essay's whole figure set (built in: examples/essay) as SVG and PNG, with an
     /// index.html contact sheet.
     Essay(EssayArgs),
+    /// Draw an animation of a figure: the hemispheres turning as gears, a piece walking its loop;
+    /// GIF, APNG (.png) or animated SVG by the output's extension.
+    Animate(Box<AnimateArgs>),
     /// Render every figure of a manifest, in parallel; failures are reported at the end.
     Batch(BatchArgs),
     /// Compare a piece's destinations with an expected set (from a book, another program, a
     /// hand count); exit status 1 when they differ.
     Check(CheckArgs),
+}
+
+#[derive(Args, Debug)]
+struct AnimateArgs {
+    /// Position file (.fen or .toml).
+    position: std::path::PathBuf,
+    /// Overlay file (.toml): its first panel is animated; its `[animation]` table says how.
+    overlay: Option<std::path::PathBuf>,
+    /// Variant of a .fen file that does not name one.
+    #[arg(long, default_value = "dot")]
+    variant: VariantId,
+    /// The animation (default: the overlay's, else gear): gear, walk.
+    #[arg(long)]
+    kind: Option<String>,
+    /// Number of frames (default: the overlay's, else the kind's own: 48 for gear, one a square
+    /// for walk).
+    #[arg(long)]
+    frames: Option<u32>,
+    /// Length in seconds instead of a number of frames.
+    #[arg(long)]
+    seconds: Option<f64>,
+    /// Frames per second (default: the overlay's, else 24; at most 50).
+    #[arg(long)]
+    fps: Option<f64>,
+    /// How many times it plays: 0 = forever (default: the overlay's, else forever).
+    #[arg(long)]
+    plays: Option<u32>,
+    /// The view of the first panel: hemispheres, chart or board (default: the overlay's).
+    #[arg(long, value_enum)]
+    view: Option<ViewArg>,
+    /// A loop to draw (and for walk, to walk): `d5:e`, or part of one, `d2:ne:b8` (repeatable).
+    #[arg(long = "loop")]
+    loops: Vec<String>,
+    /// Write only this frame (0 first) as a still: .svg or .png.
+    #[arg(long)]
+    frame: Option<u32>,
+    /// Output file: .gif, .png (APNG) or .svg (animated), repeatable.
+    #[arg(short, long, required = true)]
+    output: Vec<std::path::PathBuf>,
 }
 
 #[derive(Args, Debug)]
@@ -274,6 +316,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Perft(a) => perft_cmd(&a, &mut out)?,
         Command::Loops(a) => loops_cmd(&a, &mut out)?,
         Command::Render(a) => render_cmd(&a)?,
+        Command::Animate(a) => animate_cmd(&a)?,
         Command::Essay(a) => essay_cmd(&a, &mut out)?,
         Command::Batch(a) => batch_cmd(&a, &mut out)?,
         Command::Check(a) => check_cmd(&a, &mut out)?,
@@ -616,6 +659,82 @@ fn render_cmd(a: &RenderArgs) -> Result<(), CliError> {
     let view = View { kind, width: a.width, coordinates };
     let scene = dotchess::render(&pos, &overlay, &view, &theme);
     write_outputs(&scene, &a.output)
+}
+
+fn animate_cmd(a: &AnimateArgs) -> Result<(), CliError> {
+    use dotchess::animation::{AnimSpec, FPS_RANGE, Format, Kind, MAX_FRAMES, delay_of_fps};
+    let mut figure = read_figure(&a.position, a.overlay.as_deref(), a.variant)?;
+    let kind = match &a.kind {
+        Some(k) => Kind::parse(k).ok_or_else(|| {
+            let names: Vec<&str> = Kind::ALL.iter().map(|(_, n)| *n).collect();
+            CliError::Usage(format!("--kind `{k}`: expected one of {}", names.join(", ")))
+        })?,
+        None => figure.animation.map_or(Kind::Gear, |s| s.kind),
+    };
+    let mut spec = figure.animation.filter(|s| s.kind == kind).unwrap_or(AnimSpec::new(kind));
+    if let Some(fps) = a.fps {
+        if !(FPS_RANGE.0..=FPS_RANGE.1).contains(&fps) {
+            return Err(CliError::Usage(format!("--fps {fps} is out of range ({} to {})", FPS_RANGE.0, FPS_RANGE.1)));
+        }
+        spec.delay_cs = delay_of_fps(fps);
+    }
+    match (a.frames, a.seconds) {
+        (Some(_), Some(_)) => return Err(CliError::Usage("give --frames or --seconds, not both".into())),
+        (Some(n), None) if (1..=MAX_FRAMES).contains(&n) => spec.frames = n,
+        (Some(n), None) => return Err(CliError::Usage(format!("--frames {n}: 1 to {MAX_FRAMES}"))),
+        (None, Some(s)) => {
+            let n = (s * 100.0 / spec.delay_cs as f64).round();
+            if !(n >= 1.0 && n <= MAX_FRAMES as f64) {
+                return Err(CliError::Usage(format!("--seconds {s} makes {n} frames; 1 to {MAX_FRAMES} fit")));
+            }
+            spec.frames = n as u32;
+        }
+        (None, None) => {}
+    }
+    if let Some(p) = a.plays {
+        spec.plays = p;
+    }
+    let panel = figure.panels.first_mut().ok_or_else(|| CliError::Usage("the overlay has no panel".into()))?;
+    if let Some(v) = a.view {
+        use dotchess::figure::{View, ViewKind};
+        let kind = match v {
+            ViewArg::Hemispheres => View::hemispheres().kind,
+            ViewArg::Chart => View::chart().kind,
+            ViewArg::Board => ViewKind::Board { tint: false, edges: false },
+        };
+        panel.view.kind = kind;
+    }
+    for s in &a.loops {
+        dotchess::spec::add_mark(&panel.position, dotchess::spec::MarkKind::Loop, s, &mut panel.overlay)
+            .map_err(|e| CliError::Usage(format!("--loop `{s}`: {}", e.message)))?;
+    }
+    figure.animation = Some(spec);
+    let anim = figure.animate().expect("an animation was set").map_err(|e| CliError::Usage(e.to_string()))?;
+    if let Some(k) = a.frame {
+        let scene = anim.frames.get(k as usize).ok_or_else(|| {
+            CliError::Usage(format!(
+                "--frame {k}: the animation has {} frames (0 to {})",
+                anim.frames.len(),
+                anim.frames.len().saturating_sub(1)
+            ))
+        })?;
+        return write_outputs(scene, &a.output);
+    }
+    let mut targets = Vec::new();
+    for path in &a.output {
+        let format = Format::of_path(path).ok_or_else(|| {
+            CliError::Usage(format!("{}: an animation is written as .gif, .png (APNG) or .svg", path.display()))
+        })?;
+        targets.push((path, format));
+    }
+    let mut files = Vec::new();
+    for (path, format) in targets {
+        files.push((path, anim.encode(format).map_err(|e| CliError::Output(e.to_string()))?));
+    }
+    for (path, bytes) in files {
+        dotchess::batch::write_atomic(path, &bytes).map_err(CliError::Output)?;
+    }
+    Ok(())
 }
 
 /// Writes a scene to each path: SVG or PNG by extension, both for a path without one. Every

@@ -334,7 +334,75 @@ struct ExpectToml {
     source: Option<String>,
 }
 
+/// An overlay's `[animation]` table.
+#[derive(Deserialize)]
+#[serde(deny_unknown_fields)]
+struct AnimationToml {
+    kind: Spanned<String>,
+    frames: Option<Spanned<i64>>,
+    seconds: Option<Spanned<Num>>,
+    fps: Option<Spanned<Num>>,
+    #[serde(rename = "loop")]
+    repeat: Option<Spanned<LoopToml>>,
+}
+
+/// `loop = true` (forever), `false` (once) or a number of plays.
+#[derive(Deserialize)]
+#[serde(untagged)]
+enum LoopToml {
+    Forever(bool),
+    Plays(i64),
+}
+
+fn read_animation(src: &Source, a: &AnimationToml) -> Result<crate::animation::AnimSpec, InputError> {
+    use crate::animation::{AnimSpec, FPS_RANGE, Kind, MAX_FRAMES, delay_of_fps};
+    let kind = Kind::parse(a.kind.get_ref()).ok_or_else(|| {
+        let names: Vec<&str> = Kind::ALL.iter().map(|(_, n)| *n).collect();
+        src.error(a.kind.span(), format!("unknown animation `{}` ({})", a.kind.get_ref(), names.join(", ")))
+    })?;
+    let mut spec = AnimSpec::new(kind);
+    if let Some(f) = &a.fps {
+        let v = f.get_ref().value();
+        if !(FPS_RANGE.0..=FPS_RANGE.1).contains(&v) {
+            return Err(
+                src.error(f.span(), format!("`fps` = {v} is out of range ({} to {})", FPS_RANGE.0, FPS_RANGE.1))
+            );
+        }
+        spec.delay_cs = delay_of_fps(v);
+    }
+    match (&a.frames, &a.seconds) {
+        (Some(_), Some(s)) => return Err(src.error(s.span(), "give `frames` or `seconds`, not both")),
+        (Some(f), None) => {
+            if !(1..=MAX_FRAMES as i64).contains(f.get_ref()) {
+                return Err(src.error(f.span(), format!("`frames` must be 1 to {MAX_FRAMES}")));
+            }
+            spec.frames = *f.get_ref() as u32;
+        }
+        (None, Some(s)) => {
+            let v = s.get_ref().value();
+            let n = (v * 100.0 / spec.delay_cs as f64).round();
+            if !(n >= 1.0 && n <= MAX_FRAMES as f64) {
+                return Err(src.error(s.span(), format!("`seconds` = {v} makes {n} frames; 1 to {MAX_FRAMES} fit")));
+            }
+            spec.frames = n as u32;
+        }
+        (None, None) => {}
+    }
+    if let Some(l) = &a.repeat {
+        spec.plays = match *l.get_ref() {
+            LoopToml::Forever(true) => 0,
+            LoopToml::Forever(false) => 1,
+            LoopToml::Plays(n) if (1..=10_000).contains(&n) => n as u32,
+            LoopToml::Plays(_) => {
+                return Err(src.error(l.span(), "`loop` is true (forever), false (once) or 1 to 10000 plays"));
+            }
+        };
+    }
+    Ok(spec)
+}
+
 with_marks!(OverlayToml {
+    animation: Option<AnimationToml>,
     title: Option<Spanned<String>>,
     theme: Option<Spanned<String>>,
     columns: Option<Spanned<i64>>,
@@ -381,6 +449,8 @@ pub struct FigureSpec {
     pub panels: Vec<PanelSpec>,
     /// Expected destination sets to check.
     pub expect: Vec<Expectation>,
+    /// The overlay's `[animation]`: the figure is then an animation of its first panel.
+    pub animation: Option<crate::animation::AnimSpec>,
 }
 
 /// Where an overlay file finds other position files it names (`position = "…"` in a panel):
@@ -469,7 +539,11 @@ pub fn read_overlay(name: &str, text: &str, base: &PositionSpec, load: &Loader) 
         expect.push(Expectation { square, destinations, source: e.source.clone() });
     }
     let title = short_text(&src, &o.title, "title")?.or_else(|| base.title.clone());
-    Ok(FigureSpec { title, theme, columns, panels, expect })
+    let animation = match &o.animation {
+        None => None,
+        Some(a) => Some(read_animation(&src, a)?),
+    };
+    Ok(FigureSpec { title, theme, columns, panels, expect, animation })
 }
 
 /// The figure for a position with no overlay file: the hemispheres.
@@ -485,6 +559,7 @@ pub fn plain_figure(base: &PositionSpec) -> FigureSpec {
             caption: None,
         }],
         expect: Vec::new(),
+        animation: None,
     }
 }
 
@@ -728,6 +803,13 @@ fn read_view(src: &Source, pos: &Position, p: &PanelToml) -> Result<View, InputE
 }
 
 impl FigureSpec {
+    /// The frames of the figure's animation (its first panel, animated), if it has one.
+    pub fn animate(&self) -> Option<Result<crate::animation::Animation, crate::animation::AnimError>> {
+        let spec = self.animation.as_ref()?;
+        let panel = self.panels.first()?;
+        Some(crate::animation::build(spec, panel, self.title.as_deref(), &self.theme))
+    }
+
     /// Draws the figure: one panel as it is, several in a grid with captions.
     pub fn render(&self) -> crate::scene::Scene {
         let mut scenes: Vec<(crate::scene::Scene, String)> = self

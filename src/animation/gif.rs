@@ -1,0 +1,234 @@
+//! GIF: one global palette, each frame stored as the rectangle that changed since the frame
+//! before, pixels that did not change inside it left transparent (so they compress to almost
+//! nothing), frames compressed in parallel.
+//!
+//! The palette starts from the colours the figure paints with (the theme's) and fills the rest
+//! with the in-between colours that antialiasing made, most frequent first, each far enough from
+//! the ones already chosen. Every pixel then takes its nearest palette colour.
+
+use super::raster::{Image, changed_rect};
+use super::{AnimError, Animation};
+use crate::scene::Rgb;
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// Palette index of "unchanged" (transparent) pixels; colours take 1..=255.
+const CLEAR: u8 = 0;
+/// Colours in the palette besides the transparent entry.
+const COLOURS: usize = 255;
+
+/// A hasher for packed `0xRRGGBB` keys: a multiply and a rotate.
+#[derive(Default)]
+pub(crate) struct RgbHasher(u64);
+
+impl Hasher for RgbHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u32(b as u32);
+        }
+    }
+    fn write_u32(&mut self, x: u32) {
+        self.0 = (self.0 ^ x as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
+    }
+}
+
+type RgbMap<V> = HashMap<u32, V, BuildHasherDefault<RgbHasher>>;
+
+fn pack(c: Rgb) -> u32 {
+    (c.0 as u32) << 16 | (c.1 as u32) << 8 | c.2 as u32
+}
+
+fn channels(c: u32) -> (i32, i32, i32) {
+    ((c >> 16) as i32 & 255, (c >> 8) as i32 & 255, c as i32 & 255)
+}
+
+/// Squared colour distance, weighted for the eye (green counts most, blue least but red).
+fn distance(a: u32, b: u32) -> i32 {
+    let ((r1, g1, b1), (r2, g2, b2)) = (channels(a), channels(b));
+    2 * (r1 - r2).pow(2) + 4 * (g1 - g2).pow(2) + 3 * (b1 - b2).pow(2)
+}
+
+/// How many pixels of each colour the frames hold.
+fn histogram(images: &[Image]) -> Vec<(u32, u64)> {
+    let maps: Vec<RgbMap<u64>> = images
+        .par_iter()
+        .map(|img| {
+            let mut m = RgbMap::default();
+            let n = (img.width * img.height) as usize;
+            let mut i = 0;
+            while i < n {
+                let c = img.rgb(i);
+                let mut j = i + 1;
+                while j < n && img.rgb(j) == c {
+                    j += 1;
+                }
+                *m.entry(c).or_insert(0) += (j - i) as u64;
+                i = j;
+            }
+            m
+        })
+        .collect();
+    let mut all: RgbMap<u64> = RgbMap::default();
+    for m in maps {
+        for (c, n) in m {
+            *all.entry(c).or_insert(0) += n;
+        }
+    }
+    let mut v: Vec<(u32, u64)> = all.into_iter().collect();
+    // Most frequent first; equal counts by colour, so the palette never depends on hashing.
+    v.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    v
+}
+
+/// The palette (packed colours, at most 255): the figure's own colours that appear, then
+/// antialiasing blends, most frequent first.
+pub(crate) fn palette(base: &[Rgb], hist: &[(u32, u64)]) -> Vec<u32> {
+    let present: RgbMap<u64> = hist.iter().copied().collect();
+    let mut own: Vec<(u32, u64)> =
+        base.iter().map(|&c| pack(c)).filter_map(|c| present.get(&c).map(|&n| (c, n))).collect();
+    own.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    own.dedup_by_key(|x| x.0);
+    let mut pal: Vec<u32> = own.into_iter().map(|(c, _)| c).take(COLOURS * 3 / 4).collect();
+    // Blends: a colour joins when it is far from every colour already in; the bar drops until the
+    // palette is full or every colour is in.
+    for bar in [48 * 48, 24 * 24, 12 * 12] {
+        for &(c, _) in hist {
+            if pal.len() >= COLOURS {
+                return pal;
+            }
+            if pal.iter().all(|&p| distance(p, c) >= bar * 9) {
+                pal.push(c);
+            }
+        }
+    }
+    pal
+}
+
+fn nearest(pal: &[u32], c: u32) -> u8 {
+    let mut best = (i32::MAX, 0usize);
+    for (i, &p) in pal.iter().enumerate() {
+        let d = distance(p, c);
+        if d < best.0 {
+            best = (d, i);
+        }
+    }
+    (best.1 + 1) as u8
+}
+
+/// Every frame as palette indices (1..=255).
+fn indexed(images: &[Image], pal: &[u32], hist: &[(u32, u64)]) -> Vec<Vec<u8>> {
+    let lookup: RgbMap<u8> = hist.par_iter().map(|&(c, _)| (c, nearest(pal, c))).collect();
+    images
+        .par_iter()
+        .map(|img| {
+            let n = (img.width * img.height) as usize;
+            let mut out = Vec::with_capacity(n);
+            let (mut last, mut idx) = (u32::MAX, 0u8);
+            for i in 0..n {
+                let c = img.rgb(i);
+                if c != last {
+                    last = c;
+                    idx = lookup[&c];
+                }
+                out.push(idx);
+            }
+            out
+        })
+        .collect()
+}
+
+/// The animation as GIF bytes.
+pub fn encode(images: &[Image], anim: &Animation) -> Result<Vec<u8>, AnimError> {
+    let first = images.first().ok_or_else(|| AnimError::Encode("no frames".into()))?;
+    let (w, h) = (first.width, first.height);
+    if w > u16::MAX as u32 || h > u16::MAX as u32 {
+        return Err(AnimError::Encode(format!("a GIF is at most 65535 pixels a side, not {w}×{h}")));
+    }
+    let hist = histogram(images);
+    let pal = palette(&anim.colours, &hist);
+    let frames = indexed(images, &pal, &hist);
+    let mut table = Vec::with_capacity(3 * (pal.len() + 1));
+    let clear = channels(pal[0]);
+    table.extend_from_slice(&[clear.0 as u8, clear.1 as u8, clear.2 as u8]);
+    for &c in &pal {
+        let (r, g, b) = channels(c);
+        table.extend_from_slice(&[r as u8, g as u8, b as u8]);
+    }
+    let encoded: Vec<gif::Frame<'static>> = (0..frames.len())
+        .into_par_iter()
+        .map(|k| {
+            let cur = &frames[k];
+            let full = super::raster::Rect { x: 0, y: 0, w, h };
+            let (rect, buffer) = if k == 0 {
+                (full, cur.clone())
+            } else {
+                let prev = &frames[k - 1];
+                match changed_rect(w, h, |i| prev[i] == cur[i]) {
+                    None => (super::raster::Rect { x: 0, y: 0, w: 1, h: 1 }, vec![CLEAR]),
+                    Some(r) => {
+                        let mut buf = Vec::with_capacity((r.w * r.h) as usize);
+                        for y in r.y..r.y + r.h {
+                            let row = (y * w) as usize;
+                            for x in r.x..r.x + r.w {
+                                let i = row + x as usize;
+                                buf.push(if prev[i] == cur[i] { CLEAR } else { cur[i] });
+                            }
+                        }
+                        (r, buf)
+                    }
+                }
+            };
+            let mut f = gif::Frame {
+                delay: anim.delay_cs,
+                dispose: gif::DisposalMethod::Keep,
+                transparent: (k > 0).then_some(CLEAR),
+                left: rect.x as u16,
+                top: rect.y as u16,
+                width: rect.w as u16,
+                height: rect.h as u16,
+                buffer: std::borrow::Cow::Owned(buffer),
+                ..gif::Frame::default()
+            };
+            f.make_lzw_pre_encoded();
+            f
+        })
+        .collect();
+    let err = |e: gif::EncodingError| AnimError::Encode(e.to_string());
+    let mut out = Vec::new();
+    {
+        let mut enc = gif::Encoder::new(&mut out, w as u16, h as u16, &table).map_err(err)?;
+        match anim.plays {
+            0 => enc.set_repeat(gif::Repeat::Infinite).map_err(err)?,
+            1 => {}
+            n => enc.set_repeat(gif::Repeat::Finite((n - 1).min(u16::MAX as u32) as u16)).map_err(err)?,
+        }
+        for f in &encoded {
+            enc.write_lzw_pre_encoded_frame(f).map_err(err)?;
+        }
+    }
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_palette_keeps_the_figure_colours_and_adds_blends() {
+        let (a, b) = (Rgb(240, 217, 181), Rgb(181, 136, 99));
+        let mid = pack(a.mix(b, 0.5));
+        let hist = vec![(pack(a), 1000), (pack(b), 900), (mid, 50), (mid + 1, 40), (pack(Rgb::BLACK), 1)];
+        let pal = palette(&[Rgb::WHITE, a, b], &hist);
+        // White does not appear; the two square colours come first, exactly.
+        assert_eq!(&pal[..2], &[pack(a), pack(b)]);
+        assert!(pal.contains(&mid));
+        assert_eq!(nearest(&pal, pack(a)), 1);
+        assert_eq!(nearest(&pal, pack(b)), 2);
+        // A colour a hair from a blend takes the blend.
+        assert_eq!(pal[nearest(&pal, mid + 1) as usize - 1] >> 8, mid >> 8);
+    }
+}

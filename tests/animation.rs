@@ -1,0 +1,345 @@
+//! Animations: the gear meets at one file boundary on both discs and closes its turn; every
+//! encoder's output decodes back to the frames with their count, size and delays; the animated
+//! SVG is well-formed and plays in headless Chromium.
+
+use dotchess::animation::{Animation, Format, Image};
+use dotchess::scene::{PathCmd, Pt, Scene, Shape};
+use dotchess::spec::{FigureSpec, read_overlay, read_position};
+use dotchess::{Topology, VariantId};
+
+fn figure(fen: &str, overlay: &str) -> FigureSpec {
+    let base = read_position("test.fen", fen, VariantId::Dot).expect("position");
+    read_overlay("test.toml", overlay, &base, &|p| Err(format!("no file {p}"))).expect("overlay")
+}
+
+fn animation(fen: &str, overlay: &str) -> Animation {
+    figure(fen, overlay).animate().expect("an [animation] table").expect("frames")
+}
+
+/// Disc centres of a hemispheres scene: (north, south).
+fn centres(s: &Scene) -> (Pt, Pt) {
+    let mut n = None;
+    let mut so = None;
+    for e in s.find("pole") {
+        if let Shape::Circle { c, .. } = e.shape {
+            let pole = e.data.iter().find(|(k, _)| *k == "pole").map(|(_, v)| v.as_str());
+            match pole {
+                Some("N") => n = Some(c),
+                Some("S") => so = Some(c),
+                _ => {}
+            }
+        }
+    }
+    (n.expect("north cap"), so.expect("south cap"))
+}
+
+fn cross(a: Pt, b: Pt) -> f64 {
+    a.x * b.y - a.y * b.x
+}
+
+/// The cell whose sector holds `p` on the disc centred at `c`.
+fn cell_at(s: &Scene, c: Pt, p: Pt) -> Option<String> {
+    let rel = |q: Pt| Pt::new(q.x - c.x, q.y - c.y);
+    for e in s.find("cell") {
+        let Shape::Path(cmds) = &e.shape else { continue };
+        let (PathCmd::Move(a), PathCmd::Arc { to: b, .. }, PathCmd::Line(inner)) = (cmds[0], cmds[1], cmds[2]) else {
+            continue;
+        };
+        let (r1, r0, d) = (a.dist(c), inner.dist(c), p.dist(c));
+        // Both corners on the outer arc must lie on a circle round this centre.
+        if (b.dist(c) - r1).abs() > 0.05 || d < r0 || d > r1 {
+            continue;
+        }
+        let (v0, v1, q) = (rel(a), rel(b), rel(p));
+        let span = cross(v0, v1);
+        let inside =
+            cross(v0, q) * span >= 0.0 && cross(q, v1) * span >= 0.0 && q.x * (v0.x + v1.x) + q.y * (v0.y + v1.y) > 0.0;
+        if inside {
+            return e.data.iter().find(|(k, _)| *k == "cell").map(|(_, v)| v.clone());
+        }
+    }
+    None
+}
+
+#[test]
+fn gear_discs_meet_at_one_file_boundary_in_every_frame_and_close_the_turn() {
+    let a = animation("8/8/8/8/8/8/8/8", "[animation]\nkind = \"gear\"\nframes = 48\n");
+    assert_eq!(a.frames.len(), 48);
+    let topo: &Topology = &VariantId::Dot.variant().topology;
+    let mut right_files = Vec::new();
+    for (k, s) in a.frames.iter().enumerate() {
+        let (n, so) = centres(s);
+        let touch = n.lerp(so, 0.5);
+        let radius = n.dist(so) / 2.0;
+        let (dx, dy) = (radius * 0.03, radius * 0.02);
+        let mut sides = Vec::new();
+        for side in [-1.0, 1.0] {
+            let north = cell_at(s, n, touch.offset(side * dx, -dy)).expect("a northern cell at the meeting point");
+            let south = cell_at(s, so, touch.offset(side * dx, dy)).expect("a southern cell at the meeting point");
+            let (nc, sc) = (topo.parse_cell(&north).unwrap(), topo.parse_cell(&south).unwrap());
+            let ((nf, nr), (sf, sr)) = (topo.coords(nc).unwrap(), topo.coords(sc).unwrap());
+            // The equator: rank 5 on the northern rim, rank 4 on the southern one.
+            assert_eq!((nr, sr), (4, 3), "frame {k}: {north} meets {south}");
+            assert_eq!(
+                nf,
+                sf,
+                "frame {k}: {north} meets {south} on the {} side",
+                if side < 0.0 { "left" } else { "right" }
+            );
+            sides.push(nf);
+        }
+        // On paper east runs to the right at the meeting point on both discs: the right-hand
+        // cell is the left-hand one or the file east of it (a boundary at the meeting point).
+        assert!(sides[1] == sides[0] || sides[1] == (sides[0] + 1) % 8, "frame {k}: {sides:?}");
+        right_files.push(sides[1]);
+    }
+    // One full turn: every file comes to the meeting point, in order, for the same number of
+    // frames, and the frame after the last is the first.
+    let mut order = right_files.clone();
+    order.dedup();
+    assert_eq!(order.len(), 8, "{right_files:?}");
+    for w in order.windows(2) {
+        assert_eq!(w[1], (w[0] + 1) % 8, "{order:?}");
+    }
+    let first = &figure("8/8/8/8/8/8/8/8", "[animation]\nkind = \"gear\"\nframes = 48\n");
+    let next_turn = dotchess::animation::gear::rotation(4.0, 8, 48, 48);
+    let mut view = first.panels[0].view;
+    view.kind = dotchess::ViewKind::Hemispheres { rotation: next_turn };
+    let after_last = dotchess::render(&first.panels[0].position, &first.panels[0].overlay, &view, &first.theme);
+    assert_eq!(after_last.to_svg(), a.frames[0].to_svg());
+    assert_ne!(a.frames[47].to_svg(), a.frames[0].to_svg());
+}
+
+/// Composites decoded GIF frames (each a rectangle over the picture so far) into full images.
+fn decode_gif(bytes: &[u8]) -> (u16, u16, Vec<(u16, Vec<u8>)>, gif::Repeat) {
+    let mut opts = gif::DecodeOptions::new();
+    opts.set_color_output(gif::ColorOutput::RGBA);
+    let mut dec = opts.read_info(bytes).expect("a GIF");
+    let (w, h) = (dec.width(), dec.height());
+    let mut canvas = vec![0u8; w as usize * h as usize * 4];
+    let mut out = Vec::new();
+    while let Some(f) = dec.read_next_frame().expect("a frame") {
+        for y in 0..f.height as usize {
+            for x in 0..f.width as usize {
+                let src = &f.buffer[4 * (y * f.width as usize + x)..][..4];
+                if src[3] == 0 {
+                    continue;
+                }
+                let i = 4 * ((f.top as usize + y) * w as usize + f.left as usize + x);
+                canvas[i..i + 4].copy_from_slice(src);
+            }
+        }
+        out.push((f.delay, canvas.clone()));
+    }
+    let repeat = dec.repeat();
+    (w, h, out, repeat)
+}
+
+fn mean_error(a: &[u8], b: &[u8]) -> f64 {
+    a.iter().zip(b).map(|(x, y)| (*x as f64 - *y as f64).abs()).sum::<f64>() / a.len() as f64
+}
+
+fn walk() -> Animation {
+    animation("8/8/8/3R4/8/8/8/8", "loops = [\"d5:n\"]\n[animation]\nkind = \"walk\"\nfps = 10\nloop = 3\n")
+}
+
+#[test]
+fn gif_decodes_to_the_frames_with_their_count_size_and_delays() {
+    let a = walk();
+    let images: Vec<Image> = a.rasterise().unwrap();
+    let bytes = a.encode(Format::Gif).unwrap();
+    let (w, h, frames, repeat) = decode_gif(&bytes);
+    assert_eq!((w as u32, h as u32), (images[0].width, images[0].height));
+    // The rook's longitude from d5 north: 16 squares round, so 17 frames from start to closed.
+    assert_eq!(frames.len(), 17);
+    assert_eq!(frames.len(), a.frames.len());
+    assert_eq!(repeat, gif::Repeat::Finite(2), "three plays: the first and two repeats");
+    for (k, ((delay, rgba), img)) in frames.iter().zip(&images).enumerate() {
+        assert_eq!(*delay, 10, "frame {k}");
+        // Palette colours stand in for antialiasing blends: close, not equal.
+        let e = mean_error(rgba, &img.rgba);
+        assert!(e < 1.5, "frame {k}: mean error {e}");
+    }
+}
+
+#[test]
+fn gif_loops_forever_by_default() {
+    let a = animation("8/8/8/3R4/8/8/8/8", "loops = [\"d5:e\"]\n[animation]\nkind = \"walk\"\n");
+    let (_, _, frames, repeat) = decode_gif(&a.encode(Format::Gif).unwrap());
+    assert_eq!(repeat, gif::Repeat::Infinite);
+    assert_eq!(frames.len(), 9, "eight squares round the latitude, plus the start");
+    assert!(frames.iter().all(|(d, _)| *d == 4), "24 frames a second: 4 hundredths each");
+}
+
+#[test]
+fn apng_decodes_to_exactly_the_frames_with_their_count_size_and_delays() {
+    let a = walk();
+    let images = a.rasterise().unwrap();
+    let bytes = a.encode(Format::Apng).unwrap();
+    let mut dec = png::Decoder::new(std::io::Cursor::new(bytes)).read_info().expect("a PNG");
+    let info = dec.info().clone();
+    assert_eq!((info.width, info.height), (images[0].width, images[0].height));
+    let actl = info.animation_control.expect("an animated PNG");
+    assert_eq!((actl.num_frames, actl.num_plays), (17, 3));
+    let (w, h) = (info.width as usize, info.height as usize);
+    let mut canvas = vec![0u8; w * h * 4];
+    let mut buf = vec![0u8; dec.output_buffer_size().unwrap()];
+    for (k, img) in images.iter().enumerate() {
+        let out = dec.next_frame(&mut buf).expect("a frame");
+        let fc = dec.info().frame_control.expect("a frame control");
+        assert_eq!((fc.delay_num, fc.delay_den), (10, 100), "frame {k}");
+        for y in 0..fc.height as usize {
+            for x in 0..fc.width as usize {
+                let src = &buf[out.line_size * y + 4 * x..][..4];
+                let i = 4 * ((fc.y_offset as usize + y) * w + fc.x_offset as usize + x);
+                // Blending over: opaque pixels replace, transparent ones keep what was there.
+                if k == 0 || src[3] == 255 {
+                    canvas[i..i + 4].copy_from_slice(src);
+                } else {
+                    assert_eq!(src[3], 0, "frame {k}: only opaque or clear pixels");
+                }
+            }
+        }
+        assert!(canvas == img.rgba, "frame {k} differs from the rasterised frame");
+    }
+}
+
+#[test]
+fn animated_svg_is_well_formed_with_a_group_and_a_clock_per_frame() {
+    let a = walk();
+    let svg = String::from_utf8(a.encode(Format::Svg).unwrap()).unwrap();
+    let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    let frames: Vec<_> = doc.descendants().filter(|n| n.attribute("class") == Some("frame")).collect();
+    assert_eq!(frames.len(), 17);
+    for (k, f) in frames.iter().enumerate() {
+        assert_eq!(f.attribute("data-frame"), Some(k.to_string().as_str()));
+        let anim = f.children().find(|c| c.has_tag_name("animate")).expect("a clock");
+        assert_eq!(anim.attribute("dur"), Some("1.7s"), "17 frames of a tenth of a second");
+        assert_eq!(anim.attribute("repeatCount"), Some("3"));
+    }
+    // Same frames, same bytes.
+    assert_eq!(svg.as_bytes(), walk().encode(Format::Svg).unwrap());
+}
+
+/// Headless Chromium (Debian's `chromium`, installed by `.ci/run`): a screenshot of a page after
+/// `ms` milliseconds of virtual time, and the page's DOM.
+fn chromium(url: &str, dir: &std::path::Path, ms: u32, size: (u32, u32)) -> (Vec<u8>, String) {
+    let profile = dir.join(format!("profile-{ms}"));
+    let shot = dir.join(format!("shot-{ms}.png"));
+    let common = [
+        "--headless",
+        "--no-sandbox",
+        "--disable-gpu",
+        "--disable-background-networking",
+        "--disable-component-update",
+        "--no-first-run",
+        "--disable-sync",
+    ];
+    let run = |extra: Vec<String>| {
+        let out = std::process::Command::new("chromium")
+            .args(common)
+            .arg(format!("--user-data-dir={}", profile.display()))
+            .arg(format!("--window-size={},{}", size.0, size.1))
+            .arg(format!("--virtual-time-budget={ms}"))
+            .args(extra)
+            .arg(url)
+            .output()
+            .expect("chromium must be installed (apt-get install chromium; .ci/run does it)");
+        assert!(out.status.success(), "chromium failed: {}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8_lossy(&out.stdout).to_string()
+    };
+    run(vec![format!("--screenshot={}", shot.display())]);
+    let dom = run(vec!["--dump-dom".into()]);
+    let mut dec = png::Decoder::new(std::io::Cursor::new(std::fs::read(&shot).expect("a screenshot")))
+        .read_info()
+        .expect("a PNG screenshot");
+    let mut buf = vec![0u8; dec.output_buffer_size().unwrap()];
+    let n = dec.next_frame(&mut buf).unwrap().buffer_size();
+    buf.truncate(n);
+    (buf, dom)
+}
+
+#[test]
+fn animated_svg_plays_in_headless_chromium() {
+    let a = walk();
+    let dir = std::env::temp_dir().join(format!("dotchess-anim-chromium-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("walk.svg");
+    std::fs::write(&file, a.encode(Format::Svg).unwrap()).unwrap();
+    let url = format!("file://{}", file.display());
+    let size = (a.frames[0].width.ceil() as u32, a.frames[0].height.ceil() as u32);
+    let (early, dom) = chromium(&url, &dir, 50, size);
+    let (late, _) = chromium(&url, &dir, 1250, size);
+    assert!(!dom.contains("parsererror") && !dom.contains("error on line"), "the page shows an error: {dom:.400}");
+    assert!(dom.contains("class=\"frame\""), "the frames are in the page");
+    assert_eq!(early.len(), late.len());
+    let changed = early.iter().zip(&late).filter(|(a, b)| a != b).count();
+    assert!(changed > 1000, "the two screenshots differ in {changed} bytes only");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+fn dotchess(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_dotchess")).args(args).output().expect("dotchess runs")
+}
+
+#[test]
+fn animate_writes_each_format_by_extension_and_a_still_of_one_frame() {
+    let dir = std::env::temp_dir().join(format!("dotchess-anim-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fen = dir.join("rook.fen");
+    std::fs::write(&fen, "8/8/8/3R4/8/8/8/8\n").unwrap();
+    let (gif, png, svg, still) = (dir.join("w.gif"), dir.join("w.png"), dir.join("w.svg"), dir.join("f2.png"));
+    let p = |x: &std::path::Path| x.display().to_string();
+    let out = dotchess(&[
+        "animate",
+        &p(&fen),
+        "--kind",
+        "walk",
+        "--loop",
+        "d5:e",
+        "--view",
+        "board",
+        "-o",
+        &p(&gif),
+        "-o",
+        &p(&png),
+        "-o",
+        &p(&svg),
+    ]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let (_, _, frames, _) = decode_gif(&std::fs::read(&gif).unwrap());
+    assert_eq!(frames.len(), 9);
+    assert!(std::fs::read(&png).unwrap().windows(4).any(|w| w == b"acTL"), "an animated PNG");
+    assert!(std::fs::read_to_string(&svg).unwrap().contains("<animate "));
+    let out = dotchess(&["animate", &p(&fen), "--kind", "walk", "--loop", "d5:e", "--frame", "2", "-o", &p(&still)]);
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let dec = png::Decoder::new(std::io::Cursor::new(std::fs::read(&still).unwrap())).read_info().unwrap();
+    assert!(dec.info().animation_control.is_none(), "a still is a plain PNG");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn animate_rejects_bad_requests_with_status_2_and_writes_nothing() {
+    let dir = std::env::temp_dir().join(format!("dotchess-anim-bad-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fen = dir.join("empty.fen");
+    std::fs::write(&fen, "8/8/8/8/8/8/8/8\n").unwrap();
+    let overlay = dir.join("o.toml");
+    std::fs::write(&overlay, "[animation]\nkind = \"gaer\"\n").unwrap();
+    let out_file = dir.join("x.gif");
+    let p = |x: &std::path::Path| x.display().to_string();
+    for (args, message) in [
+        (vec!["animate", &p(&fen), "-o", &p(&dir.join("x.jpg"))][..].to_vec(), ".gif, .png (APNG) or .svg"),
+        (vec!["animate", &p(&fen), "--frame", "48", "-o", &p(&dir.join("x.png"))], "0 to 47"),
+        (vec!["animate", &p(&fen), "--kind", "walk", "-o", &p(&out_file)], "a walk needs a loop"),
+        (vec!["animate", &p(&fen), "--fps", "500", "-o", &p(&out_file)], "--fps 500"),
+        (vec!["animate", &p(&fen), &p(&overlay), "-o", &p(&out_file)], "o.toml:2:8"),
+    ] {
+        let out = dotchess(&args);
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+    assert!(!out_file.exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
