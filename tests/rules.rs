@@ -448,6 +448,90 @@ fn check_and_pins_wrap_round_the_sphere() {
     assert!(!moves.contains(&"e5d5".to_string()) && !moves.contains(&"e5f5".to_string()));
 }
 
+/// Whether the side that just moved left its king attacked.
+fn mover_in_check(pos: &Position) -> bool {
+    let us = pos.turn().other();
+    pos.king(us).is_some_and(|k| pos.attacked(k, pos.turn()))
+}
+
+#[test]
+fn pins_hold_on_rides_that_pass_a_square_twice() {
+    let v = VariantId::Small;
+    // On the 6×6 board with live poles and chart diagonals a diagonal ride may pass a square twice
+    // before it closes (SPEC §3 stops it only before its own starting square): a1 north-west
+    // passes c5 and f2 twice, b6 south-west passes d2 and a5 twice.
+    assert_eq!(
+        ride(v, "a1", Dir::new(-1, 1)),
+        ["f2", "e3", "d4", "c5", "b6", "N", "d6", "c5", "b4", "a3", "f2", "e1", "S"]
+    );
+    assert_eq!(
+        ride(v, "b6", Dir::new(-1, -1)),
+        ["a5", "f4", "e3", "d2", "c1", "S", "e1", "d2", "c3", "b4", "a5", "f6", "N"]
+    );
+    // Each position: a move that would leave the own king attacked along such a ride.
+    for (fen, illegal) in [
+        ("1/6/2p3/1k4/p5/6/B5/1 b - - 0 1", "c5c4"),
+        ("1/1B3k/r5/6/6/6/6/1 b - - 0 1", "a5N"),
+        ("1/6/6/6/6/4N1/3b1K/1 w - - 0 1", "e2S"),
+        ("1/1P4/4p1/5k/6/6/2p3/B b - - 1 1", "e5e4"),
+    ] {
+        let pos = Position::from_fen(v, fen).unwrap();
+        let names: Vec<String> = pos.moves().iter().map(|&m| pos.move_name(m)).collect();
+        assert!(!names.contains(&illegal.to_string()), "{fen}: {illegal} is listed in {names:?}");
+        // The illegal move is a pseudo-legal one: it is the pin that removes it.
+        let mut pseudo = Vec::new();
+        pos.pseudo_legal_moves(&mut pseudo);
+        assert!(pseudo.iter().any(|&m| pos.move_name(m) == illegal), "{fen}: {illegal} is not even pseudo-legal");
+        for m in pos.moves() {
+            let mut after = pos.clone();
+            after.make(m);
+            assert!(!mover_in_check(&after), "{fen}: {} leaves the king attacked", pos.move_name(m));
+        }
+    }
+    let pos = Position::from_fen(v, "1/6/p1p3/1k4/p1p3/6/6/B w - - 0 1").unwrap();
+    assert_eq!(dotchess::perft(&pos, 2), 166);
+    assert_eq!(dotchess::perft(&pos, 3), 1970);
+}
+
+#[test]
+fn a_pawns_route_is_the_step_it_makes() {
+    let v = VariantId::Small;
+    let chart_ends = |pos: &Position, from: &str, to: &str| -> Vec<(i32, i32)> {
+        let t = pos.topology();
+        destinations(pos, cell(v, from), true)
+            .into_iter()
+            .filter(|d| t.name(d.cell) == to)
+            .flat_map(|d| d.routes)
+            .map(|r| *r.chart_path().last().unwrap())
+            .collect()
+    };
+    // A push onto the empty pole N goes along the pawn's file: one route, no sideways column.
+    let pos = setup(v, &["Pc6", "Ka1"]);
+    assert_eq!(chart_ends(&pos, "c6", "N"), [(0, 1)]);
+    // A capture on N is a diagonal step (SPEC §3): one route, one column sideways; the blocked
+    // push is not a route.
+    let pos = setup(v, &["Pc6", "Ka1", "kN"]);
+    let ends = chart_ends(&pos, "c6", "N");
+    assert_eq!(ends.len(), 1, "{ends:?}");
+    assert_eq!(ends[0].0.abs(), 1, "{ends:?}");
+    // On the Dot a pawn that can both push and capture has one route to each cell.
+    let pos = setup(VariantId::Dot, &["Pe2", "nd3"]);
+    assert_eq!(routes_to(&pos, "e2", "e3"), ["e2 e3"]);
+    assert_eq!(routes_to(&pos, "e2", "e4"), ["e2 e3 e4"]);
+    assert_eq!(routes_to(&pos, "e2", "d3"), ["e2 d3"]);
+}
+
+#[test]
+fn a_live_pole_entered_by_three_headings_is_one_route() {
+    let v = VariantId::Small;
+    let pos = Position::from_fen(v, "1/2K3/6/3P2/6/6/k5/1 w - - 0 1").unwrap();
+    assert_eq!(routes_to(&pos, "a1", "S"), ["a1 S"]);
+    // A queen on the pole starts three rides whose first step is a1 (down the file, and the two
+    // diagonal departures that leave a1 north-east and north-west): one route S a1.
+    let pos = setup(v, &["QS"]);
+    assert_eq!(routes_to(&pos, "S", "a1").iter().filter(|r| r.as_str() == "S a1").count(), 1);
+}
+
 #[test]
 fn no_king_means_every_pseudo_legal_move_counts() {
     let pos = setup(VariantId::Dot, &["Rd5", "rd7"]);

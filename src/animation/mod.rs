@@ -2,11 +2,12 @@
 //! write them as GIF, APNG and animated SVG.
 //!
 //! A kind ([`Kind`]) turns a figure's first panel into frames: the hemispheres turning as gears
-//! ([`gear`]), a piece walking a loop
+//! ([`gear`]), the seven steps that build the chart ([`chart`]), a piece walking a loop
 //! ([`walk`]). Every frame is an ordinary [`Scene`] drawn by the figure code, so a frame is
 //! exactly what `render` would draw for the same state; the encoders only store what changed.
 
 pub mod apng;
+pub mod chart;
 pub mod gear;
 pub mod gif;
 pub(crate) mod raster;
@@ -34,11 +35,13 @@ pub enum Kind {
     Gear,
     /// A piece walking its loop square by square, the path drawn so far.
     Walk,
+    /// The seven steps that build the chart (essay §07).
+    Chart,
 }
 
 impl Kind {
     /// Every kind with its name.
-    pub const ALL: [(Kind, &'static str); 2] = [(Kind::Gear, "gear"), (Kind::Walk, "walk")];
+    pub const ALL: [(Kind, &'static str); 3] = [(Kind::Gear, "gear"), (Kind::Walk, "walk"), (Kind::Chart, "chart")];
 
     /// The kind of a name.
     pub fn parse(s: &str) -> Option<Kind> {
@@ -53,6 +56,7 @@ impl Kind {
         match self {
             Kind::Gear => 48,
             Kind::Walk => 0,
+            Kind::Chart => 168,
         }
     }
 }
@@ -115,6 +119,7 @@ pub fn build(spec: &AnimSpec, panel: &PanelSpec, title: Option<&str>, theme: &Th
     let frames = match spec.kind {
         Kind::Gear => gear::frames(&panel.position, &overlay, &panel.view, theme, frame_count(spec)),
         Kind::Walk => walk::frames(&panel.position, &overlay, &panel.view, theme, spec.frames)?,
+        Kind::Chart => chart::frames(&panel.position, &overlay, &panel.view, theme, frame_count(spec))?,
     };
     let colours = scene_colours(&frames, theme);
     Ok(Animation { frames, delay_cs: spec.delay_cs, plays: spec.plays, colours })
