@@ -174,7 +174,8 @@ struct RenderArgs {
     /// Mark pseudo-legal moves.
     #[arg(long)]
     pseudo: bool,
-    /// Output file: .svg or .png, or a name without extension for both (repeatable).
+    /// Output file: .svg, .png or .pdf (vector, one page the figure's size, text as outlines), or
+    /// a name without extension for SVG and PNG (repeatable).
     #[arg(short, long, required = true)]
     output: Vec<std::path::PathBuf>,
 }
@@ -646,17 +647,19 @@ fn render_cmd(a: &RenderArgs) -> Result<(), CliError> {
 fn write_outputs(scene: &dotchess::Scene, paths: &[std::path::PathBuf]) -> Result<(), CliError> {
     use dotchess::batch::Format;
     let mut targets = Vec::new();
+    let mut pdfs = Vec::new();
     for path in paths {
         match path.extension().and_then(|e| e.to_str()).map(|e| e.to_ascii_lowercase()).as_deref() {
             Some("svg") => targets.push((path.clone(), Format::Svg)),
             Some("png") => targets.push((path.clone(), Format::Png)),
+            Some("pdf") => pdfs.push(path.clone()),
             None => {
                 targets.push((path.with_extension("svg"), Format::Svg));
                 targets.push((path.with_extension("png"), Format::Png));
             }
             Some(_) => {
                 return Err(CliError::Usage(format!(
-                    "{}: the output must end in .svg or .png (or have no extension, for both)",
+                    "{}: the output must end in .svg, .png or .pdf (or have no extension, for SVG and PNG)",
                     path.display()
                 )));
             }
@@ -668,6 +671,10 @@ fn write_outputs(scene: &dotchess::Scene, paths: &[std::path::PathBuf]) -> Resul
             Format::Svg => svg.clone().into_bytes(),
             Format::Png => dotchess::output::svg_to_png(&svg, 1.0).map_err(|e| CliError::Output(e.to_string()))?,
         };
+        dotchess::batch::write_atomic(&path, &bytes).map_err(CliError::Output)?;
+    }
+    for path in pdfs {
+        let bytes = dotchess::output::svg_to_pdf(&svg).map_err(|e| CliError::Output(e.to_string()))?;
         dotchess::batch::write_atomic(&path, &bytes).map_err(CliError::Output)?;
     }
     Ok(())
