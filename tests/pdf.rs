@@ -103,3 +103,20 @@ fn the_page_is_the_figure_size() {
     assert!((nums[2] - w * 0.75).abs() < 0.01 && (nums[3] - h * 0.75).abs() < 0.01, "{nums:?} for {w}×{h}");
     assert_eq!(pdf.matches("/Type /Page\n").count(), 1, "one page");
 }
+
+#[test]
+fn a_pdf_goes_to_standard_output_and_into_batches() {
+    let d = temp_dir("stdout");
+    let o = Command::new(env!("CARGO_BIN_EXE_dotchess"))
+        .current_dir(&d)
+        .args(["render", "--format", "pdf", "-o", "-"])
+        .output()
+        .unwrap();
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(o.stdout.starts_with(b"%PDF-"));
+    std::fs::write(d.join("rook.fen"), "8/8/8/3R3r/8/8/8/8\n").unwrap();
+    std::fs::write(d.join("m.toml"), "formats = [\"pdf\"]\n[[figure]]\nname = \"rook\"\nposition = \"rook.fen\"\n")
+        .unwrap();
+    render(&d, &["batch", "m.toml", "-o", "figs"]);
+    assert!(std::fs::read(d.join("figs/rook.pdf")).unwrap().starts_with(b"%PDF-"));
+}
