@@ -145,7 +145,7 @@ fn knights_in_the_figures_have_the_counts_of_the_rules() {
 }
 
 #[test]
-fn the_small_pawn_promotes_in_a_legal_position() {
+fn the_small_pawn_promotes_in_a_legal_position_by_one_route() {
     let (fig, scenes) = panels_of("12-small-pawn");
     for (p, s) in fig.panels.iter().zip(&scenes) {
         let pos = &p.position;
@@ -153,5 +153,8 @@ fn the_small_pawn_promotes_in_a_legal_position() {
         let king = pos.king(pos.turn().other()).expect("both kings on the board");
         assert!(!pos.attacked(king, pos.turn()), "the side not to move is in check");
         assert_eq!(dotted(s), set(&["N"]));
+        // One route: the pawn's step onto the pole (drawn in parts where it leaves the board).
+        let starts = s.find("route").into_iter().filter(|e| data(e, "part").is_none_or(|p| p.starts_with("1/")));
+        assert_eq!(starts.count(), 1, "one route");
     }
 }
