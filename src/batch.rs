@@ -198,7 +198,10 @@ pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn F
                 if let Some(t) = &manifest.theme {
                     spec.theme = t.clone();
                 }
-                write_figure(&spec.render(), out, &job.name, &manifest.formats)
+                match spec.animate() {
+                    None => write_figure(&spec.render(), out, &job.name, &manifest.formats),
+                    Some(anim) => write_animation(&anim.map_err(|e| e.to_string())?, out, &job.name, &manifest.formats),
+                }
             });
             progress(&job.name);
             let caption = job.caption.clone().unwrap_or_else(|| job.name.clone());
@@ -225,6 +228,47 @@ pub fn write_figure(
         formats.iter().zip(&paths).map(|(&format, p)| Output { target: Target::File(p.clone()), format }).collect();
     crate::output::write::write(scene, &outputs, &mut std::io::sink()).map_err(|e| e.to_string())?;
     Ok(paths)
+}
+
+/// Writes an animated figure as `out/name.ext`, all files or none: `svg` as animated SVG, `png`
+/// as APNG, another format (PDF) as a still of the first frame, and always a GIF beside them (the
+/// format every article platform takes).
+pub fn write_animation(
+    anim: &crate::animation::Animation,
+    out: &Path,
+    name: &str,
+    formats: &[Format],
+) -> Result<Vec<PathBuf>, String> {
+    use crate::animation::Format as Anim;
+    use crate::output::Target;
+    let mut wanted: Vec<(PathBuf, Option<Anim>, Format)> = Vec::new();
+    for &f in formats {
+        let anim_format = match f {
+            Format::Svg => Some(Anim::Svg),
+            Format::Png => Some(Anim::Apng),
+            _ => None,
+        };
+        wanted.push((out.join(format!("{name}.{}", f.extension())), anim_format, f));
+    }
+    let kinds: Vec<Anim> = wanted.iter().filter_map(|w| w.1).chain([Anim::Gif]).collect();
+    let mut made: Vec<(PathBuf, Vec<u8>)> = Vec::new();
+    let encoded = anim.encode_all(&kinds).map_err(|e| e.to_string())?;
+    let mut next = encoded.into_iter();
+    for (path, anim_format, f) in wanted {
+        let bytes = match anim_format {
+            Some(_) => next.next().unwrap_or_default(),
+            None => {
+                let first = anim.frames.first().ok_or("an animation without frames")?;
+                let svg = first.to_svg();
+                f.encode(first, &svg)?
+            }
+        };
+        made.push((path, bytes));
+    }
+    made.push((out.join(format!("{name}.gif")), next.next().unwrap_or_default()));
+    let items: Vec<(Target, &[u8])> = made.iter().map(|(p, b)| (Target::File(p.clone()), b.as_slice())).collect();
+    crate::output::write::write_bytes(&items, &mut std::io::sink()).map_err(|e| e.to_string())?;
+    Ok(made.into_iter().map(|(p, _)| p).collect())
 }
 
 /// Writes one file atomically: a temporary file created exclusively, with an unpredictable name,
@@ -254,8 +298,12 @@ pub fn index_html(outcomes: &[Outcome], formats: &[Format]) -> String {
         let caption = escape_html(&o.caption);
         match &o.result {
             Ok(_) => {
-                let links: Vec<String> =
+                let mut links: Vec<String> =
                     formats.iter().map(|f| format!("<a href=\"{name}.{0}\">{0}</a>", f.extension())).collect();
+                // An animation's GIF, written besides the formats asked for.
+                if o.result.as_ref().is_ok_and(|p| p.iter().any(|p| p.extension().is_some_and(|e| e == "gif"))) {
+                    links.push(format!("<a href=\"{name}.gif\">gif</a>"));
+                }
                 let img = show.map(|ext| format!("<img src=\"{name}.{ext}\" alt=\"{caption}\">")).unwrap_or_default();
                 s += &format!(
                     "<figure id=\"{name}\">{img}<figcaption><strong>{name}</strong> — {caption} ({})</figcaption></figure>\n",

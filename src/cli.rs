@@ -64,6 +64,9 @@ struct AnimateArgs {
     /// The view of the first panel: hemispheres, chart or board (default: the overlay's).
     #[arg(long, value_enum)]
     view: Option<ViewArg>,
+    /// Width of the frames in pixels (100 to 8000; default: the overlay's, else 480).
+    #[arg(long)]
+    width: Option<f64>,
     /// A loop to draw (and for walk, to walk): `d5:e`, or part of one, `d2:ne:b8` (repeatable).
     #[arg(long = "loop")]
     loops: Vec<String>,
@@ -750,6 +753,12 @@ fn animate_cmd(a: &AnimateArgs, out: &mut dyn Write) -> Result<(), CliError> {
         };
         panel.view.kind = kind;
     }
+    if let Some(w) = a.width {
+        if !(dotchess::figure::WIDTH_RANGE.0..=dotchess::figure::WIDTH_RANGE.1).contains(&w) {
+            return Err(CliError::Usage(format!("--width {w} is out of range (100 to 8000)")));
+        }
+        panel.view.width = w;
+    }
     for s in &a.loops {
         dotchess::spec::add_mark(&panel.position, dotchess::spec::MarkKind::Loop, s, &mut panel.overlay)
             .map_err(|e| CliError::Usage(format!("--loop `{s}`: {}", e.message)))?;
@@ -780,10 +789,9 @@ fn animate_cmd(a: &AnimateArgs, out: &mut dyn Write) -> Result<(), CliError> {
         })?;
         targets.push((Target::File(path.clone()), format));
     }
-    let mut made: Vec<(Target, Vec<u8>)> = Vec::new();
-    for (target, format) in targets {
-        made.push((target, anim.encode(format).map_err(|e| CliError::Output(e.to_string()))?));
-    }
+    let formats: Vec<Format> = targets.iter().map(|t| t.1).collect();
+    let encoded = anim.encode_all(&formats).map_err(|e| CliError::Output(e.to_string()))?;
+    let made: Vec<(Target, Vec<u8>)> = targets.into_iter().map(|t| t.0).zip(encoded).collect();
     let items: Vec<(Target, &[u8])> = made.iter().map(|(t, b)| (t.clone(), b.as_slice())).collect();
     write::write_bytes(&items, out).map_err(|e| match e {
         WriteError::Io { error, .. } if error.kind() == io::ErrorKind::BrokenPipe => CliError::BrokenPipe,

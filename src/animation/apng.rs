@@ -14,7 +14,7 @@ pub fn encode(images: &[Image], anim: &Animation) -> Result<Vec<u8>, AnimError> 
         let mut enc = png::Encoder::new(&mut out, w, h);
         enc.set_color(png::ColorType::Rgba);
         enc.set_depth(png::BitDepth::Eight);
-        enc.set_compression(png::Compression::Balanced);
+        enc.set_compression(png::Compression::Fast);
         enc.set_animated(images.len() as u32, anim.plays).map_err(err)?;
         enc.set_frame_delay(anim.delay_cs, 100).map_err(err)?;
         let mut writer = enc.write_header().map_err(err)?;

@@ -184,6 +184,24 @@ impl Animation {
             Format::Apng => apng::encode(&self.rasterise()?, self),
         }
     }
+    /// The animation in several formats, its frames rasterised once for all of them.
+    pub fn encode_all(&self, formats: &[Format]) -> Result<Vec<Vec<u8>>, AnimError> {
+        let mut images: Option<Vec<Image>> = None;
+        let mut out = Vec::new();
+        for &f in formats {
+            out.push(match f {
+                Format::Svg => svg::encode(self).into_bytes(),
+                Format::Gif | Format::Apng => {
+                    if images.is_none() {
+                        images = Some(self.rasterise()?);
+                    }
+                    let im = images.as_deref().unwrap_or_default();
+                    if f == Format::Gif { gif::encode(im, self)? } else { apng::encode(im, self)? }
+                }
+            });
+        }
+        Ok(out)
+    }
     /// Every frame as pixels (in parallel), one pixel per figure unit.
     pub fn rasterise(&self) -> Result<Vec<Image>, AnimError> {
         use rayon::prelude::*;

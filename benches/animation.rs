@@ -1,0 +1,49 @@
+//! Animation cost: the `gear` animation of the empty Dot at 480 px, 48 frames.
+//!
+//! Run with `nice -n 19 cargo bench --bench animation`. `gif` is the whole job of
+//! `dotchess animate … -o gear.gif` (frames built, rasterised in parallel, palette, changed
+//! rectangles, LZW in parallel); `apng` and `svg` the same for the other formats; `48 pngs` is
+//! the same 48 frames each rendered and written as a separate PNG, the yardstick an animation
+//! must not exceed. The sizes are printed once before the timings.
+
+use std::hint::black_box;
+use std::time::Duration;
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use dotchess::animation::{AnimSpec, Animation, Format, Kind, build};
+use dotchess::spec::{PanelSpec, plain_figure, read_position};
+use dotchess::{Theme, VariantId};
+
+fn gear() -> Animation {
+    let base = read_position("empty.fen", "8/8/8/8/8/8/8/8", VariantId::Dot).expect("the empty Dot");
+    let figure = plain_figure(&base);
+    let mut panel: PanelSpec = figure.panels[0].clone();
+    panel.view.width = 480.0;
+    let spec = AnimSpec { frames: 48, ..AnimSpec::new(Kind::Gear) };
+    build(&spec, &panel, None, &Theme::essay()).expect("frames")
+}
+
+fn bench(c: &mut Criterion) {
+    let a = gear();
+    for f in [Format::Gif, Format::Apng, Format::Svg] {
+        let bytes = a.encode(f).expect("encoded");
+        println!("gear 480 px, 48 frames, {f:?}: {} bytes", bytes.len());
+    }
+    let mut g = c.benchmark_group("gear-480-48");
+    g.sample_size(10).measurement_time(Duration::from_secs(20));
+    g.bench_function("gif", |b| b.iter(|| black_box(gear().encode(Format::Gif).expect("gif"))));
+    g.bench_function("apng", |b| b.iter(|| black_box(gear().encode(Format::Apng).expect("apng"))));
+    g.bench_function("svg", |b| b.iter(|| black_box(gear().encode(Format::Svg).expect("svg"))));
+    g.bench_function("48 pngs", |b| {
+        b.iter(|| {
+            use rayon::prelude::*;
+            let a = gear();
+            let pngs: Vec<Vec<u8>> = a.frames.par_iter().map(|s| s.to_png(1.0).expect("png")).collect();
+            black_box(pngs)
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
