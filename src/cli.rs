@@ -106,6 +106,23 @@ enum CoordArg {
     Cells,
 }
 
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum OrientationArg {
+    /// White's side at the bottom (a1 bottom left, N on top).
+    White,
+    /// Black's side at the bottom (h8 bottom left, S on top).
+    Black,
+}
+
+impl OrientationArg {
+    fn name(self) -> &'static str {
+        match self {
+            OrientationArg::White => "white",
+            OrientationArg::Black => "black",
+        }
+    }
+}
+
 impl CoordArg {
     fn name(self) -> &'static str {
         match self {
@@ -172,6 +189,10 @@ struct RenderArgs {
     /// Coordinates (default: edge; none on the chart).
     #[arg(long, value_enum)]
     coordinates: Option<CoordArg>,
+    /// From which side the figure is seen: black turns the board and chart half a turn and puts
+    /// the S hemisphere on top.
+    #[arg(long, value_enum)]
+    orientation: Option<OrientationArg>,
     /// Draw marks over the pieces instead of under them.
     #[arg(long)]
     marks_over: bool,
@@ -221,6 +242,7 @@ impl RenderArgs {
             tint: self.tint.then_some(true),
             edges: self.edges.then_some(true),
             coordinates: self.coordinates.map(|c| c.name().to_string()),
+            orientation: self.orientation.map(|o| o.name().to_string()),
         })
     }
 

@@ -359,6 +359,7 @@ with_marks!(PanelToml {
     tint: Option<Spanned<bool>>,
     edges: Option<Spanned<bool>>,
     coordinates: Option<Spanned<String>>,
+    orientation: Option<Spanned<String>>,
     position: Option<Spanned<String>>,
     variant: Option<Spanned<String>>,
     each_loop: Option<bool>,
@@ -761,6 +762,7 @@ fn read_view(src: &Source, pos: &Position, p: &PanelToml) -> Result<View, InputE
         tint: p.tint.as_ref().map(|t| *t.get_ref()),
         edges: p.edges.as_ref().map(|e| *e.get_ref()),
         coordinates: p.coordinates.as_ref().map(|c| c.get_ref().clone()),
+        orientation: p.orientation.as_ref().map(|c| c.get_ref().clone()),
     };
     options.check(pos.topology()).map_err(|e| {
         let span = match e.key {
@@ -771,6 +773,7 @@ fn read_view(src: &Source, pos: &Position, p: &PanelToml) -> Result<View, InputE
             ViewKey::Tint => p.tint.as_ref().map(Spanned::span),
             ViewKey::Edges => p.edges.as_ref().map(Spanned::span),
             ViewKey::Coordinates => p.coordinates.as_ref().map(Spanned::span),
+            ViewKey::Orientation => p.orientation.as_ref().map(Spanned::span),
         };
         let message = if e.key == ViewKey::View { e.message.clone() } else { e.for_key() };
         match span {
