@@ -371,7 +371,7 @@ with_marks!(PanelToml {
 struct ExpectToml {
     square: Spanned<String>,
     destinations: Spanned<Vec<Spanned<String>>>,
-    source: Option<String>,
+    source: Option<Spanned<String>>,
 }
 
 with_marks!(OverlayToml {
@@ -528,7 +528,7 @@ pub fn read_overlay(name: &str, text: &str, base: &PositionSpec, load: &Loader) 
         if destinations.len() > 1000 {
             return Err(src.error(e.destinations.span(), "too many destinations"));
         }
-        expect.push(Expectation { square, destinations, source: e.source.clone() });
+        expect.push(Expectation { square, destinations, source: short_text(&src, &e.source, "source")? });
     }
     let title = short_text(&src, &o.title, "title")?.or_else(|| base.title.clone());
     let width = match &o.width {
@@ -802,6 +802,7 @@ impl FigureSpec {
                     self.expect.iter().find(|e| overlay.moves.contains(&e.square) || self.panels.len() == 1)
                 {
                     overlay.expect = Some((e.square, e.destinations.clone()));
+                    overlay.expect_source = e.source.clone();
                     if !overlay.moves.contains(&e.square) {
                         overlay.moves.push(e.square);
                     }
