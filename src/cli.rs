@@ -591,21 +591,36 @@ fn read_figure(
     overlay: Option<&std::path::Path>,
     variant: VariantId,
 ) -> Result<dotchess::spec::FigureSpec, CliError> {
+    Ok(read_figure_on(position, overlay, variant)?.1)
+}
+
+/// [`read_figure`], and the position file's position (the base, which panels may replace).
+fn read_figure_on(
+    position: &std::path::Path,
+    overlay: Option<&std::path::Path>,
+    variant: VariantId,
+) -> Result<(Position, dotchess::spec::FigureSpec), CliError> {
     let ptext = read_file(position)?;
     let base =
         dotchess::spec::read_position(&position.display().to_string(), &ptext, variant).map_err(CliError::Input)?;
-    let Some(overlay) = overlay else { return Ok(dotchess::spec::plain_figure(&base)) };
+    let Some(overlay) = overlay else { return Ok((base.position.clone(), dotchess::spec::plain_figure(&base))) };
     let otext = read_file(overlay)?;
     let dir = overlay.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new(".")).to_path_buf();
     let files = dotchess::batch::Disk(dir);
     use dotchess::batch::Files;
-    dotchess::spec::read_overlay(&overlay.display().to_string(), &otext, &base, &|p| files.read(p))
-        .map_err(CliError::Input)
+    let figure = dotchess::spec::read_overlay(&overlay.display().to_string(), &otext, &base, &|p| files.read(p))
+        .map_err(CliError::Input)?;
+    Ok((base.position, figure))
 }
 
 fn check_cmd(a: &CheckArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let mut figure = read_figure(&a.position, a.overlay.as_deref(), a.variant)?;
-    let pos = figure.panels[0].position.clone();
+    if a.output.as_ref().is_some_and(|o| o.as_os_str() == "-") {
+        return Err(CliError::Usage(
+            "-o -: check prints its report on standard output; write the figure to a file".into(),
+        ));
+    }
+    // Expectations are about the position file's position, whatever the panels draw.
+    let (pos, mut figure) = read_figure_on(&a.position, a.overlay.as_deref(), a.variant)?;
     if let (Some(sq), Some(list)) = (&a.square, &a.expect) {
         let square = parse_cell(&pos, sq)?;
         if pos.piece_at(square).is_none() {
@@ -615,7 +630,12 @@ fn check_cmd(a: &CheckArgs, out: &mut dyn Write) -> Result<(), CliError> {
         for name in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             destinations.push(parse_cell(&pos, name)?);
         }
-        figure.expect.push(dotchess::spec::Expectation { square, destinations, source: Some("--expect".into()) });
+        figure.expect.push(dotchess::spec::Expectation {
+            position: pos.clone(),
+            square,
+            destinations,
+            source: Some("--expect".into()),
+        });
     } else if a.square.is_some() || a.expect.is_some() {
         return Err(CliError::Usage("--square and --expect go together".into()));
     }
@@ -625,6 +645,9 @@ fn check_cmd(a: &CheckArgs, out: &mut dyn Write) -> Result<(), CliError> {
         ));
     }
     let topo = pos.topology();
+    if figure.panels.iter().any(|p| p.position.variant().id != pos.variant().id || p.position.fen() != pos.fen()) {
+        writeln!(out, "checked on the position of {} (not on the panels' own positions)", a.position.display())?;
+    }
     let mut differs = false;
     for e in &figure.expect {
         let found: Vec<dotchess::Cell> = dotchess::destinations(&pos, e.square, true).iter().map(|d| d.cell).collect();
@@ -636,7 +659,9 @@ fn check_cmd(a: &CheckArgs, out: &mut dyn Write) -> Result<(), CliError> {
         let agreed: Vec<_> = found.iter().copied().filter(|c| e.destinations.contains(c)).collect();
         let missing: Vec<_> = e.destinations.iter().copied().filter(|c| !found.contains(c)).collect();
         let extra: Vec<_> = found.iter().copied().filter(|c| !e.destinations.contains(c)).collect();
-        let piece = pos.piece_at(e.square).expect("checked: a piece on the square");
+        let Some(piece) = pos.piece_at(e.square) else {
+            return Err(CliError::Usage(format!("no piece on {} to check", topo.name(e.square))));
+        };
         let verdict = if missing.is_empty() && extra.is_empty() { "agree" } else { "DIFFER" };
         differs |= verdict == "DIFFER";
         writeln!(

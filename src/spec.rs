@@ -378,8 +378,11 @@ with_marks!(OverlayToml {
 });
 
 /// An expected destination set for a piece, from a book or another program.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct Expectation {
+    /// The position the expectation is about: the figure's base position (the position file),
+    /// whatever the panels draw.
+    pub position: Position,
     /// The piece's cell.
     pub square: Cell,
     /// The destinations the source gives.
@@ -435,21 +438,17 @@ pub fn read_overlay(name: &str, text: &str, base: &PositionSpec, load: &Loader) 
         Some(c) if (1..=MAX_PANELS as i64).contains(c.get_ref()) => *c.get_ref() as usize,
         Some(c) => return Err(src.error(c.span(), format!("`columns` must be 1 to {MAX_PANELS}"))),
     };
-    let mut shared = Overlay::default();
-    apply_marks(&src, &base.position, &o.marks(), &mut shared)?;
+    // The top-level marks are names until each panel resolves them on its own board.
     if o.panels.len() > MAX_PANELS {
         return Err(src.whole(format!("has {} panels; at most {MAX_PANELS}", o.panels.len())));
     }
     let mut panels = Vec::new();
     if o.panels.is_empty() {
-        panels.push(PanelSpec {
-            position: base.position.clone(),
-            view: View::hemispheres(),
-            overlay: shared.clone(),
-            caption: None,
-        });
+        let mut overlay = Overlay::default();
+        apply_marks(&src, &base.position, &o.marks(), &mut overlay)?;
+        panels.push(PanelSpec { position: base.position.clone(), view: View::hemispheres(), overlay, caption: None });
     }
-    for p in &o.panels {
+    for (i, p) in o.panels.iter().enumerate() {
         let position = match (&p.position, &p.variant) {
             (None, None) => base.position.clone(),
             (Some(file), variant) => {
@@ -466,10 +465,25 @@ pub fn read_overlay(name: &str, text: &str, base: &PositionSpec, load: &Loader) 
             }
         };
         let view = read_view(&src, &position, p)?;
-        let mut overlay = shared.clone();
+        let mut overlay = Overlay::default();
+        apply_marks(&src, &position, &o.marks(), &mut overlay).map_err(|mut e| {
+            if p.position.is_some() || p.variant.is_some() {
+                e.message += &format!(" (in panel {}, on its {} board)", i + 1, position.variant().id);
+            }
+            e
+        })?;
         apply_marks(&src, &position, &p.marks(), &mut overlay)?;
         if p.each_loop == Some(true) {
             let topo = *position.topology();
+            if crate::routes::loops(&topo).is_empty() {
+                return Err(src.error(
+                    p.view.span(),
+                    format!(
+                        "this panel has `each_loop = true`, but the {} board has no loops: nothing to draw",
+                        position.variant().id
+                    ),
+                ));
+            }
             for l in crate::routes::loops(&topo) {
                 let mut ov = overlay.clone();
                 ov.loops.push((l.route.from, l.dir));
@@ -488,6 +502,9 @@ pub fn read_overlay(name: &str, text: &str, base: &PositionSpec, load: &Loader) 
     if panels.len() > MAX_PANELS {
         return Err(src.whole(format!("makes {} panels; at most {MAX_PANELS}", panels.len())));
     }
+    if panels.is_empty() {
+        return Err(src.whole("draws no panel: nothing to draw"));
+    }
     let mut expect = Vec::new();
     for e in &o.expect {
         let square = cell(&src, &base.position, &e.square)?;
@@ -501,7 +518,12 @@ pub fn read_overlay(name: &str, text: &str, base: &PositionSpec, load: &Loader) 
         if destinations.len() > 1000 {
             return Err(src.error(e.destinations.span(), "too many destinations"));
         }
-        expect.push(Expectation { square, destinations, source: e.source.clone() });
+        expect.push(Expectation {
+            position: base.position.clone(),
+            square,
+            destinations,
+            source: e.source.clone(),
+        });
     }
     let title = short_text(&src, &o.title, "title")?.or_else(|| base.title.clone());
     let width = match &o.width {
@@ -717,8 +739,16 @@ impl FigureSpec {
                 if self.panels.len() == 1 {
                     overlay.title = self.title.clone();
                 }
-                if let Some(e) =
-                    self.expect.iter().find(|e| overlay.moves.contains(&e.square) || self.panels.len() == 1)
+                // An expectation's square names a cell of its own position: only a panel drawing
+                // that position shows it.
+                let same = |e: &&Expectation| {
+                    e.position.variant().id == p.position.variant().id && e.position.fen() == p.position.fen()
+                };
+                if let Some(e) = self
+                    .expect
+                    .iter()
+                    .filter(same)
+                    .find(|e| overlay.moves.contains(&e.square) || self.panels.len() == 1)
                 {
                     overlay.expect = Some((e.square, e.destinations.clone()));
                     if !overlay.moves.contains(&e.square) {
