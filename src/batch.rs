@@ -31,7 +31,7 @@ struct JobToml {
     name: Spanned<String>,
     position: Spanned<String>,
     overlay: Option<Spanned<String>>,
-    caption: Option<String>,
+    caption: Option<Spanned<String>>,
 }
 
 /// One figure of a manifest.
@@ -96,9 +96,10 @@ pub fn read_manifest(name: &str, text: &str) -> Result<Manifest, InputError> {
         if jobs.iter().any(|j| j.name == *n) {
             return Err(src.error(f.name.span(), format!("figure name `{n}` is used twice")));
         }
+        let caption = spec::short_text(&src, &f.caption, "caption")?;
         jobs.push(Job {
             name: n.clone(),
-            caption: f.caption.unwrap_or_else(|| n.clone()),
+            caption: caption.unwrap_or_else(|| n.clone()),
             position: f.position.into_inner(),
             overlay: f.overlay.map(|o| o.into_inner()),
             origin: src.error(f.name.span(), ""),

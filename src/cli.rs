@@ -239,6 +239,9 @@ impl RenderArgs {
             if t.chars().count() > dotchess::spec::MAX_TEXT {
                 return Err(CliError::Usage(format!("--title: at most {} characters", dotchess::spec::MAX_TEXT)));
             }
+            if let Err((_, message)) = dotchess::spec::check_text(t) {
+                return Err(CliError::Usage(format!("--title {message}")));
+            }
             figure.title = Some(t.clone());
         }
         let mut options = self.view_options()?;
@@ -526,7 +529,7 @@ fn run_batch(
         )));
     }
     std::fs::create_dir_all(dir)
-        .map_err(|e| CliError::Output(format!("cannot create the folder {}: {}", dir.display(), os_message(&e))))?;
+        .map_err(|e| CliError::Output(format!("cannot create the folder {}: {}", dir.display(), dotchess::spec::plain_os_error(&e))))?;
     let bar = progress_bar(manifest.jobs.len());
     let report = dotchess::batch::run(manifest, files, dir, &|name| {
         bar.set_message(name.to_string());
@@ -703,15 +706,6 @@ fn write_outputs(
         WriteError::Io { error, .. } if error.kind() == io::ErrorKind::BrokenPipe => CliError::BrokenPipe,
         e => CliError::Output(e.to_string()),
     })
-}
-
-/// An OS error in plain words, without Rust's `(os error N)` suffix.
-fn os_message(e: &io::Error) -> String {
-    let s = e.to_string();
-    match s.find(" (os error") {
-        Some(i) => s[..i].to_string(),
-        None => s,
-    }
 }
 
 /// The cells of a route with dead poles written where they are passed: `d7 d8 N h8 …`.

@@ -28,14 +28,36 @@ pub use crate::options::MAX_WINDOW;
 /// Longest title or caption, in characters.
 pub const MAX_TEXT: usize = 200;
 
-/// A title or caption, checked for length.
-fn short_text(src: &Source, s: &Option<Spanned<String>>, what: &str) -> Result<Option<String>, InputError> {
+/// A title or caption, checked for length and for characters a figure cannot hold.
+pub(crate) fn short_text(src: &Source, s: &Option<Spanned<String>>, what: &str) -> Result<Option<String>, InputError> {
     match s {
         Some(t) if t.get_ref().chars().count() > MAX_TEXT => {
             Err(src.error(t.span(), format!("`{what}` is longer than {MAX_TEXT} characters")))
         }
-        Some(t) => Ok(Some(t.get_ref().clone())),
+        Some(t) => {
+            if let Err((at, message)) = check_text(t.get_ref()) {
+                return Err(src.error_in_string(t.span(), t.get_ref(), at, format!("`{what}` {message}")));
+            }
+            Ok(Some(t.get_ref().clone()))
+        }
         None => Ok(None),
+    }
+}
+
+/// Whether a character can appear in a figure's text: XML 1.0 refuses the control characters
+/// other than tab, line feed and carriage return, and U+FFFE and U+FFFF.
+pub fn is_drawable(c: char) -> bool {
+    !(matches!(c, '\u{0}'..='\u{8}' | '\u{B}' | '\u{C}' | '\u{E}'..='\u{1F}' | '\u{FFFE}' | '\u{FFFF}'))
+}
+
+/// Checks a text written into a figure (a title, caption or label): the byte offset of the first
+/// character it cannot hold, and what is wrong.
+pub fn check_text(s: &str) -> Result<(), (usize, String)> {
+    match s.char_indices().find(|&(_, c)| !is_drawable(c)) {
+        None => Ok(()),
+        Some((at, c)) => {
+            Err((at, format!("holds the control character U+{:04X}, which a figure cannot hold", c as u32)))
+        }
     }
 }
 
@@ -79,7 +101,7 @@ pub struct Source<'a> {
 impl<'a> Source<'a> {
     /// A named text.
     pub fn new(name: &'a str, text: &'a str) -> Source<'a> {
-        Source { name, text }
+        Source { name, text: without_bom(text) }
     }
 
     /// An error at a byte offset.
@@ -96,6 +118,17 @@ impl<'a> Source<'a> {
     /// An error about a spanned value.
     pub fn error(&self, span: Range<usize>, message: impl Into<String>) -> InputError {
         self.error_at(span.start, message)
+    }
+
+    /// An error at byte `at` of a string value whose span (quotes included) is `span`: there when
+    /// the value is written without escapes, else at the value's start.
+    pub fn error_in_string(&self, span: Range<usize>, value: &str, at: usize, message: impl Into<String>) -> InputError {
+        let inner = span.start + 1;
+        if self.text.get(inner..inner + value.len()) == Some(value) {
+            self.error_at(inner + at, message)
+        } else {
+            self.error_at(span.start, message)
+        }
     }
 
     /// An error about the whole file.
@@ -176,14 +209,47 @@ pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     prev[b.len()]
 }
 
-/// Reads an input file from disk, refusing one larger than [`MAX_INPUT`] before reading it.
+/// Reads an input file from disk: only a regular file (a device, FIFO or folder is refused before
+/// it is opened, so that `/dev/zero` is not read forever and a FIFO does not hang), read through a
+/// bounded reader so that no more than [`MAX_INPUT`] bytes are ever taken, whatever the file claims.
 pub fn read_input(path: &std::path::Path) -> Result<String, String> {
+    use std::io::Read;
     let shown = path.display();
-    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
-    if meta.len() > MAX_INPUT as u64 {
+    let not_regular = || format!("{shown} is not a regular file (a folder, device or pipe cannot be read as input)");
+    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {shown}: {}", plain_os_error(&e)))?;
+    if !meta.is_file() {
+        return Err(not_regular());
+    }
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {shown}: {}", plain_os_error(&e)))?;
+    // The file opened may not be the one looked at (a rename in between): look again.
+    if !file.metadata().is_ok_and(|m| m.is_file()) {
+        return Err(not_regular());
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_INPUT as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read {shown}: {}", plain_os_error(&e)))?;
+    if bytes.len() > MAX_INPUT {
         return Err(format!("{shown} is larger than {MAX_INPUT} bytes"));
     }
-    std::fs::read_to_string(path).map_err(|e| format!("cannot read {shown}: {e}"))
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        format!("{shown} is not UTF-8 text (an invalid byte at offset {at})")
+    })
+}
+
+/// A text without the byte-order mark some editors put first.
+fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
+/// An OS error in plain words, without Rust's `(os error N)` suffix.
+pub fn plain_os_error(e: &std::io::Error) -> String {
+    let s = e.to_string();
+    match s.find(" (os error") {
+        Some(i) => s[..i].to_string(),
+        None => s,
+    }
 }
 
 /// A position read from a file.
@@ -207,6 +273,7 @@ struct PositionToml {
 /// FEN file — comment lines start with `#`, a comment `# variant: small` names the variant
 /// (`default_variant` otherwise), and the first other line is the FEN.
 pub fn read_position(name: &str, text: &str, default_variant: VariantId) -> Result<PositionSpec, InputError> {
+    let text = without_bom(text);
     let src = Source::new(name, text);
     src.check_size()?;
     let fen_error = |offset: usize, e: FenError, variant: VariantId, fen: &str| {
@@ -586,7 +653,8 @@ fn apply_marks(src: &Source, pos: &Position, m: &MarksToml, o: &mut Overlay) -> 
         }
         for s in list {
             // The string's span covers its quotes: offsets count from after the opening one.
-            add_mark(pos, kind, s.get_ref(), o).map_err(|e| src.error_at(s.span().start + 1 + e.offset, e.message))?;
+            add_mark(pos, kind, s.get_ref(), o)
+                .map_err(|e| src.error_in_string(s.span(), s.get_ref(), e.offset, e.message))?;
         }
     }
     if let Some(p) = m.pseudo {
@@ -686,6 +754,9 @@ pub fn add_mark(pos: &Position, kind: MarkKind, text: &str, o: &mut Overlay) -> 
             };
             if label.chars().count() > 40 {
                 return Err(err(c.len() + 1, "a label has at most 40 characters".into()));
+            }
+            if let Err((at, message)) = check_text(label) {
+                return Err(err(c.len() + 1 + at, format!("the label {message}")));
             }
             o.labels.push((cell((c, 0))?, label.to_string()));
         }

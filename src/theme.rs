@@ -139,6 +139,9 @@ impl Theme {
     }
     /// Reads a theme from TOML text; every key is required and unknown keys are errors.
     pub fn from_toml(text: &str) -> Result<Theme, ThemeError> {
+        if text.len() > crate::spec::MAX_INPUT {
+            return Err(ThemeError::Toml(format!("a theme is at most {} bytes", crate::spec::MAX_INPUT)));
+        }
         let t: Theme = toml::from_str(text).map_err(|e| ThemeError::Toml(e.to_string()))?;
         for (key, v) in [
             ("grid_width", t.grid_width),
