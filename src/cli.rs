@@ -497,7 +497,7 @@ fn parse_cell(pos: &Position, s: &str) -> Result<dotchess::Cell, CliError> {
 fn load_theme(name: &str) -> Result<dotchess::Theme, CliError> {
     if name.ends_with(".toml") {
         let text = read_file(std::path::Path::new(name))?;
-        dotchess::Theme::from_toml(&text).map_err(|e| CliError::Usage(format!("{name}: {e}")))
+        dotchess::Theme::read(name, &text).map_err(CliError::Input)
     } else {
         dotchess::Theme::built_in(name).map_err(|e| CliError::Usage(e.to_string()))
     }

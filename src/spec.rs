@@ -76,6 +76,9 @@ pub struct InputError {
     pub source_line: Option<String>,
 }
 
+/// Longest source line shown whole in an error; a longer one is cut around the column.
+const EXCERPT: usize = 100;
+
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.line == 0 {
@@ -83,11 +86,34 @@ impl fmt::Display for InputError {
         }
         write!(f, "{}:{}:{}: {}", self.file, self.line, self.column, self.message)?;
         if let Some(src) = &self.source_line {
-            let pad = " ".repeat(self.column.saturating_sub(1));
-            write!(f, "\n{:>5} | {src}\n      | {pad}^", self.line)?;
+            let (shown, column) = excerpt(src, self.column);
+            let pad = " ".repeat(column.saturating_sub(1));
+            write!(f, "\n{:>5} | {shown}\n      | {pad}^", self.line)?;
         }
         Ok(())
     }
+}
+
+/// The part of a source line shown in an error, and the column within it: the whole line when it
+/// is short, else [`EXCERPT`] characters around the column with `…` where it was cut. Characters a
+/// terminal would act on (control characters) are shown as `?`.
+fn excerpt(line: &str, column: usize) -> (String, usize) {
+    let chars: Vec<char> = line.chars().map(|c| if c.is_control() && c != '\t' { '?' } else { c }).collect();
+    if chars.len() <= EXCERPT {
+        return (chars.into_iter().collect(), column);
+    }
+    let at = column.saturating_sub(1).min(chars.len());
+    let start = at.saturating_sub(EXCERPT / 2).min(chars.len().saturating_sub(EXCERPT));
+    let end = (start + EXCERPT).min(chars.len());
+    let mut s = String::new();
+    if start > 0 {
+        s.push('…');
+    }
+    s.extend(&chars[start..end]);
+    if end < chars.len() {
+        s.push('…');
+    }
+    (s, at - start + 1 + usize::from(start > 0))
 }
 
 impl std::error::Error for InputError {}
@@ -161,13 +187,16 @@ impl<'a> Source<'a> {
             return self.theme(t);
         }
         let (shown, text) = load(name).map_err(|e| self.error(t.span(), e))?;
-        Theme::from_toml(&text).map_err(|e| self.error(t.span(), format!("theme {shown}: {e}")))
+        Theme::read(&shown, &text)
     }
 
     /// Parses TOML into `T`, turning the parser's errors into located ones (with a suggestion for
     /// an unknown key).
     pub(crate) fn toml<T: for<'de> Deserialize<'de>>(&self) -> Result<T, InputError> {
         self.check_size()?;
+        if let Some(at) = too_deep(self.text) {
+            return Err(self.error_at(at, format!("keys, tables or lists nested more than {MAX_DEPTH} deep")));
+        }
         toml::from_str(self.text).map_err(|e| {
             let message = explain_toml(e.message());
             match e.span() {
@@ -178,11 +207,46 @@ impl<'a> Source<'a> {
     }
 }
 
-/// Rewrites serde's "unknown field `x`, expected one of `a`, `b`" into a message with the nearest
-/// known key.
+/// Rewrites the TOML reader's messages in the user's words: an unknown key with the nearest known
+/// one, and what was expected instead of Rust's type names (`i64`, `struct PanelToml`, `untagged
+/// enum Num`).
 fn explain_toml(message: &str) -> String {
     let message = message.trim();
-    let Some(rest) = message.strip_prefix("unknown field `") else { return message.to_string() };
+    if let Some(rest) = message.strip_prefix("unknown field `") {
+        return unknown_key(message, rest);
+    }
+    if let Some(rest) = message.strip_prefix("invalid type: ") {
+        if let Some((found, expected)) = rest.rsplit_once(", expected ") {
+            return format!("expected {}, found {}", expected_words(expected), found_words(found));
+        }
+    }
+    if let Some(rest) = message.strip_prefix("invalid value: ") {
+        if let Some((found, expected)) = rest.rsplit_once(", expected ") {
+            return format!("expected {}, found {}", expected_words(expected), found_words(found));
+        }
+    }
+    if let Some(name) = message.strip_prefix("data did not match any variant of untagged enum ") {
+        return match name.trim() {
+            "Num" => "expected a number".to_string(),
+            n if n.contains("Rotation") => "expected a number of files or a file letter".to_string(),
+            _ => "this value has the wrong type".to_string(),
+        };
+    }
+    if let Some(rest) = message.strip_prefix("unknown variant ") {
+        if let Some((value, expected)) = rest.split_once(", expected ") {
+            return format!("unknown value {value} (expected {})", expected.trim_start_matches("one of "));
+        }
+    }
+    if let Some(rest) = message.strip_prefix("missing field ") {
+        return format!("missing key {rest}");
+    }
+    if let Some(rest) = message.strip_prefix("duplicate field ") {
+        return format!("the key {rest} is given twice");
+    }
+    message.to_string()
+}
+
+fn unknown_key(message: &str, rest: &str) -> String {
     let Some((field, tail)) = rest.split_once('`') else { return message.to_string() };
     let known: Vec<&str> = tail.split('`').skip(1).step_by(2).collect();
     let best = known.iter().map(|k| (edit_distance(field, k), *k)).min();
@@ -193,6 +257,79 @@ fn explain_toml(message: &str) -> String {
         _ if !known.is_empty() => format!("unknown key `{field}` (known keys: {})", known.join(", ")),
         _ => format!("unknown key `{field}`"),
     }
+}
+
+/// What serde says was expected, in plain words.
+fn expected_words(expected: &str) -> String {
+    let e = expected.trim();
+    match e {
+        "i8" | "i16" | "i32" | "i64" | "u8" | "u16" | "u32" | "u64" | "usize" | "isize" => "a whole number".into(),
+        "f32" | "f64" => "a number".into(),
+        "a sequence" => "a list `[…]`".into(),
+        "a boolean" => "true or false".into(),
+        "a map" => "a table".into(),
+        _ if e.starts_with("struct ") => "a table".into(),
+        _ if e.starts_with("a string") || e == "a character" => "a string in quotes".into(),
+        _ => e.to_string(),
+    }
+}
+
+/// What serde says was found, in plain words.
+fn found_words(found: &str) -> String {
+    let f = found.trim();
+    for (prefix, words) in [
+        ("string ", "the string "),
+        ("integer ", "the number "),
+        ("floating point ", "the number "),
+        ("boolean ", ""),
+        ("character ", "the string "),
+    ] {
+        if let Some(v) = f.strip_prefix(prefix) {
+            return format!("{words}{}", v.trim_matches('`'));
+        }
+    }
+    match f {
+        "sequence" => "a list".into(),
+        "map" => "a table".into(),
+        _ => f.to_string(),
+    }
+}
+
+/// Deepest nesting of keys, tables and lists accepted in a TOML input (the TOML reader stops,
+/// without a location, somewhat deeper).
+const MAX_DEPTH: usize = 64;
+
+/// The byte offset of the first place where a TOML text nests deeper than [`MAX_DEPTH`]: a dotted
+/// key with too many parts, or too many open brackets or braces. Strings are skipped.
+fn too_deep(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut dots = 0usize;
+    let mut quote: Option<char> = None;
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        match (quote, c) {
+            (Some('"'), '\\') => {
+                chars.next();
+            }
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '"' | '\'') => quote = Some(c),
+            (None, '#') => {
+                while chars.peek().is_some_and(|&(_, c)| c != '\n') {
+                    chars.next();
+                }
+            }
+            (None, '[' | '{') => depth += 1,
+            (None, ']' | '}') => depth = depth.saturating_sub(1),
+            (None, '.') => dots += 1,
+            (None, '\n' | '=' | ',') => dots = 0,
+            _ => {}
+        }
+        if depth > MAX_DEPTH || dots > MAX_DEPTH {
+            return Some(i);
+        }
+    }
+    None
 }
 
 /// Levenshtein distance.
@@ -722,7 +859,21 @@ pub fn add_mark(pos: &Position, kind: MarkKind, text: &str, o: &mut Overlay) -> 
             }
             match parts.get(2) {
                 None => o.loops.push((c, dir)),
-                Some(&until) => o.paths.push((c, dir, cell(until)?)),
+                Some(&until) => {
+                    let u = cell(until)?;
+                    if crate::routes::ride_to(topo, c, dir, u).is_none() {
+                        return Err(err(
+                            until.1,
+                            format!(
+                                "the ride from {} heading {} never reaches {}",
+                                parts[0].0,
+                                dir.name().to_uppercase(),
+                                until.0
+                            ),
+                        ));
+                    }
+                    o.paths.push((c, dir, u))
+                }
             }
         }
         MarkKind::Highlight => {
