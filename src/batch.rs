@@ -180,7 +180,11 @@ pub struct Report {
 
 /// Renders every job in parallel into `out`, calling `progress` after each; then writes
 /// `index.html`.
+///
+/// Each figure is drawn within the figure budget, then waits until its memory fits in the batch's
+/// budget of figures in flight ([`crate::budget::InFlight`]) before it is written.
 pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn Fn(&str) + Sync)) -> Report {
+    let in_flight = crate::budget::InFlight::default();
     let outcomes: Vec<Outcome> = manifest
         .jobs
         .par_iter()
@@ -189,7 +193,10 @@ pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn F
                 if let Some(t) = &manifest.theme {
                     spec.theme = t.clone();
                 }
-                write_figure(&spec.render(), out, &job.name, &manifest.formats)
+                let scene = spec.render_checked()?;
+                let png = manifest.formats.contains(&Format::Png).then(|| crate::budget::pixels(&scene));
+                let _share = in_flight.take(crate::budget::cost(crate::budget::weight(&scene), png));
+                write_figure(&scene, out, &job.name, &manifest.formats)
             });
             progress(&job.name);
             Outcome { name: job.name.clone(), caption: job.caption.clone(), result }

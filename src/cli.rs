@@ -528,8 +528,9 @@ fn run_batch(
             dir.display()
         )));
     }
-    std::fs::create_dir_all(dir)
-        .map_err(|e| CliError::Output(format!("cannot create the folder {}: {}", dir.display(), dotchess::spec::plain_os_error(&e))))?;
+    std::fs::create_dir_all(dir).map_err(|e| {
+        CliError::Output(format!("cannot create the folder {}: {}", dir.display(), dotchess::spec::plain_os_error(&e)))
+    })?;
     let bar = progress_bar(manifest.jobs.len());
     let report = dotchess::batch::run(manifest, files, dir, &|name| {
         bar.set_message(name.to_string());
@@ -682,14 +683,14 @@ fn check_cmd(a: &CheckArgs, out: &mut dyn Write) -> Result<(), CliError> {
         writeln!(out, "  extra   {:>3}: {}", extra.len(), name(extra.clone()))?;
     }
     if let Some(path) = &a.output {
-        write_outputs(&figure.render(), std::slice::from_ref(path), a.format, out)?;
+        write_outputs(&figure.render_checked().map_err(CliError::Usage)?, std::slice::from_ref(path), a.format, out)?;
     }
     if differs { Err(CliError::Differs) } else { Ok(()) }
 }
 
 fn render_cmd(a: &RenderArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let config = a.config()?;
-    write_outputs(&config.figure.render(), &config.outputs, a.format, out)
+    write_outputs(&config.figure.render_checked().map_err(CliError::Usage)?, &config.outputs, a.format, out)
 }
 
 /// Writes a scene to each `-o` path (see [`dotchess::output::write::plan`]): every output is made
@@ -704,6 +705,7 @@ fn write_outputs(
     let outputs = write::plan_all(paths, format).map_err(CliError::Usage)?;
     write::write(scene, &outputs, out).map_err(|e| match e {
         WriteError::Io { error, .. } if error.kind() == io::ErrorKind::BrokenPipe => CliError::BrokenPipe,
+        WriteError::TooLarge(message) => CliError::Usage(message),
         e => CliError::Output(e.to_string()),
     })
 }

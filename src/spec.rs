@@ -148,7 +148,13 @@ impl<'a> Source<'a> {
 
     /// An error at byte `at` of a string value whose span (quotes included) is `span`: there when
     /// the value is written without escapes, else at the value's start.
-    pub fn error_in_string(&self, span: Range<usize>, value: &str, at: usize, message: impl Into<String>) -> InputError {
+    pub fn error_in_string(
+        &self,
+        span: Range<usize>,
+        value: &str,
+        at: usize,
+        message: impl Into<String>,
+    ) -> InputError {
         let inner = span.start + 1;
         if self.text.get(inner..inner + value.len()) == Some(value) {
             self.error_at(inner + at, message)
@@ -722,12 +728,7 @@ pub fn read_overlay(name: &str, text: &str, base: &PositionSpec, load: &Loader) 
         if destinations.len() > 1000 {
             return Err(src.error(e.destinations.span(), "too many destinations"));
         }
-        expect.push(Expectation {
-            position: base.position.clone(),
-            square,
-            destinations,
-            source: e.source.clone(),
-        });
+        expect.push(Expectation { position: base.position.clone(), square, destinations, source: e.source.clone() });
     }
     let title = short_text(&src, &o.title, "title")?.or_else(|| base.title.clone());
     let width = match &o.width {
@@ -947,12 +948,45 @@ fn read_view(src: &Source, pos: &Position, p: &PanelToml) -> Result<View, InputE
 }
 
 impl FigureSpec {
-    /// Draws the figure: one panel as it is, several in a grid with captions.
+    /// Draws the figure: one panel as it is, several in a grid with captions. No budget: for
+    /// figures the program makes itself; inputs go through [`FigureSpec::render_checked`].
     pub fn render(&self) -> crate::scene::Scene {
-        let mut scenes: Vec<(crate::scene::Scene, String)> = self
-            .panels
-            .iter()
-            .map(|p| {
+        match self.draw(|_, _| Ok::<(), std::convert::Infallible>(())) {
+            Ok(scene) => scene,
+            Err(never) => match never {},
+        }
+    }
+
+    /// Draws the figure within the figure-wide budget of drawn elements ([`crate::budget`]):
+    /// panel by panel, stopping at the panel that would take it past [`crate::budget::MAX_WEIGHT`].
+    pub fn render_checked(&self) -> Result<crate::scene::Scene, String> {
+        use crate::budget::{MAX_WEIGHT, weight};
+        let mut total = 0u64;
+        let n = self.panels.len();
+        let scene = self.draw(|i, scene| {
+            total += weight(scene);
+            if total > MAX_WEIGHT {
+                let which = if n == 1 { "the figure".to_string() } else { format!("panel {} of {n}", i + 1) };
+                return Err(format!(
+                    "{which} draws too much: about {} MiB of SVG so far, at most {} MiB for a whole figure \
+                     (fewer panels, a smaller `window`, or `coordinates` other than \"cells\")",
+                    total.div_ceil(1 << 20),
+                    MAX_WEIGHT >> 20
+                ));
+            }
+            Ok(())
+        })?;
+        Ok(scene)
+    }
+
+    /// Draws the panels one by one, handing each to `check` before the next is drawn.
+    fn draw<E>(
+        &self,
+        mut check: impl FnMut(usize, &crate::scene::Scene) -> Result<(), E>,
+    ) -> Result<crate::scene::Scene, E> {
+        let mut scenes: Vec<(crate::scene::Scene, String)> = Vec::with_capacity(self.panels.len());
+        for (i, p) in self.panels.iter().enumerate() {
+            let panel = {
                 let mut view = p.view;
                 if let (Some(w), 1) = (self.width, self.panels.len()) {
                     view.width = w;
@@ -981,21 +1015,24 @@ impl FigureSpec {
                     crate::figure::render(&p.position, &overlay, &view, &self.theme),
                     p.caption.clone().unwrap_or_default(),
                 )
-            })
-            .collect();
+            };
+            check(i, &panel.0)?;
+            scenes.push(panel);
+        }
         if scenes.len() == 1 {
-            let (mut s, caption) = scenes.pop().expect("one panel");
-            if !caption.is_empty() && s.title.is_empty() {
-                s.title = caption;
+            if let Some((mut s, caption)) = scenes.pop() {
+                if !caption.is_empty() && s.title.is_empty() {
+                    s.title = caption;
+                }
+                return Ok(s);
             }
-            return s;
         }
         let columns = if self.columns == 0 { scenes.len().min(5) } else { self.columns };
         let scene = crate::figure::panels(scenes, columns, self.title.as_deref(), &self.theme);
-        match self.width {
+        Ok(match self.width {
             Some(w) => scaled(scene, w),
             None => scene,
-        }
+        })
     }
 }
 

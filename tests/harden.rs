@@ -151,8 +151,11 @@ fn run_bounded(dir: &Path, args: &[&str], secs: u64) -> Output {
 fn control_characters_in_texts_are_refused_with_their_place() {
     let d = files("control", &[("n.fen", "8/8/8/8/3N4/8/8/8 w - - 0 1\n")]);
     std::fs::write(d.join("t.toml"), "title = \"a\\u0001b\"\n").unwrap();
-    std::fs::write(d.join("c.toml"), "[[panels]]\nview = \"board\"\ncaption = \"x\\u000Cy\"\n[[panels]]\nview = \"chart\"\n")
-        .unwrap();
+    std::fs::write(
+        d.join("c.toml"),
+        "[[panels]]\nview = \"board\"\ncaption = \"x\\u000Cy\"\n[[panels]]\nview = \"chart\"\n",
+    )
+    .unwrap();
     std::fs::write(d.join("l.toml"), "labels = [\"e4:\\uFFFF\"]\n").unwrap();
     for (file, place, code) in
         [("t.toml", "t.toml:1:9", "U+0001"), ("c.toml", "c.toml:3:11", "U+000C"), ("l.toml", "l.toml:1:11", "U+FFFF")]
@@ -220,4 +223,119 @@ fn a_fen_file_with_a_byte_order_mark_is_accepted() {
     }
     let o = run_in(&d, &["check", "n.fen", "--square", "d4", "--expect", "b3,b5,c2,c6,e2,e6,f3,f5"]);
     assert!(o.status.success(), "{}{}", stdout(&o), stderr(&o));
+}
+
+/// Bug 11: the widths the documentation allows agree with the PNG limit: a PNG too large for it
+/// is refused before anything is drawn, naming the key and the largest width that fits.
+#[test]
+fn a_png_too_large_names_the_width_that_fits() {
+    let d = temp_dir("png-size");
+    let o = run_in(&d, &["render", "--width", "8000", "-o", "h.png"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let err = stderr(&o);
+    assert!(err.contains("`width` (--width) to at most 4247"), "{err}");
+    // The width it names works, and gives a PNG within the limit.
+    let o = run_in(&d, &["render", "--width", "4247", "-o", "h.png"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let png = std::fs::read(d.join("h.png")).unwrap();
+    let (w, h) =
+        (u32::from_be_bytes(png[16..20].try_into().unwrap()), u32::from_be_bytes(png[20..24].try_into().unwrap()));
+    assert!(u64::from(w) * u64::from(h) <= dotchess::budget::MAX_PIXELS, "{w} × {h}");
+    // SVG at the documented largest width is fine.
+    let o = run_in(&d, &["render", "--width", "8000", "-o", "h.svg"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+/// Bug 7: the figure as a whole has a budget: one 200 × 200 chart window is accepted, three of
+/// them with every cell named are refused at once, before any output is written.
+#[test]
+fn the_figure_budget_bounds_the_product_of_the_limits() {
+    let panel = "[[panels]]\nview = \"chart\"\nwindow = [0, 0, 200, 200]\ncoordinates = \"cells\"\n\n";
+    let d = files("budget", &[("n.fen", "8/8/8/8/3N4/8/8/8 w - - 0 1\n"), ("three.toml", &panel.repeat(3))]);
+    let start = std::time::Instant::now();
+    let o = run_in(&d, &["render", "n.fen", "three.toml", "-o", "x.svg"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("draws too much") && stderr(&o).contains("panel 1 of 3"), "{}", stderr(&o));
+    assert!(start.elapsed().as_secs() < 60);
+    assert!(!d.join("x.svg").exists());
+    std::fs::write(d.join("one.toml"), "[[panels]]\nview = \"chart\"\nwindow = [0, 0, 200, 200]\n").unwrap();
+    let o = run_in(&d, &["render", "n.fen", "one.toml", "-o", "x.svg"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+}
+
+/// A batch holds at most the budget of one largest figure in flight.
+#[test]
+fn figures_in_flight_wait_for_their_share_of_the_budget() {
+    use dotchess::budget::{InFlight, MAX_COST};
+    let budget = InFlight::default();
+    let held = std::sync::atomic::AtomicU64::new(0);
+    let most = std::sync::atomic::AtomicU64::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..6 {
+            s.spawn(|| {
+                for _ in 0..20 {
+                    let cost = MAX_COST / 2 + 1;
+                    let _share = budget.take(cost);
+                    let now = held.fetch_add(cost, std::sync::atomic::Ordering::SeqCst) + cost;
+                    most.fetch_max(now, std::sync::atomic::Ordering::SeqCst);
+                    std::thread::yield_now();
+                    held.fetch_sub(cost, std::sync::atomic::Ordering::SeqCst);
+                }
+            });
+        }
+    });
+    assert!(most.into_inner() <= MAX_COST);
+    assert!(MAX_COST < dotchess::budget::MEMORY - (64 << 20), "room for the program itself");
+}
+
+/// The smaller items of issue 13.
+#[test]
+fn loops_numbers_depth_and_long_lines_are_reported_plainly() {
+    let d = files("plain", &[("n.fen", "8/8/8/8/3N4/8/8/8 w - - 0 1\n")]);
+    let run = |args: &[&str]| run_in(&d, args);
+    // A ride that never reaches UNTIL.
+    let o = run(&["render", "--loop", "d2:ne:a1", "-o", "x.svg"]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    assert!(stderr(&o).contains("never reaches a1"), "{}", stderr(&o));
+    std::fs::write(d.join("l.toml"), "loops = [\"d2:ne:a1\"]\n").unwrap();
+    let o = run(&["render", "n.fen", "l.toml", "-o", "x.svg"]);
+    assert!(stderr(&o).contains("l.toml:1:17") && stderr(&o).contains("never reaches a1"), "{}", stderr(&o));
+    // A tiny width in a few characters.
+    let o = run(&["render", "--width", "1e-300", "-o", "x.svg"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("1e-300") && stderr(&o).len() < 200, "{}", stderr(&o));
+    // Messages in the user's words.
+    for (text, words) in [
+        ("columns = \"x\"\n", "expected a whole number, found the string \"x\""),
+        ("[[panels]]\nview = \"board\"\nwidth = \"w\"\n", "expected a number"),
+        ("panels = [1]\n", "expected a table, found the number 1"),
+        ("[[expect]]\nsquare = \"e2\"\n", "missing key `destinations`"),
+    ] {
+        std::fs::write(d.join("m.toml"), text).unwrap();
+        let err = stderr(&run(&["render", "n.fen", "m.toml", "-o", "x.svg"]));
+        assert!(err.contains(words), "{text}: {err}");
+        for internal in ["i64", "untagged", "struct", "Toml", "sequence"] {
+            assert!(!err.contains(internal), "{text}: {err}");
+        }
+    }
+    // A deep dotted key: a located error, not the reader's bare "recursion limit".
+    std::fs::write(d.join("deep.toml"), format!("title = \"t\"\na{} = 1\n", ".a".repeat(3000))).unwrap();
+    let err = stderr(&run(&["render", "n.fen", "deep.toml", "-o", "x.svg"]));
+    assert!(err.contains("deep.toml:2:") && err.contains("nested more than"), "{err}");
+    // A long line is cut around the column in the excerpt.
+    std::fs::write(d.join("long.toml"), format!("title = \"{}\" zzz\n", "x".repeat(5000))).unwrap();
+    let err = stderr(&run(&["render", "n.fen", "long.toml", "-o", "x.svg"]));
+    assert!(err.contains("long.toml:1:"), "{err}");
+    assert!(err.len() < 600, "{} bytes: {err}", err.len());
+    let lines: Vec<&str> = err.lines().collect();
+    let caret = lines.iter().position(|l| l.trim_end().ends_with('^')).expect("a caret line");
+    let col = lines[caret].find('^').unwrap();
+    let shown: Vec<char> = lines[caret - 1].chars().collect();
+    let pad = lines[caret].chars().take_while(|&c| c != '^').count();
+    assert!(col > 0 && shown.get(pad).is_some_and(|c| "\"z ".contains(*c)), "{err}");
+    // A theme file larger than the input limit is refused.
+    std::fs::write(d.join("big-theme.toml"), format!("# {}\n", "x".repeat(2 << 20))).unwrap();
+    let err = stderr(&run(&["render", "--theme", "big-theme.toml", "-o", "x.svg"]));
+    assert!(err.contains("larger than"), "{err}");
+    assert!(!d.join("x.svg").exists());
 }
