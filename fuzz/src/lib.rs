@@ -3,9 +3,11 @@
 
 use dotchess::spec::FigureSpec;
 
-/// Renders a figure and parses its SVG; panics (a finding) when the SVG is not XML.
+/// Renders a figure within the budget, as the program does, and parses its SVG; panics (a
+/// finding) when the SVG is not XML. A figure over the budget is refused, not a finding.
 pub fn render_well_formed(figure: &FigureSpec) {
-    let svg = figure.render().to_svg();
+    let Ok(scene) = figure.render_checked() else { return };
+    let svg = scene.to_svg();
     if let Err(e) = roxmltree::Document::parse(&svg) {
         panic!("the SVG of an accepted input is not XML: {e}");
     }
