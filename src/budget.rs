@@ -60,6 +60,8 @@ pub fn cost(weight: u64, pixels: Option<u64>) -> u64 {
 
 /// The largest cost of one accepted figure; [`MEMORY`] holds it with room for the program.
 pub const MAX_COST: u64 = MAX_WEIGHT * PER_WEIGHT + MAX_PIXELS * PER_PIXEL;
+// The largest figure leaves at least 64 MiB of [`MEMORY`] for the program itself.
+const _: () = assert!(MAX_COST + (64 << 20) <= MEMORY);
 
 /// Memory held by the figures of a batch being written at once: a figure waits until its cost
 /// fits, so the batch as a whole stays within [`MAX_COST`] however many threads render.

@@ -221,13 +221,8 @@ fn explain_toml(message: &str) -> String {
     if let Some(rest) = message.strip_prefix("unknown field `") {
         return unknown_key(message, rest);
     }
-    if let Some(rest) = message.strip_prefix("invalid type: ") {
-        if let Some((found, expected)) = rest.rsplit_once(", expected ") {
-            return format!("expected {}, found {}", expected_words(expected), found_words(found));
-        }
-    }
-    if let Some(rest) = message.strip_prefix("invalid value: ") {
-        if let Some((found, expected)) = rest.rsplit_once(", expected ") {
+    for prefix in ["invalid type: ", "invalid value: "] {
+        if let Some((found, expected)) = message.strip_prefix(prefix).and_then(|r| r.rsplit_once(", expected ")) {
             return format!("expected {}, found {}", expected_words(expected), found_words(found));
         }
     }
@@ -238,10 +233,9 @@ fn explain_toml(message: &str) -> String {
             _ => "this value has the wrong type".to_string(),
         };
     }
-    if let Some(rest) = message.strip_prefix("unknown variant ") {
-        if let Some((value, expected)) = rest.split_once(", expected ") {
-            return format!("unknown value {value} (expected {})", expected.trim_start_matches("one of "));
-        }
+    if let Some((value, expected)) = message.strip_prefix("unknown variant ").and_then(|r| r.split_once(", expected "))
+    {
+        return format!("unknown value {value} (expected {})", expected.trim_start_matches("one of "));
     }
     if let Some(rest) = message.strip_prefix("missing field ") {
         return format!("missing key {rest}");
@@ -1040,17 +1034,17 @@ impl FigureSpec {
             check(i, &panel.0)?;
             scenes.push(panel);
         }
-        if scenes.len() == 1 {
-            if let Some((s, caption)) = scenes.pop() {
-                if caption.is_empty() {
-                    return Ok(s);
-                }
-                // A single panel's caption is drawn under it, as in a figure of several panels.
-                let title = if s.title.is_empty() { caption.clone() } else { s.title.clone() };
-                let mut framed = crate::figure::panels(vec![(s, caption)], 1, None, &self.theme);
-                framed.title = title;
-                return Ok(framed);
+        if scenes.len() == 1
+            && let Some((s, caption)) = scenes.pop()
+        {
+            if caption.is_empty() {
+                return Ok(s);
             }
+            // A single panel's caption is drawn under it, as in a figure of several panels.
+            let title = if s.title.is_empty() { caption.clone() } else { s.title.clone() };
+            let mut framed = crate::figure::panels(vec![(s, caption)], 1, None, &self.theme);
+            framed.title = title;
+            return Ok(framed);
         }
         let columns = if self.columns == 0 { scenes.len().min(5) } else { self.columns };
         let scene = crate::figure::panels(scenes, columns, self.title.as_deref(), &self.theme);
