@@ -58,7 +58,7 @@ fn the_annotated_template_renders() {
     // Its hand count of the rook's destinations is right: every one agrees, in both panels.
     let svg = std::fs::read_to_string(out).unwrap();
     assert_eq!(svg.matches("data-text=\"agreed (21)\"").count(), 2);
-    assert_eq!(svg.matches("data-text=\"missing: expected, not found (0)\"").count(), 2);
+    assert_eq!(svg.matches("data-text=\"missing: expected by a hand count, not found (0)\"").count(), 2);
 }
 
 /// Runs `render` on bad input and checks the message, its location, the exit status and that
@@ -156,7 +156,18 @@ fn essay_writes_every_listed_file_and_a_contact_sheet() {
     ] {
         assert!(d.join(format!("{name}.svg")).is_file(), "{name}");
     }
-    assert_eq!(files_in(&d), 2 * manifest.jobs.len() + 1, "no stray files");
+    // An animated figure (an overlay with an `[animation]` table) also writes a GIF.
+    let animated = manifest
+        .jobs
+        .iter()
+        .filter(|j| {
+            j.overlay
+                .as_ref()
+                .is_some_and(|o| dotchess::batch::ESSAY_FILES.iter().any(|(n, t)| n == o && t.contains("[animation]")))
+        })
+        .count();
+    assert!(animated >= 4, "the essay's animations");
+    assert_eq!(files_in(&d), 2 * manifest.jobs.len() + animated + 1, "no stray files");
 }
 
 #[test]

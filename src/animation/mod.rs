@@ -24,6 +24,8 @@ pub use raster::Image;
 
 /// Most frames in one animation.
 pub const MAX_FRAMES: u32 = 600;
+/// Most pixels of all frames together (a gigabyte of RGBA): rasterising holds every frame.
+pub const MAX_TOTAL_PIXELS: u64 = 1 << 28;
 /// Frames per second accepted: a frame lasts at least 2 hundredths of a second (browsers show a
 /// GIF frame of 0 or 1 hundredth for a tenth of a second), at most 100 seconds.
 pub const FPS_RANGE: (f64, f64) = (0.01, 50.0);
@@ -207,6 +209,15 @@ impl Animation {
         use rayon::prelude::*;
         let first = self.frames.first().ok_or_else(|| AnimError::Content("an animation has no frames".into()))?;
         let size = raster::size_of(first)?;
+        let total = size.0 as u64 * size.1 as u64 * self.frames.len() as u64;
+        if total > MAX_TOTAL_PIXELS {
+            return Err(AnimError::Encode(format!(
+                "{} frames of {}×{} pixels are {total} pixels; at most {MAX_TOTAL_PIXELS} fit (fewer frames or a smaller width)",
+                self.frames.len(),
+                size.0,
+                size.1
+            )));
+        }
         self.frames.par_iter().map(|s| raster::rasterise(s, size)).collect()
     }
 }
