@@ -34,6 +34,14 @@ pub enum ViewKey {
     Edges,
     /// `coordinates` / `--coordinates`.
     Coordinates,
+    /// `latitude` / `--latitude` (globe).
+    Latitude,
+    /// `longitude` / `--longitude` (globe).
+    Longitude,
+    /// `roll` / `--roll` (globe).
+    Roll,
+    /// `ghost` / `--ghost` (globe).
+    Ghost,
 }
 
 impl ViewKey {
@@ -47,6 +55,10 @@ impl ViewKey {
             ViewKey::Tint => "tint",
             ViewKey::Edges => "edges",
             ViewKey::Coordinates => "coordinates",
+            ViewKey::Latitude => "latitude",
+            ViewKey::Longitude => "longitude",
+            ViewKey::Roll => "roll",
+            ViewKey::Ghost => "ghost",
         }
     }
     /// The command-line flag.
@@ -91,6 +103,14 @@ pub struct ViewOptions {
     pub edges: Option<bool>,
     /// `none`, `edge` or `cells`.
     pub coordinates: Option<String>,
+    /// Globe: latitude of the viewpoint, degrees.
+    pub latitude: Option<f64>,
+    /// Globe: longitude of the viewpoint, degrees.
+    pub longitude: Option<f64>,
+    /// Globe: turn of the picture, degrees.
+    pub roll: Option<f64>,
+    /// Globe: show the far half faintly.
+    pub ghost: Option<bool>,
 }
 
 /// An option that cannot be used: which one, and why.
@@ -125,7 +145,7 @@ impl fmt::Display for OptionError {
 impl std::error::Error for OptionError {}
 
 /// The names of the views, as written in files and flags.
-pub const VIEW_NAMES: [&str; 3] = ["hemispheres", "chart", "board"];
+pub const VIEW_NAMES: [&str; 4] = ["hemispheres", "chart", "board", "globe"];
 
 /// A view's default settings by name.
 fn view_named(name: &str) -> Result<View, OptionError> {
@@ -133,11 +153,12 @@ fn view_named(name: &str) -> Result<View, OptionError> {
         "hemispheres" => Ok(View::hemispheres()),
         "board" => Ok(View::board()),
         "chart" => Ok(View::chart()),
+        "globe" => Ok(View::globe()),
         other => {
             let hint = VIEW_NAMES.into_iter().min_by_key(|k| crate::spec::edit_distance(other, k)).unwrap_or("board");
             Err(OptionError::new(
                 ViewKey::View,
-                format!("unknown view `{other}` (hemispheres, chart or board; did you mean `{hint}`?)"),
+                format!("unknown view `{other}` (hemispheres, chart, board or globe; did you mean `{hint}`?)"),
             ))
         }
     }
@@ -174,6 +195,7 @@ impl ViewOptions {
             ViewKind::Hemispheres { .. } => "hemispheres",
             ViewKind::Chart { .. } => "chart",
             ViewKind::Board { .. } => "board",
+            ViewKind::Globe { .. } => "globe",
         };
         let only = |key: ViewKey, views: &str| {
             OptionError::new(key, format!("belongs to the {views} view, not to the {view_name} view"))
@@ -194,7 +216,43 @@ impl ViewOptions {
                 }
             };
         }
+        if !matches!(view.kind, ViewKind::Globe { .. }) {
+            for (key, given) in [
+                (ViewKey::Latitude, self.latitude.is_some()),
+                (ViewKey::Longitude, self.longitude.is_some()),
+                (ViewKey::Roll, self.roll.is_some()),
+                (ViewKey::Ghost, self.ghost.is_some()),
+            ] {
+                if given {
+                    return Err(only(key, "globe"));
+                }
+            }
+        }
         match &mut view.kind {
+            ViewKind::Globe { viewpoint, ghost } => {
+                if self.rotation.is_some() {
+                    return Err(only(ViewKey::Rotation, "hemispheres"));
+                }
+                if self.window.is_some() {
+                    return Err(only(ViewKey::Window, "chart"));
+                }
+                if self.tint.is_some() {
+                    return Err(only(ViewKey::Tint, "chart and board"));
+                }
+                if self.edges.is_some() {
+                    return Err(only(ViewKey::Edges, "chart and board"));
+                }
+                if let Some(v) = self.latitude {
+                    viewpoint.latitude = check_degrees(ViewKey::Latitude, v, 90.0)?;
+                }
+                if let Some(v) = self.longitude {
+                    viewpoint.longitude = check_degrees(ViewKey::Longitude, v, 720.0)?;
+                }
+                if let Some(v) = self.roll {
+                    viewpoint.roll = check_degrees(ViewKey::Roll, v, 720.0)?;
+                }
+                *ghost = self.ghost.unwrap_or(*ghost);
+            }
             ViewKind::Hemispheres { rotation } => {
                 if self.window.is_some() {
                     return Err(only(ViewKey::Window, "chart"));
@@ -258,6 +316,15 @@ fn check_rotation(topo: &Topology, r: &Rotation) -> Result<f64, OptionError> {
             Ok(topo.coords(c).map_or(0.0, |(x, _)| x as f64 + 0.5))
         }
     }
+}
+
+/// An angle in degrees within `-limit` to `limit`.
+fn check_degrees(key: ViewKey, v: f64, limit: f64) -> Result<f64, OptionError> {
+    if !(-limit..=limit).contains(&v) {
+        let shown = if v.is_finite() && v.abs() < 1e9 { format!("{v}") } else { format!("{v:e}") };
+        return Err(OptionError::new(key, format!("{shown} is out of range (-{limit} to {limit} degrees)")));
+    }
+    Ok(v)
 }
 
 /// A chart window `[x0, y0, columns, rows]` within the limits.

@@ -5,6 +5,7 @@
 
 mod board;
 mod chart;
+mod globe;
 mod hemispheres;
 
 use super::{Coordinates, Layers, Layout, Painter, ViewKind, pieces::text};
@@ -22,6 +23,7 @@ impl Painter<'_> {
             Layout::Board(g) => self.board_cells(g, l),
             Layout::Hemi(g) => self.hemi_cells(g, l),
             Layout::Chart(g) => self.chart_cells(g, l),
+            Layout::Globe(g) => self.globe_cells(g, l),
         }
         let proj = layout.projection();
         if self.view.coordinates == Coordinates::Cells {
