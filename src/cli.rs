@@ -86,6 +86,8 @@ enum ViewArg {
     Board,
     /// The ball in orthographic projection, the near half drawn.
     Globe,
+    /// The whole sphere as one disc round a pole, the other pole the outermost ring.
+    Disc,
 }
 
 impl ViewArg {
@@ -95,6 +97,7 @@ impl ViewArg {
             ViewArg::Chart => "chart",
             ViewArg::Board => "board",
             ViewArg::Globe => "globe",
+            ViewArg::Disc => "disc",
         }
     }
 }
@@ -185,6 +188,9 @@ struct RenderArgs {
     /// Globe: show the far half's grid and marks faintly through the ball.
     #[arg(long)]
     ghost: bool,
+    /// Disc: the pole at the centre, N or S (default S).
+    #[arg(long)]
+    pole: Option<String>,
     /// Coordinates (default: edge; none on the chart).
     #[arg(long, value_enum)]
     coordinates: Option<CoordArg>,
@@ -235,6 +241,7 @@ impl RenderArgs {
             longitude: self.longitude,
             roll: self.roll,
             ghost: self.ghost.then_some(true),
+            pole: self.pole.clone(),
         })
     }
 

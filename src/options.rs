@@ -42,6 +42,8 @@ pub enum ViewKey {
     Roll,
     /// `ghost` / `--ghost` (globe).
     Ghost,
+    /// `pole` / `--pole` (disc): the pole at the centre.
+    Pole,
 }
 
 impl ViewKey {
@@ -59,6 +61,7 @@ impl ViewKey {
             ViewKey::Longitude => "longitude",
             ViewKey::Roll => "roll",
             ViewKey::Ghost => "ghost",
+            ViewKey::Pole => "pole",
         }
     }
     /// The command-line flag.
@@ -111,6 +114,8 @@ pub struct ViewOptions {
     pub roll: Option<f64>,
     /// Globe: show the far half faintly.
     pub ghost: Option<bool>,
+    /// Disc: the pole at the centre, `N` or `S`.
+    pub pole: Option<String>,
 }
 
 /// An option that cannot be used: which one, and why.
@@ -145,7 +150,7 @@ impl fmt::Display for OptionError {
 impl std::error::Error for OptionError {}
 
 /// The names of the views, as written in files and flags.
-pub const VIEW_NAMES: [&str; 4] = ["hemispheres", "chart", "board", "globe"];
+pub const VIEW_NAMES: [&str; 5] = ["hemispheres", "chart", "board", "globe", "disc"];
 
 /// A view's default settings by name.
 fn view_named(name: &str) -> Result<View, OptionError> {
@@ -154,11 +159,12 @@ fn view_named(name: &str) -> Result<View, OptionError> {
         "board" => Ok(View::board()),
         "chart" => Ok(View::chart()),
         "globe" => Ok(View::globe()),
+        "disc" => Ok(View::disc()),
         other => {
             let hint = VIEW_NAMES.into_iter().min_by_key(|k| crate::spec::edit_distance(other, k)).unwrap_or("board");
             Err(OptionError::new(
                 ViewKey::View,
-                format!("unknown view `{other}` (hemispheres, chart, board or globe; did you mean `{hint}`?)"),
+                format!("unknown view `{other}` (hemispheres, chart, board, globe or disc; did you mean `{hint}`?)"),
             ))
         }
     }
@@ -196,6 +202,7 @@ impl ViewOptions {
             ViewKind::Chart { .. } => "chart",
             ViewKind::Board { .. } => "board",
             ViewKind::Globe { .. } => "globe",
+            ViewKind::Disc { .. } => "disc",
         };
         let only = |key: ViewKey, views: &str| {
             OptionError::new(key, format!("belongs to the {views} view, not to the {view_name} view"))
@@ -228,10 +235,34 @@ impl ViewOptions {
                 }
             }
         }
+        if self.pole.is_some() && !matches!(view.kind, ViewKind::Disc { .. }) {
+            return Err(only(ViewKey::Pole, "disc"));
+        }
         match &mut view.kind {
+            ViewKind::Disc { pole, rotation } => {
+                if self.window.is_some() {
+                    return Err(only(ViewKey::Window, "chart"));
+                }
+                if self.tint.is_some() {
+                    return Err(only(ViewKey::Tint, "chart and board"));
+                }
+                if self.edges.is_some() {
+                    return Err(only(ViewKey::Edges, "chart and board"));
+                }
+                if let Some(r) = &self.rotation {
+                    *rotation = check_rotation(topo, r)?;
+                }
+                if let Some(p) = &self.pole {
+                    *pole = match p.as_str() {
+                        "N" | "n" => crate::topology::Pole::North,
+                        "S" | "s" => crate::topology::Pole::South,
+                        other => return Err(OptionError::new(ViewKey::Pole, format!("is N or S, not `{other}`"))),
+                    };
+                }
+            }
             ViewKind::Globe { viewpoint, ghost } => {
                 if self.rotation.is_some() {
-                    return Err(only(ViewKey::Rotation, "hemispheres"));
+                    return Err(only(ViewKey::Rotation, "hemispheres and disc"));
                 }
                 if self.window.is_some() {
                     return Err(only(ViewKey::Window, "chart"));

@@ -357,6 +357,7 @@ with_marks!(PanelToml {
     longitude: Option<Spanned<Num>>,
     roll: Option<Spanned<Num>>,
     ghost: Option<Spanned<bool>>,
+    pole: Option<Spanned<String>>,
     position: Option<Spanned<String>>,
     variant: Option<Spanned<String>>,
     each_loop: Option<bool>,
@@ -721,6 +722,7 @@ fn read_view(src: &Source, pos: &Position, p: &PanelToml) -> Result<View, InputE
         longitude: p.longitude.as_ref().map(|v| v.get_ref().value()),
         roll: p.roll.as_ref().map(|v| v.get_ref().value()),
         ghost: p.ghost.as_ref().map(|g| *g.get_ref()),
+        pole: p.pole.as_ref().map(|g| g.get_ref().clone()),
     };
     options.check(pos.topology()).map_err(|e| {
         let span = match e.key {
@@ -735,6 +737,7 @@ fn read_view(src: &Source, pos: &Position, p: &PanelToml) -> Result<View, InputE
             ViewKey::Longitude => p.longitude.as_ref().map(Spanned::span),
             ViewKey::Roll => p.roll.as_ref().map(Spanned::span),
             ViewKey::Ghost => p.ghost.as_ref().map(Spanned::span),
+            ViewKey::Pole => p.pole.as_ref().map(Spanned::span),
         };
         let message = if e.key == ViewKey::View { e.message.clone() } else { e.for_key() };
         match span {

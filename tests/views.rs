@@ -3,9 +3,9 @@
 //! drawn without asking which view they are in.
 
 use dotchess::figure::{Overlay, View, ViewKind};
-use dotchess::geometry::{GlobeGeom, HemiGeom, Projection, Surface, Viewpoint};
+use dotchess::geometry::{DiscGeom, GlobeGeom, HemiGeom, Projection, Surface, Viewpoint};
 use dotchess::scene::{Element, Pt};
-use dotchess::{Cell, Position, Scene, Theme, Topology, VariantId, render};
+use dotchess::{Cell, Pole, Position, Scene, Theme, Topology, VariantId, render};
 use std::collections::BTreeSet;
 use std::f64::consts::{FRAC_PI_2, PI};
 
@@ -62,6 +62,19 @@ fn globe_lon_lat(g: &GlobeGeom, p: Pt) -> (f64, f64) {
     (v[1].atan2(v[0]), v[2].clamp(-1.0, 1.0).asin())
 }
 
+/// Longitude and latitude of a point of the single disc, read back from paper: the radius is
+/// the angular distance from the central pole (the rim is the other pole), east runs
+/// counter-clockwise round N and clockwise round S, and file position `rotation` points down.
+fn disc_lon_lat(g: &DiscGeom, w: f64, p: Pt) -> (f64, f64) {
+    let d = p.dist(g.centre) / g.radius * PI;
+    let a = (-(p.y - g.centre.y)).atan2(p.x - g.centre.x) + FRAC_PI_2;
+    let (turn, lat) = match g.pole {
+        Pole::North => (a, FRAC_PI_2 - d),
+        Pole::South => (-a, d - FRAC_PI_2),
+    };
+    (turn + g.rotation * 2.0 * PI / w, lat)
+}
+
 fn same_place(topo: &Topology, cell: Cell, want: (f64, f64), got: (f64, f64), view: &str) {
     assert!((want.1 - got.1).abs() < 1e-6, "{view}: {} at latitude {} not {}", topo.name(cell), got.1, want.1);
     if want.1.abs() < FRAC_PI_2 - 1e-6 {
@@ -86,6 +99,15 @@ fn every_view_of_the_sphere_puts_a_cell_at_the_same_longitude_and_latitude() {
             let at = hemi.centres(&topo, cell);
             assert_eq!(at.len(), 1);
             same_place(&topo, cell, want, hemi_lon_lat(&hemi, w, at[0]), "hemispheres");
+            for pole in [Pole::North, Pole::South] {
+                let disc = DiscGeom::new(&topo, Pt::new(300.0, 300.0), 250.0, pole, 1.3);
+                let at = disc.centres(&topo, cell);
+                assert_eq!(at.len(), 1);
+                // The outer pole is a ring; its piece stands at one place of it.
+                if topo.pole_of(cell).is_none_or(|p| p == pole) {
+                    same_place(&topo, cell, want, disc_lon_lat(&disc, w, at[0]), "disc");
+                }
+            }
             // Globes from several directions: every cell is seen from one of them.
             let mut seen = false;
             for (lat, lon, roll) in [(20.0, 180.0, 0.0), (-35.0, 10.0, 30.0), (90.0, 0.0, -70.0), (-90.0, 77.0, 0.0)] {
@@ -181,7 +203,8 @@ fn every_view_draws_every_kind_of_board() {
     let theme = Theme::essay();
     for pos in boards() {
         let topo = pos.topology();
-        for view in [View::hemispheres(), View::board(), View::chart(), View::globe()] {
+        let disc_n = View { kind: ViewKind::Disc { pole: Pole::North, rotation: 0.5 }, ..View::disc() };
+        for view in [View::hemispheres(), View::board(), View::chart(), View::globe(), View::disc(), disc_n] {
             let scene = render(&pos, &Overlay::default(), &view, &theme);
             let cells = drawn_cells(&scene);
             assert!(cells.len() > topo.squares() / 3, "{} {:?}", pos.variant().title, view.kind);
@@ -190,6 +213,12 @@ fn every_view_draws_every_kind_of_board() {
                 assert!(cells.contains(data(e, "cell").unwrap()), "{:?}", view.kind);
             }
             if !matches!(view.kind, ViewKind::Globe { .. }) {
+                if !matches!(view.kind, ViewKind::Chart { .. }) {
+                    assert_eq!(
+                        cells.len(),
+                        topo.all_cells().count() + 2 * usize::from(topo.pole_cell(Pole::North).is_none())
+                    );
+                }
                 let drawn: BTreeSet<&str> = scene.find("piece").iter().map(|e| data(e, "cell").unwrap()).collect();
                 assert_eq!(drawn.len(), pos.pieces().count(), "{} {:?}", pos.variant().title, view.kind);
             }
@@ -218,5 +247,49 @@ fn the_marks_code_does_not_ask_which_view_it_is_in() {
         for word in ["ViewKind", "Layout", "BoardGeom", "HemiGeom", "ChartGeom", "GlobeGeom", "DiscGeom"] {
             assert!(!text.contains(word), "{file} names {word}");
         }
+    }
+}
+
+#[test]
+fn the_disc_has_one_pole_at_the_centre_and_the_other_round_the_rim() {
+    // Xiangqi on the disc, S at the centre (as Neatham draws it): the river is one circle on the
+    // equator, half way out; the palaces are circles round the centre and near the rim; the
+    // generals stand at the centre and in the outer ring.
+    let pos = Position::start(VariantId::Xiangqi);
+    let scene = render(&pos, &Overlay::default(), &View::disc(), &Theme::essay());
+    let topo = pos.topology();
+    let centre = Pt::new(240.0, 240.0);
+    let radius = 240.0 * 0.88;
+    let mut river_r: Vec<f64> = Vec::new();
+    for e in scene.find("river") {
+        let dotchess::scene::Shape::Path(cmds) = &e.shape else { panic!() };
+        for c in cmds {
+            if let dotchess::scene::PathCmd::Move(p) | dotchess::scene::PathCmd::Arc { to: p, .. } = c {
+                river_r.push(p.dist(centre));
+            }
+        }
+    }
+    assert!(!river_r.is_empty());
+    for r in &river_r {
+        assert!((r - radius / 2.0).abs() < 1e-6, "river at {r}, not on the equator");
+    }
+    let general = |cell: &str| -> Pt {
+        let e = scene.find("piece").into_iter().find(|e| data(e, "cell") == Some(cell)).unwrap().clone();
+        let dotchess::scene::Shape::Piece { at, .. } = e.shape else { panic!() };
+        at
+    };
+    assert!(general("S").dist(centre) < 1e-9);
+    assert!(general("N").dist(centre) > radius * 0.9);
+    assert_eq!(scene.find("palace").iter().filter(|e| data(e, "side").is_some()).count(), 2 * topo.width() as usize);
+    // A rook's longitude loop on the Dot crosses the outer pole once: two parts, joined by ports
+    // on the rim.
+    let rook = Position::from_fen(VariantId::Dot, "8/8/8/3R4/8/8/8/8").unwrap();
+    let d5 = rook.topology().parse_cell("d5").unwrap();
+    let o = Overlay { loops: vec![(d5, dotchess::Dir::new(0, 1))], ..Overlay::default() };
+    let scene = render(&rook, &o, &View::disc(), &Theme::essay());
+    assert_eq!(scene.find("loop").len(), 2);
+    for p in scene.find("port") {
+        let dotchess::scene::Shape::Circle { c, .. } = p.shape else { panic!() };
+        assert!((c.dist(centre) - radius).abs() < 1e-6);
     }
 }

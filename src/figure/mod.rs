@@ -23,13 +23,13 @@ mod pieces;
 pub use panels::panels;
 pub use pieces::text;
 
-use crate::geometry::{BoardGeom, ChartGeom, GlobeGeom, HemiGeom, Projection, Viewpoint, Window};
+use crate::geometry::{BoardGeom, ChartGeom, DiscGeom, GlobeGeom, HemiGeom, Projection, Viewpoint, Window};
 use crate::piece::Color;
 use crate::position::Position;
 use crate::routes::{Route, arrow_route, destinations};
 use crate::scene::{Element, Node, Paint, Pt, Rgb, Scene};
 use crate::theme::Theme;
-use crate::topology::{Cell, Dir, Topology};
+use crate::topology::{Cell, Dir, Pole, Topology};
 
 /// Which view of the sphere.
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -56,6 +56,14 @@ pub enum ViewKind {
         viewpoint: Viewpoint,
         /// Show the far half's grid and marks faintly.
         ghost: bool,
+    },
+    /// The single disc (SPEC §5.6): the whole sphere flattened round the pole `pole`, the other
+    /// pole the outermost ring; `rotation` is the file position that faces down the page.
+    Disc {
+        /// The pole at the centre.
+        pole: Pole,
+        /// File position facing down.
+        rotation: f64,
     },
     /// The single board with the poles as bands.
     Board {
@@ -106,6 +114,11 @@ impl View {
             coordinates: Coordinates::Edge,
         }
     }
+    /// The single disc with S (White's, Gold's pole) at the centre, as Neatham draws it, and the
+    /// d|e boundary facing down.
+    pub fn disc() -> View {
+        View { kind: ViewKind::Disc { pole: Pole::South, rotation: 4.0 }, width: 480.0, coordinates: Coordinates::Edge }
+    }
     /// The chart around the board, with coloured edges.
     pub fn chart() -> View {
         View {
@@ -148,6 +161,7 @@ enum Layout {
     Hemi(HemiGeom),
     Chart(ChartGeom),
     Globe(GlobeGeom),
+    Disc(DiscGeom),
 }
 
 impl Layout {
@@ -158,6 +172,7 @@ impl Layout {
             Layout::Hemi(g) => g,
             Layout::Chart(g) => g,
             Layout::Globe(g) => g,
+            Layout::Disc(g) => g,
         }
     }
 }
@@ -231,6 +246,11 @@ fn layout(pos: &Position, overlay: &Overlay, view: &View, topo: &Topology, width
             let g = GlobeGeom::new(topo, Pt::new(width / 2.0, title_h + width / 2.0), radius, viewpoint, ghost);
             (Layout::Globe(g), title_h + width)
         }
+        ViewKind::Disc { pole, rotation } => {
+            let radius = width / 2.0 * 0.88;
+            let g = DiscGeom::new(topo, Pt::new(width / 2.0, title_h + width / 2.0), radius, pole, rotation);
+            (Layout::Disc(g), title_h + width)
+        }
     }
 }
 
@@ -277,6 +297,7 @@ fn view_name(view: &View) -> &'static str {
         ViewKind::Chart { .. } => "the unrolled chart (2DFARCSOD)",
         ViewKind::Board { .. } => "the single board",
         ViewKind::Globe { .. } => "the globe",
+        ViewKind::Disc { .. } => "the single disc",
     }
 }
 

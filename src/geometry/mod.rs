@@ -23,12 +23,14 @@
 
 mod board;
 mod chart;
+mod disc;
 mod globe;
 mod hemispheres;
 mod surface;
 
 pub use board::BoardGeom;
 pub use chart::{ChartCell, ChartGeom, ChartSquare, Window};
+pub use disc::DiscGeom;
 pub use globe::{GlobeGeom, ViewPt, Viewpoint};
 pub use hemispheres::HemiGeom;
 pub use surface::Surface;
