@@ -137,7 +137,8 @@ struct RenderArgs {
     /// cell, `d2:ne:b8` (repeatable).
     #[arg(long = "loop")]
     loops: Vec<String>,
-    /// Draw an arrow routed along the board, e.g. `b1:c3` (repeatable).
+    /// Draw an arrow, `b1:c3`, optionally coloured, `b1:c3:#c00` (repeatable): along the route of
+    /// the move when the piece on the first cell can make it, else the shortest way.
     #[arg(long = "arrow")]
     arrows: Vec<String>,
     /// Highlight a cell, optionally with a colour: `e4` or `e4:#ff8800` (repeatable).
@@ -174,6 +175,12 @@ struct RenderArgs {
     /// Draw marks over the pieces instead of under them.
     #[arg(long)]
     marks_over: bool,
+    /// The move that led to the position, e.g. `e2e4`: from and to tinted, its route drawn.
+    #[arg(long)]
+    lastmove: Option<String>,
+    /// Leave a king in check unmarked (marked by default).
+    #[arg(long)]
+    no_check: bool,
     /// Mark pseudo-legal moves.
     #[arg(long)]
     pseudo: bool,
@@ -270,6 +277,13 @@ impl RenderArgs {
                         .map_err(|e| CliError::Usage(format!("{flag} `{s}`: {}", e.message)))?;
                 }
             }
+            if let Some(m) = &self.lastmove {
+                panel.overlay.lastmove = Some(
+                    dotchess::spec::lastmove(&panel.position, m)
+                        .map_err(|e| CliError::Usage(format!("--lastmove: {}", e.message)))?,
+                );
+            }
+            panel.overlay.hide_check |= self.no_check;
             panel.overlay.pseudo |= self.pseudo;
             panel.overlay.marks_over_pieces |= self.marks_over;
         }

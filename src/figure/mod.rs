@@ -116,12 +116,20 @@ pub struct Overlay {
     pub expect: Option<(Cell, Vec<Cell>)>,
     /// Cells filled with a colour (`None`: the theme's highlight colour).
     pub highlights: Vec<(Cell, Option<Rgb>)>,
-    /// Arrows between cells, routed along the board's topology.
+    /// Arrows between cells: along the route of the move when the piece on the first cell can
+    /// make it, else the shortest way along the board's topology.
     pub arrows: Vec<(Cell, Cell)>,
+    /// The colour of each arrow, by its index in `arrows` (`None` or missing: the theme's).
+    pub arrow_colours: Vec<Option<Rgb>>,
     /// Text written in cells.
     pub labels: Vec<(Cell, String)>,
     /// Draw marks over the pieces (default: under, so pieces stay readable).
     pub marks_over_pieces: bool,
+    /// The move that led to the position, from and to: both cells tinted, its route drawn.
+    pub lastmove: Option<(Cell, Cell)>,
+    /// Leave the king in check unmarked (by default the side to move's king, when the rules core
+    /// finds it attacked, is ringed, as on lichess boards).
+    pub hide_check: bool,
 }
 
 /// The geometry of the chosen view: one projection of the surface.
@@ -148,11 +156,12 @@ pub const WIDTH_RANGE: (f64, f64) = (100.0, 8000.0);
 /// Draws a position with an overlay in a view.
 pub fn render(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme) -> Scene {
     let topo = *pos.topology();
-    let width = view.width.clamp(WIDTH_RANGE.0, WIDTH_RANGE.1);
+    // Whole figure units, so that a PNG at scale 1 has no partly covered (half transparent) row.
+    let width = view.width.clamp(WIDTH_RANGE.0, WIDTH_RANGE.1).round();
     let title_h = if overlay.title.is_some() { (width * 0.06).clamp(18.0, 60.0) } else { 0.0 };
     let (layout, height) = layout(pos, overlay, view, &topo, width, title_h);
     let legend_h = if overlay.expect.is_some() { (width * 0.07).clamp(18.0, 56.0) } else { 0.0 };
-    let height = height + legend_h;
+    let height = (height + legend_h).ceil();
     let mut scene = Scene::new(width, height, theme.background);
     let painter =
         Painter { pos, overlay, view, theme, topo, grid: Paint::default().with_stroke(theme.grid, theme.grid_width) };
