@@ -262,3 +262,53 @@ fn png_sizes_are_whole_pixels_and_every_row_is_opaque() {
         assert_eq!(transparent, 0, "{args:?}: {transparent} pixels not opaque ({}×{})", info.width, info.height);
     }
 }
+
+/// The paper position of the element with this class and `data-<key>` value: a rect's centre or
+/// a circle's centre.
+fn place(doc: &roxmltree::Document, class: &str, key: &str, value: &str) -> (f64, f64) {
+    let n = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some(class) && n.attribute(key) == Some(value))
+        .unwrap_or_else(|| panic!("no {class} {key}={value}"));
+    let f = |a: &str| n.attribute(a).map(|v| v.parse::<f64>().unwrap());
+    match (f("x"), f("y"), f("width"), f("height"), f("cx"), f("cy")) {
+        (Some(x), Some(y), Some(w), Some(h), _, _) => (x + w / 2.0, y + h / 2.0),
+        (_, _, _, _, Some(cx), Some(cy)) => (cx, cy),
+        _ => {
+            // A path: its first point.
+            let d = n.attribute("d").unwrap_or_else(|| panic!("no place for {class} {value}"));
+            let first = d.trim_start_matches('M').split(|c: char| c.is_ascii_alphabetic()).next().unwrap();
+            let (x, y) = first.split_once(',').unwrap();
+            (x.parse().unwrap(), y.parse().unwrap())
+        }
+    }
+}
+
+#[test]
+fn seen_from_blacks_side_the_figure_is_turned() {
+    let d = temp_dir("orientation");
+    for (orientation, turned) in [("white", false), ("black", true)] {
+        let o = run_in(&d, &["render", "--view", "board", "--orientation", orientation, "-o", "b.svg"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let svg = std::fs::read_to_string(d.join("b.svg")).unwrap();
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let a1 = place(&doc, "cell dark", "data-cell", "a1");
+        let h8 = place(&doc, "cell dark", "data-cell", "h8");
+        // White: a1 bottom left, h8 top right; Black: the other way round.
+        assert_eq!(a1.0 > h8.0, turned, "{orientation}: a1 {a1:?}, h8 {h8:?}");
+        assert_eq!(a1.1 < h8.1, turned, "{orientation}: a1 {a1:?}, h8 {h8:?}");
+        let o = run_in(&d, &["render", "--orientation", orientation, "-o", "h.svg"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let svg = std::fs::read_to_string(d.join("h.svg")).unwrap();
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let (n, s) = (place(&doc, "pole", "data-pole", "N"), place(&doc, "pole", "data-pole", "S"));
+        assert_eq!(s.1 < n.1, turned, "{orientation}: S on top");
+        let a1 = place(&doc, "cell dark", "data-cell", "a1");
+        assert_eq!(a1.1 < s.1, turned, "{orientation}: a1 {a1:?} beside the S pole {s:?}");
+    }
+    write(&d, "rook.fen", "8/8/8/3R3r/8/8/8/8\n");
+    write(&d, "o.toml", "[[panels]]\nview = \"chart\"\norientation = \"north\"\n");
+    let o = run_in(&d, &["render", "rook.fen", "o.toml", "-o", "c.svg"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("o.toml:3:15: `orientation`: is white or black"), "{}", stderr(&o));
+}

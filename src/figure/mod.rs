@@ -17,9 +17,11 @@
 mod ground;
 mod legend;
 mod marks;
+mod orient;
 mod panels;
 mod pieces;
 
+pub use orient::Orientation;
 pub use panels::panels;
 pub use pieces::text;
 
@@ -77,16 +79,28 @@ pub struct View {
     pub width: f64,
     /// Coordinates.
     pub coordinates: Coordinates,
+    /// From which side the figure is seen.
+    pub orientation: Orientation,
 }
 
 impl View {
     /// The hemispheres with the sketch's rotation (the d|e boundary at the touching point).
     pub fn hemispheres() -> View {
-        View { kind: ViewKind::Hemispheres { rotation: 4.0 }, width: 480.0, coordinates: Coordinates::Edge }
+        View {
+            kind: ViewKind::Hemispheres { rotation: 4.0 },
+            width: 480.0,
+            coordinates: Coordinates::Edge,
+            orientation: Orientation::White,
+        }
     }
     /// The single board.
     pub fn board() -> View {
-        View { kind: ViewKind::Board { tint: false, edges: false }, width: 480.0, coordinates: Coordinates::Edge }
+        View {
+            kind: ViewKind::Board { tint: false, edges: false },
+            width: 480.0,
+            coordinates: Coordinates::Edge,
+            orientation: Orientation::White,
+        }
     }
     /// The chart around the board, with coloured edges.
     pub fn chart() -> View {
@@ -94,6 +108,7 @@ impl View {
             kind: ViewKind::Chart { window: None, edges: true, tint: false },
             width: 720.0,
             coordinates: Coordinates::None,
+            orientation: Orientation::White,
         }
     }
 }
@@ -140,6 +155,17 @@ enum Layout {
 }
 
 impl Layout {
+    /// The centre of the drawing of the surface: what a half turn turns about.
+    fn centre(&self) -> Pt {
+        match self {
+            Layout::Board(g) => g.origin.offset(g.width() / 2.0, g.height() / 2.0),
+            Layout::Hemi(g) => g.north.lerp(g.south, 0.5),
+            Layout::Chart(g) => {
+                g.origin.offset(g.window.cols as f64 * g.square / 2.0, g.window.rows as f64 * g.square / 2.0)
+            }
+        }
+    }
+
     /// The view's projection, through which every mark is drawn.
     fn projection(&self) -> &dyn Projection {
         match self {
@@ -169,8 +195,16 @@ pub fn render(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme) -> 
     let mut l = Layers::default();
     painter.ground(&layout, &mut l);
     let marks::Marks { elements: marks, described: described_moves, legend } = painter.marks(proj, &mut l);
-    let pieces = painter.pieces(proj);
+    let mut pieces = painter.pieces(proj);
     let mut labels = painter.labels(proj);
+    let mut marks = marks;
+    if view.orientation == Orientation::Black {
+        let c = layout.centre();
+        orient::turn_nodes(&mut l.cells, c);
+        for layer in [&mut l.decor, &mut l.top, &mut marks, &mut pieces, &mut labels] {
+            orient::turn_all(layer, c);
+        }
+    }
     if let Some(counts) = legend {
         labels.extend(legend::legend(theme, counts, width, height - legend_h * 0.5, legend_h));
     }
@@ -197,9 +231,11 @@ fn layout(pos: &Position, overlay: &Overlay, view: &View, topo: &Topology, width
         ViewKind::Board { .. } => {
             let square = width / (w + 1.4);
             let g = BoardGeom::new(topo, Pt::new(0.0, 0.0), square);
-            let top = title_h + 0.2 * square + g.band_h;
+            // The file letters take 0.8 of a square under the board; turned, above it.
+            let (above, below) = if view.orientation == Orientation::Black { (0.8, 0.2) } else { (0.2, 0.8) };
+            let top = title_h + above * square + g.band_h;
             let g = BoardGeom::new(topo, Pt::new(0.7 * square, top), square);
-            let height = top + g.height() + g.band_h + 0.8 * square;
+            let height = top + g.height() + g.band_h + below * square;
             (Layout::Board(g), height)
         }
         ViewKind::Hemispheres { rotation } => {
