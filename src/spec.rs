@@ -575,7 +575,7 @@ with_marks!(PanelToml {
 struct ExpectToml {
     square: Spanned<String>,
     destinations: Spanned<Vec<Spanned<String>>>,
-    source: Option<String>,
+    source: Option<Spanned<String>>,
 }
 
 with_marks!(OverlayToml {
@@ -754,7 +754,12 @@ pub fn read_overlay(name: &str, text: &str, base: &PositionSpec, load: &Loader) 
         if destinations.len() > 1000 {
             return Err(src.error(e.destinations.span(), "too many destinations"));
         }
-        expect.push(Expectation { position: base.position.clone(), square, destinations, source: e.source.clone() });
+        expect.push(Expectation {
+            position: base.position.clone(),
+            square,
+            destinations,
+            source: short_text(&src, &e.source, "source")?,
+        });
     }
     let title = short_text(&src, &o.title, "title")?.or_else(|| base.title.clone());
     let width = match &o.width {
@@ -900,6 +905,9 @@ pub fn add_mark(pos: &Position, kind: MarkKind, text: &str, o: &mut Overlay) -> 
     }
     let topo = pos.topology();
     let cell = |(name, offset): (&str, usize)| topo.parse_cell(name).ok_or_else(|| err(offset, not_a_cell(pos, name)));
+    let colour = |(col, offset): (&str, usize)| {
+        Rgb::parse(col).ok_or_else(|| err(offset, format!("`{col}` is not a colour (#rgb or #rrggbb)")))
+    };
     match kind {
         MarkKind::Moves => {
             let c = cell((text, 0))?;
@@ -938,12 +946,7 @@ pub fn add_mark(pos: &Position, kind: MarkKind, text: &str, o: &mut Overlay) -> 
                 return Err(err(0, "a highlight is `CELL` or `CELL:#colour`".into()));
             }
             let c = cell(parts[0])?;
-            let colour = match parts.get(1) {
-                None => None,
-                Some(&(col, at)) => {
-                    Some(Rgb::parse(col).ok_or_else(|| err(at, format!("`{col}` is not a colour (#rgb or #rrggbb)")))?)
-                }
-            };
+            let colour = parts.get(1).map(|&p| colour(p)).transpose()?;
             o.highlights.push((c, colour));
         }
         MarkKind::Arrow => {
@@ -954,12 +957,7 @@ pub fn add_mark(pos: &Position, kind: MarkKind, text: &str, o: &mut Overlay) -> 
             if crate::routes::arrow_route_in(pos, a, b).is_none() {
                 return Err(err(0, format!("no ride or leap leads from {} to {}", parts[0].0, parts[1].0)));
             }
-            let colour = match parts.get(2) {
-                None => None,
-                Some(&(col, at)) => {
-                    Some(Rgb::parse(col).ok_or_else(|| err(at, format!("`{col}` is not a colour (#rgb or #rrggbb)")))?)
-                }
-            };
+            let colour = parts.get(2).map(|&p| colour(p)).transpose()?;
             o.arrow_colours.resize(o.arrows.len(), None);
             o.arrows.push((a, b));
             o.arrow_colours.push(colour);
@@ -1073,6 +1071,7 @@ impl FigureSpec {
                     .find(|e| overlay.moves.contains(&e.square) || self.panels.len() == 1)
                 {
                     overlay.expect = Some((e.square, e.destinations.clone()));
+                    overlay.expect_source = e.source.clone();
                     if !overlay.moves.contains(&e.square) {
                         overlay.moves.push(e.square);
                     }
