@@ -843,6 +843,8 @@ fn animate_cmd(a: &AnimateArgs, out: &mut dyn Write) -> Result<(), CliError> {
             ViewArg::Hemispheres => View::hemispheres().kind,
             ViewArg::Chart => View::chart().kind,
             ViewArg::Board => ViewKind::Board { tint: false, edges: false },
+            ViewArg::Globe => View::globe().kind,
+            ViewArg::Disc => View::disc().kind,
         };
         panel.view.kind = kind;
     }
