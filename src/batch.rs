@@ -216,15 +216,20 @@ pub fn write_figure(
     name: &str,
     formats: &[Format],
 ) -> Result<Vec<PathBuf>, String> {
+    thread_local! {
+        /// Each worker thread paints into the same buffers figure after figure.
+        static RASTER: std::cell::RefCell<crate::output::Raster> = std::cell::RefCell::default();
+    }
     let mut written = Vec::new();
-    let svg = scene.to_svg();
     for f in formats {
         let path = out.join(format!("{name}.{}", f.extension()));
-        let bytes = match f {
-            Format::Svg => svg.clone().into_bytes(),
-            Format::Png => crate::output::svg_to_png(&svg, 1.0).map_err(|e| e.to_string())?,
-        };
-        write_atomic(&path, &bytes)?;
+        match f {
+            Format::Svg => write_atomic(&path, scene.to_svg().as_bytes())?,
+            Format::Png => RASTER.with_borrow_mut(|r| {
+                let png = r.png(scene, 1.0).map_err(|e| e.to_string())?;
+                write_atomic(&path, png)
+            })?,
+        }
         written.push(path);
     }
     Ok(written)

@@ -643,7 +643,7 @@ fn write_outputs(scene: &dotchess::Scene, paths: &[std::path::PathBuf]) -> Resul
     for (path, format) in targets {
         let bytes = match format {
             Format::Svg => svg.clone().into_bytes(),
-            Format::Png => dotchess::output::svg_to_png(&svg, 1.0).map_err(|e| CliError::Output(e.to_string()))?,
+            Format::Png => scene.to_png(1.0).map_err(|e| CliError::Output(e.to_string()))?,
         };
         dotchess::batch::write_atomic(&path, &bytes).map_err(CliError::Output)?;
     }

@@ -1,7 +1,9 @@
-//! Writers: a scene to SVG text, and that SVG to PNG.
+//! Writers: a scene to SVG text, and a scene painted to pixels and PNG.
 
 mod png;
+mod raster;
 mod svg;
 
-pub use png::{MAX_PIXELS, PngError, svg_to_png};
+pub use png::{PngError, Raster, encode, svg_to_png};
+pub use raster::{MAX_PIXELS, Painter, canvas_size, to_pixmap};
 pub use svg::to_svg;
