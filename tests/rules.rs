@@ -448,6 +448,51 @@ fn check_and_pins_wrap_round_the_sphere() {
     assert!(!moves.contains(&"e5d5".to_string()) && !moves.contains(&"e5f5".to_string()));
 }
 
+/// Whether the side that just moved left its king attacked.
+fn mover_in_check(pos: &Position) -> bool {
+    let us = pos.turn().other();
+    pos.king(us).is_some_and(|k| pos.attacked(k, pos.turn()))
+}
+
+#[test]
+fn pins_hold_on_rides_that_pass_a_square_twice() {
+    let v = VariantId::Small;
+    // On the 6×6 board with live poles and chart diagonals a diagonal ride may pass a square twice
+    // before it closes (SPEC §3 stops it only before its own starting square): a1 north-west
+    // passes c5 and f2 twice, b6 south-west passes d2 and a5 twice.
+    assert_eq!(
+        ride(v, "a1", Dir::new(-1, 1)),
+        ["f2", "e3", "d4", "c5", "b6", "N", "d6", "c5", "b4", "a3", "f2", "e1", "S"]
+    );
+    assert_eq!(
+        ride(v, "b6", Dir::new(-1, -1)),
+        ["a5", "f4", "e3", "d2", "c1", "S", "e1", "d2", "c3", "b4", "a5", "f6", "N"]
+    );
+    // Each position: a move that would leave the own king attacked along such a ride.
+    for (fen, illegal) in [
+        ("1/6/2p3/1k4/p5/6/B5/1 b - - 0 1", "c5c4"),
+        ("1/1B3k/r5/6/6/6/6/1 b - - 0 1", "a5N"),
+        ("1/6/6/6/6/4N1/3b1K/1 w - - 0 1", "e2S"),
+        ("1/1P4/4p1/5k/6/6/2p3/B b - - 1 1", "e5e4"),
+    ] {
+        let pos = Position::from_fen(v, fen).unwrap();
+        let names: Vec<String> = pos.moves().iter().map(|&m| pos.move_name(m)).collect();
+        assert!(!names.contains(&illegal.to_string()), "{fen}: {illegal} is listed in {names:?}");
+        // The illegal move is a pseudo-legal one: it is the pin that removes it.
+        let mut pseudo = Vec::new();
+        pos.pseudo_legal_moves(&mut pseudo);
+        assert!(pseudo.iter().any(|&m| pos.move_name(m) == illegal), "{fen}: {illegal} is not even pseudo-legal");
+        for m in pos.moves() {
+            let mut after = pos.clone();
+            after.make(m);
+            assert!(!mover_in_check(&after), "{fen}: {} leaves the king attacked", pos.move_name(m));
+        }
+    }
+    let pos = Position::from_fen(v, "1/6/p1p3/1k4/p1p3/6/6/B w - - 0 1").unwrap();
+    assert_eq!(dotchess::perft(&pos, 2), 166);
+    assert_eq!(dotchess::perft(&pos, 3), 1970);
+}
+
 #[test]
 fn no_king_means_every_pseudo_legal_move_counts() {
     let pos = setup(VariantId::Dot, &["Rd5", "rd7"]);

@@ -177,6 +177,9 @@ impl Position {
                     }
                     None if own.has(c) => blocker = Some(c),
                     None => return,
+                    // A ride may pass a square twice (6×6 live-pole chart diagonals): meeting
+                    // the blocker again is not a second piece.
+                    Some(b) if b == c => {}
                     Some(b) => {
                         if sliders.has(c) {
                             pins.pinned.add(b);
