@@ -10,8 +10,8 @@
 
 use super::PngError;
 use super::svg::piece_layers;
-use crate::scene::{Element, Node, Paint, PathCmd, Rgb, Scene, Shape};
 use crate::scene::Pt;
+use crate::scene::{Element, Node, Paint, PathCmd, Rgb, Scene, Shape};
 use tiny_skia::{FillRule, LineCap, LineJoin, Path, PathBuilder, Pixmap, PixmapMut, Stroke, StrokeDash, Transform};
 
 /// Largest PNG accepted, in pixels (a 8192 × 8192 image).
@@ -53,7 +53,13 @@ impl Painter {
             canvas.fill(tiny_skia::Color::TRANSPARENT);
             let rect = tiny_skia::Rect::from_xywh(0.0, 0.0, scene.width as f32, scene.height as f32);
             if let Some(r) = rect {
-                canvas.fill_path(&PathBuilder::from_rect(r), &solid(scene.background, 1.0), FillRule::Winding, ts, None);
+                canvas.fill_path(
+                    &PathBuilder::from_rect(r),
+                    &solid(scene.background, 1.0),
+                    FillRule::Winding,
+                    ts,
+                    None,
+                );
             }
         }
         self.nodes(&scene.nodes, ts, canvas);
