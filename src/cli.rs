@@ -83,6 +83,16 @@ enum ViewArg {
     Board,
 }
 
+impl ViewArg {
+    fn name(self) -> &'static str {
+        match self {
+            ViewArg::Hemispheres => "hemispheres",
+            ViewArg::Chart => "chart",
+            ViewArg::Board => "board",
+        }
+    }
+}
+
 #[derive(Clone, Copy, Debug, clap::ValueEnum)]
 enum CoordArg {
     /// No coordinates.
@@ -93,20 +103,31 @@ enum CoordArg {
     Cells,
 }
 
+impl CoordArg {
+    fn name(self) -> &'static str {
+        match self {
+            CoordArg::None => "none",
+            CoordArg::Edge => "edge",
+            CoordArg::Cells => "cells",
+        }
+    }
+}
+
+/// `render`'s arguments. With position and overlay files, every flag given overrides (or, for
+/// marks, adds to) what the files say; a flag that cannot apply to the figure is an error.
 #[derive(Args, Debug)]
 struct RenderArgs {
     /// Position file: .fen (a `# variant: NAME` comment names the variant) or .toml (`variant`,
     /// `fen`, `title`). Without it, --variant and --fen give the position.
     position_file: Option<std::path::PathBuf>,
-    /// Overlay file (.toml): views, panels, marks, theme. Without it, the flags below build the
-    /// figure.
+    /// Overlay file (.toml): views, panels, marks, theme. Flags given beside it override it.
     overlay_file: Option<std::path::PathBuf>,
     #[command(flatten)]
     position: PositionArgs,
-    /// The view.
-    #[arg(long, value_enum, default_value = "hemispheres")]
-    view: ViewArg,
-    /// Mark the moves of the piece on this cell (repeatable).
+    /// The view (default hemispheres); with an overlay, replaces its one panel's view.
+    #[arg(long, value_enum)]
+    view: Option<ViewArg>,
+    /// Mark the moves of the piece on this cell (repeatable; adds to an overlay's marks).
     #[arg(long = "square")]
     squares: Vec<String>,
     /// Draw the loop of the ride from a cell in a direction, e.g. `d2:ne`, or the ride up to a
@@ -122,31 +143,31 @@ struct RenderArgs {
     /// Write a text in a cell: `e4:x` (repeatable).
     #[arg(long = "label")]
     labels: Vec<String>,
-    /// A title above the figure.
+    /// A title above the figure (replaces the files' title).
     #[arg(long)]
     title: Option<String>,
-    /// Theme: essay, print, ice, or a path to a theme .toml file.
-    #[arg(long, default_value = "essay")]
-    theme: String,
-    /// Figure width in pixels (100 to 8000).
-    #[arg(long, default_value_t = 480.0)]
-    width: f64,
-    /// Hemispheres: the file position facing the touching point (4 = the d|e boundary; a file
-    /// letter means its middle).
-    #[arg(long, default_value = "4")]
-    rotation: String,
-    /// Chart window in squares: `x0,y0,cols,rows` (default: two boards round the board).
+    /// Theme: essay (default), print, ice, or a path to a theme .toml file.
     #[arg(long)]
+    theme: Option<String>,
+    /// Width of the whole figure in pixels, 100 to 8000 (default 480; 720 for the chart).
+    #[arg(long)]
+    width: Option<f64>,
+    /// Hemispheres: the file position facing the touching point, -W to 2W (default 4 = the d|e
+    /// boundary; a file letter means its middle).
+    #[arg(long, allow_hyphen_values = true)]
+    rotation: Option<String>,
+    /// Chart window in squares: `x0,y0,cols,rows` (default: fitted to the marks).
+    #[arg(long, allow_hyphen_values = true)]
     window: Option<String>,
-    /// Colour mode: tint the squares (chart, board) by their position.
+    /// Colour mode (chart, board): tint the squares by their position.
     #[arg(long)]
     tint: bool,
-    /// Colour mode: colour the edges of each board copy (default on for the chart).
+    /// Colour mode (chart, board): colour the edges of each board copy (always on for the chart).
     #[arg(long)]
     edges: bool,
-    /// Coordinates.
-    #[arg(long, value_enum, default_value = "edge")]
-    coordinates: CoordArg,
+    /// Coordinates (default: edge; none on the chart).
+    #[arg(long, value_enum)]
+    coordinates: Option<CoordArg>,
     /// Draw marks over the pieces instead of under them.
     #[arg(long)]
     marks_over: bool,
@@ -156,6 +177,96 @@ struct RenderArgs {
     /// Output file: .svg or .png, or a name without extension for both (repeatable).
     #[arg(short, long, required = true)]
     output: Vec<std::path::PathBuf>,
+}
+
+/// What `render` will do, checked before any drawing: the figure and where it goes.
+struct RenderConfig {
+    figure: dotchess::spec::FigureSpec,
+    outputs: Vec<std::path::PathBuf>,
+}
+
+impl RenderArgs {
+    /// The view flags as options for the one validator the overlay files use too.
+    fn view_options(&self) -> Result<dotchess::options::ViewOptions, CliError> {
+        use dotchess::options::{Rotation, ViewOptions};
+        let window = match &self.window {
+            None => None,
+            Some(w) => Some(
+                w.split(',')
+                    .map(|x| x.trim().parse::<i64>())
+                    .collect::<Result<Vec<i64>, _>>()
+                    .map_err(|_| CliError::Usage(format!("--window `{w}`: expected four numbers x0,y0,cols,rows")))?,
+            ),
+        };
+        Ok(ViewOptions {
+            view: self.view.map(|v| v.name().to_string()),
+            width: self.width,
+            rotation: self.rotation.as_deref().map(Rotation::parse),
+            window,
+            tint: self.tint.then_some(true),
+            edges: self.edges.then_some(true),
+            coordinates: self.coordinates.map(|c| c.name().to_string()),
+        })
+    }
+
+    /// Reads the files (if any), then sets every flag given on the figure.
+    fn config(&self) -> Result<RenderConfig, CliError> {
+        use dotchess::spec::{MarkKind, add_mark};
+        let mut figure = match &self.position_file {
+            None => {
+                let position = self.position.position()?;
+                dotchess::spec::plain_figure(&dotchess::spec::PositionSpec { position, title: None })
+            }
+            Some(p) => {
+                if self.position.fen.is_some() {
+                    return Err(CliError::Usage("give the position either as a file or with --fen, not both".into()));
+                }
+                read_figure(p, self.overlay_file.as_deref(), self.position.variant)?
+            }
+        };
+        if let Some(t) = &self.theme {
+            figure.theme = load_theme(t)?;
+        }
+        if let Some(t) = &self.title {
+            if t.chars().count() > dotchess::spec::MAX_TEXT {
+                return Err(CliError::Usage(format!("--title: at most {} characters", dotchess::spec::MAX_TEXT)));
+            }
+            figure.title = Some(t.clone());
+        }
+        let mut options = self.view_options()?;
+        let several = figure.panels.len() > 1;
+        if several {
+            if options.view.is_some() {
+                return Err(CliError::Usage(format!(
+                    "--view cannot apply: the overlay draws {} panels, each with its own view",
+                    figure.panels.len()
+                )));
+            }
+            // The width of a figure of several panels is the whole figure's.
+            if let Some(w) = options.width.take() {
+                figure.width = Some(dotchess::options::check_width(w).map_err(|e| CliError::Usage(e.for_flag()))?);
+            }
+        }
+        let flags = [
+            ("--square", MarkKind::Moves, &self.squares),
+            ("--loop", MarkKind::Loop, &self.loops),
+            ("--arrow", MarkKind::Arrow, &self.arrows),
+            ("--label", MarkKind::Label, &self.labels),
+            ("--highlight", MarkKind::Highlight, &self.highlights),
+        ];
+        for panel in &mut figure.panels {
+            options.apply(panel.position.topology(), &mut panel.view).map_err(|e| CliError::Usage(e.for_flag()))?;
+            for (flag, kind, values) in flags {
+                for s in values.iter() {
+                    add_mark(&panel.position, kind, s, &mut panel.overlay)
+                        .map_err(|e| CliError::Usage(format!("{flag} `{s}`: {}", e.message)))?;
+                }
+            }
+            panel.overlay.pseudo |= self.pseudo;
+            panel.overlay.marks_over_pieces |= self.marks_over;
+        }
+        Ok(RenderConfig { figure, outputs: self.output.clone() })
+    }
 }
 
 #[derive(Args, Debug)]
@@ -173,7 +284,12 @@ impl PositionArgs {
     fn position(&self) -> Result<Position, CliError> {
         match &self.fen {
             None => Ok(Position::start(self.variant)),
-            Some(fen) => Position::from_fen(self.variant, fen).map_err(CliError::Fen),
+            Some(fen) => Position::from_fen(self.variant, fen).map_err(|mut e| {
+                if let Some(v) = dotchess::spec::fitting_variant(self.variant, fen) {
+                    e.message += &format!(" (the board fits {v}: did you mean --variant {v}?)");
+                }
+                CliError::Fen(e)
+            }),
         }
     }
 }
@@ -369,8 +485,7 @@ fn parse_cell(pos: &Position, s: &str) -> Result<dotchess::Cell, CliError> {
 
 fn load_theme(name: &str) -> Result<dotchess::Theme, CliError> {
     if name.ends_with(".toml") {
-        let text =
-            std::fs::read_to_string(name).map_err(|e| CliError::Usage(format!("cannot read theme {name}: {e}")))?;
+        let text = read_file(std::path::Path::new(name))?;
         dotchess::Theme::from_toml(&text).map_err(|e| CliError::Usage(format!("{name}: {e}")))
     } else {
         dotchess::Theme::built_in(name).map_err(|e| CliError::Usage(e.to_string()))
@@ -522,100 +637,8 @@ fn check_cmd(a: &CheckArgs, out: &mut impl Write) -> Result<(), CliError> {
 }
 
 fn render_cmd(a: &RenderArgs) -> Result<(), CliError> {
-    use dotchess::figure::{Coordinates, Overlay, View, ViewKind};
-    let (pos, file_title) = match &a.position_file {
-        None => (a.position.position()?, None),
-        Some(p) => {
-            if a.position.fen.is_some() {
-                return Err(CliError::Usage("give the position either as a file or with --fen, not both".into()));
-            }
-            let figure = read_figure(p, a.overlay_file.as_deref(), a.position.variant)?;
-            if a.overlay_file.is_some() {
-                return write_outputs(&figure.render(), &a.output);
-            }
-            (figure.panels[0].position.clone(), figure.title)
-        }
-    };
-    let topo = pos.topology();
-    let theme = load_theme(&a.theme)?;
-    let title = a.title.clone().or(file_title);
-    let mut overlay = Overlay { title, pseudo: a.pseudo, marks_over_pieces: a.marks_over, ..Overlay::default() };
-    // The marks: the same text syntax as overlay files.
-    use dotchess::spec::{MarkKind, add_mark};
-    let flags = [
-        ("--square", MarkKind::Moves, &a.squares),
-        ("--loop", MarkKind::Loop, &a.loops),
-        ("--arrow", MarkKind::Arrow, &a.arrows),
-        ("--label", MarkKind::Label, &a.labels),
-        ("--highlight", MarkKind::Highlight, &a.highlights),
-    ];
-    for (flag, kind, values) in flags {
-        for s in values.iter() {
-            add_mark(&pos, kind, s, &mut overlay)
-                .map_err(|e| CliError::Usage(format!("{flag} `{s}`: {}", e.message)))?;
-        }
-    }
-    if a.title.as_ref().is_some_and(|t| t.chars().count() > dotchess::spec::MAX_TEXT) {
-        return Err(CliError::Usage(format!("--title: at most {} characters", dotchess::spec::MAX_TEXT)));
-    }
-    if !(dotchess::figure::WIDTH_RANGE.0..=dotchess::figure::WIDTH_RANGE.1).contains(&a.width) {
-        return Err(CliError::Usage(format!("--width {} is out of range (100 to 8000)", a.width)));
-    }
-    let kind = match a.view {
-        ViewArg::Hemispheres => {
-            let rotation = match a.rotation.parse::<f64>() {
-                Ok(r) if r.is_finite() => r,
-                _ => match topo.parse_cell(&format!("{}1", a.rotation)) {
-                    Some(c) if a.rotation.len() == 1 => topo.coords(c).map_or(0.0, |(f, _)| f as f64 + 0.5),
-                    _ => {
-                        return Err(CliError::Usage(format!(
-                            "--rotation `{}`: expected a number of files or a file letter",
-                            a.rotation
-                        )));
-                    }
-                },
-            };
-            ViewKind::Hemispheres { rotation }
-        }
-        ViewArg::Chart => {
-            let window = match &a.window {
-                None => None,
-                Some(w) => {
-                    let parts: Vec<i64> = w
-                        .split(',')
-                        .map(|x| x.trim().parse::<i64>())
-                        .collect::<Result<_, _>>()
-                        .map_err(|_| CliError::Usage(format!("--window `{w}`: expected x0,y0,cols,rows")))?;
-                    let [x0, y0, cols, rows] = parts[..] else {
-                        return Err(CliError::Usage(format!("--window `{w}`: expected four numbers x0,y0,cols,rows")));
-                    };
-                    if !(1..=200).contains(&cols)
-                        || !(1..=200).contains(&rows)
-                        || x0.abs() > 10_000
-                        || y0.abs() > 10_000
-                    {
-                        return Err(CliError::Usage(format!("--window `{w}`: columns and rows must be 1 to 200")));
-                    }
-                    Some(dotchess::geometry::Window {
-                        x0: x0 as i32,
-                        y0: y0 as i32,
-                        cols: cols as u32,
-                        rows: rows as u32,
-                    })
-                }
-            };
-            ViewKind::Chart { window, edges: true, tint: a.tint }
-        }
-        ViewArg::Board => ViewKind::Board { tint: a.tint, edges: a.edges },
-    };
-    let coordinates = match a.coordinates {
-        CoordArg::None => Coordinates::None,
-        CoordArg::Edge => Coordinates::Edge,
-        CoordArg::Cells => Coordinates::Cells,
-    };
-    let view = View { kind, width: a.width, coordinates };
-    let scene = dotchess::render(&pos, &overlay, &view, &theme);
-    write_outputs(&scene, &a.output)
+    let config = a.config()?;
+    write_outputs(&config.figure.render(), &config.outputs)
 }
 
 /// Writes a scene to each path: SVG or PNG by extension, both for a path without one. Every

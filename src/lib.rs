@@ -17,6 +17,7 @@ pub mod figure;
 mod font;
 pub mod geometry;
 pub mod notation;
+pub mod options;
 pub mod output;
 pub mod piece;
 pub mod position;

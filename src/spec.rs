@@ -5,9 +5,9 @@
 //! The formats are documented key by key in `docs/inputs.md`, with an annotated template in
 //! `templates/overlay.toml`.
 
-use crate::figure::{Coordinates, Overlay, View, ViewKind, WIDTH_RANGE};
-use crate::geometry::Window;
+use crate::figure::{Overlay, View};
 use crate::notation::FenError;
+use crate::options::{Rotation, ViewKey, ViewOptions};
 use crate::position::Position;
 use crate::scene::Rgb;
 use crate::theme::Theme;
@@ -24,8 +24,7 @@ pub const MAX_INPUT: usize = 1 << 20;
 pub const MAX_PANELS: usize = 64;
 /// Most marks of one kind in one overlay or panel.
 pub const MAX_MARKS: usize = 512;
-/// Largest chart window side, in squares.
-pub const MAX_WINDOW: i64 = 200;
+pub use crate::options::MAX_WINDOW;
 /// Longest title or caption, in characters.
 pub const MAX_TEXT: usize = 200;
 
@@ -121,6 +120,17 @@ impl<'a> Source<'a> {
         Theme::built_in(t.get_ref()).map_err(|e| self.error(t.span(), e.to_string()))
     }
 
+    /// A theme named by a spanned value: a built-in name, or a `.toml` theme file that `load`
+    /// finds (relative to this file, as other files it names).
+    pub(crate) fn theme_or_file(&self, t: &Spanned<String>, load: &Loader) -> Result<Theme, InputError> {
+        let name = t.get_ref();
+        if !name.ends_with(".toml") {
+            return self.theme(t);
+        }
+        let (shown, text) = load(name).map_err(|e| self.error(t.span(), e))?;
+        Theme::from_toml(&text).map_err(|e| self.error(t.span(), format!("theme {shown}: {e}")))
+    }
+
     /// Parses TOML into `T`, turning the parser's errors into located ones (with a suggestion for
     /// an unknown key).
     pub(crate) fn toml<T: for<'de> Deserialize<'de>>(&self) -> Result<T, InputError> {
@@ -153,7 +163,7 @@ fn explain_toml(message: &str) -> String {
 }
 
 /// Levenshtein distance.
-fn edit_distance(a: &str, b: &str) -> usize {
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     let b: Vec<char> = b.chars().collect();
     let mut prev: Vec<usize> = (0..=b.len()).collect();
     for (i, ca) in a.chars().enumerate() {
@@ -199,8 +209,18 @@ struct PositionToml {
 pub fn read_position(name: &str, text: &str, default_variant: VariantId) -> Result<PositionSpec, InputError> {
     let src = Source::new(name, text);
     src.check_size()?;
-    let fen_error =
-        |offset: usize, e: FenError| src.error_at(offset + byte_of_column(&text[offset..], e.column), e.to_string());
+    let fen_error = |offset: usize, e: FenError, variant: VariantId, fen: &str| {
+        let mut message = e.to_string();
+        if let Some(v) = fitting_variant(variant, fen) {
+            let how = if name.ends_with(".toml") {
+                format!("`variant = \"{v}\"`")
+            } else {
+                format!("a `# variant: {v}` line or --variant {v}")
+            };
+            message += &format!(" (the board fits {v}: did you mean {how}?)");
+        }
+        src.error_at(offset + byte_of_column(&text[offset..], e.column), message)
+    };
     if name.ends_with(".toml") {
         let p: PositionToml = src.toml()?;
         let variant = match &p.variant {
@@ -209,7 +229,8 @@ pub fn read_position(name: &str, text: &str, default_variant: VariantId) -> Resu
         };
         // The value's span covers its quotes: FEN columns count from after the opening quote.
         let start = p.fen.span().start + 1;
-        let position = Position::from_fen(variant, p.fen.get_ref()).map_err(|e| fen_error(start, e))?;
+        let position =
+            Position::from_fen(variant, p.fen.get_ref()).map_err(|e| fen_error(start, e, variant, p.fen.get_ref()))?;
         return Ok(PositionSpec { position, title: short_text(&src, &p.title, "title")? });
     }
     let mut variant = default_variant;
@@ -230,10 +251,21 @@ pub fn read_position(name: &str, text: &str, default_variant: VariantId) -> Resu
             continue;
         }
         let lead = line.len() - line.trim_start().len();
-        let position = Position::from_fen(variant, trimmed).map_err(|e| fen_error(here + lead, e))?;
+        let position = Position::from_fen(variant, trimmed).map_err(|e| fen_error(here + lead, e, variant, trimmed))?;
         return Ok(PositionSpec { position, title: None });
     }
     Err(src.whole("holds no FEN line"))
+}
+
+/// Another variant whose board a FEN fits when it does not fit `tried`'s. A board of the wrong
+/// shape (files, ranks, poles) is the usual sign of a missing or wrong variant, so only variants
+/// of another shape are offered.
+pub fn fitting_variant(tried: VariantId, fen: &str) -> Option<VariantId> {
+    let shape = |v: VariantId| {
+        let t = v.variant().topology;
+        (t.width(), t.height(), t.poles())
+    };
+    VariantId::ALL.into_iter().filter(|&v| shape(v) != shape(tried)).find(|&v| Position::from_fen(v, fen).is_ok())
 }
 
 /// The byte offset of 1-based character column `col` in `s`.
@@ -259,7 +291,7 @@ impl Num {
 
 #[derive(Deserialize)]
 #[serde(untagged)]
-enum Rotation {
+enum RotationToml {
     Number(Num),
     File(String),
 }
@@ -316,10 +348,10 @@ with_marks!(PanelToml {
     view: Spanned<String>,
     caption: Option<Spanned<String>>,
     width: Option<Spanned<Num>>,
-    rotation: Option<Spanned<Rotation>>,
+    rotation: Option<Spanned<RotationToml>>,
     window: Option<Spanned<Vec<i64>>>,
-    tint: Option<bool>,
-    edges: Option<bool>,
+    tint: Option<Spanned<bool>>,
+    edges: Option<Spanned<bool>>,
     coordinates: Option<Spanned<String>>,
     position: Option<Spanned<String>>,
     variant: Option<Spanned<String>>,
@@ -336,6 +368,7 @@ struct ExpectToml {
 
 with_marks!(OverlayToml {
     title: Option<Spanned<String>>,
+    width: Option<Spanned<Num>>,
     theme: Option<Spanned<String>>,
     columns: Option<Spanned<i64>>,
     #[serde(default)]
@@ -377,6 +410,8 @@ pub struct FigureSpec {
     pub theme: Theme,
     /// Panel columns when there are several.
     pub columns: usize,
+    /// The whole figure's width, when asked for (else each panel's own width decides).
+    pub width: Option<f64>,
     /// The panels (one for a simple figure).
     pub panels: Vec<PanelSpec>,
     /// Expected destination sets to check.
@@ -393,7 +428,7 @@ pub fn read_overlay(name: &str, text: &str, base: &PositionSpec, load: &Loader) 
     let o: OverlayToml = src.toml()?;
     let theme = match &o.theme {
         None => Theme::essay(),
-        Some(t) => src.theme(t)?,
+        Some(t) => src.theme_or_file(t, load)?,
     };
     let columns = match &o.columns {
         None => 0,
@@ -469,7 +504,13 @@ pub fn read_overlay(name: &str, text: &str, base: &PositionSpec, load: &Loader) 
         expect.push(Expectation { square, destinations, source: e.source.clone() });
     }
     let title = short_text(&src, &o.title, "title")?.or_else(|| base.title.clone());
-    Ok(FigureSpec { title, theme, columns, panels, expect })
+    let width = match &o.width {
+        None => None,
+        Some(w) => {
+            Some(crate::options::check_width(w.get_ref().value()).map_err(|e| src.error(w.span(), e.for_key()))?)
+        }
+    };
+    Ok(FigureSpec { title, theme, columns, width, panels, expect })
 }
 
 /// The figure for a position with no overlay file: the hemispheres.
@@ -478,6 +519,7 @@ pub fn plain_figure(base: &PositionSpec) -> FigureSpec {
         title: base.title.clone(),
         theme: Theme::essay(),
         columns: 0,
+        width: None,
         panels: vec![PanelSpec {
             position: base.position.clone(),
             view: View::hemispheres(),
@@ -630,101 +672,34 @@ pub fn add_mark(pos: &Position, kind: MarkKind, text: &str, o: &mut Overlay) -> 
 }
 
 fn read_view(src: &Source, pos: &Position, p: &PanelToml) -> Result<View, InputError> {
-    let topo = pos.topology();
-    let mut view = match p.view.get_ref().as_str() {
-        "hemispheres" => View::hemispheres(),
-        "board" => View::board(),
-        "chart" => View::chart(),
-        other => {
-            let hint = ["hemispheres", "board", "chart"]
-                .into_iter()
-                .min_by_key(|k| edit_distance(other, k))
-                .unwrap_or("board");
-            return Err(src.error(
-                p.view.span(),
-                format!("unknown view `{other}` (hemispheres, chart or board; did you mean `{hint}`?)"),
-            ));
-        }
+    let options = ViewOptions {
+        view: Some(p.view.get_ref().clone()),
+        width: p.width.as_ref().map(|w| w.get_ref().value()),
+        rotation: p.rotation.as_ref().map(|r| match r.get_ref() {
+            RotationToml::Number(n) => Rotation::Files(n.value()),
+            RotationToml::File(f) => Rotation::File(f.clone()),
+        }),
+        window: p.window.as_ref().map(|w| w.get_ref().clone()),
+        tint: p.tint.as_ref().map(|t| *t.get_ref()),
+        edges: p.edges.as_ref().map(|e| *e.get_ref()),
+        coordinates: p.coordinates.as_ref().map(|c| c.get_ref().clone()),
     };
-    if let Some(w) = &p.width {
-        let v = w.get_ref().value();
-        if !(WIDTH_RANGE.0..=WIDTH_RANGE.1).contains(&v) {
-            return Err(
-                src.error(w.span(), format!("`width` = {v} is out of range ({} to {})", WIDTH_RANGE.0, WIDTH_RANGE.1))
-            );
-        }
-        view.width = v;
-    }
-    if let Some(c) = &p.coordinates {
-        view.coordinates = match c.get_ref().as_str() {
-            "none" => Coordinates::None,
-            "edge" => Coordinates::Edge,
-            "cells" => Coordinates::Cells,
-            other => return Err(src.error(c.span(), format!("`coordinates` is none, edge or cells, not `{other}`"))),
+    options.check(pos.topology()).map_err(|e| {
+        let span = match e.key {
+            ViewKey::View => Some(p.view.span()),
+            ViewKey::Width => p.width.as_ref().map(Spanned::span),
+            ViewKey::Rotation => p.rotation.as_ref().map(Spanned::span),
+            ViewKey::Window => p.window.as_ref().map(Spanned::span),
+            ViewKey::Tint => p.tint.as_ref().map(Spanned::span),
+            ViewKey::Edges => p.edges.as_ref().map(Spanned::span),
+            ViewKey::Coordinates => p.coordinates.as_ref().map(Spanned::span),
         };
-    }
-    let only = |key: &str, span: Range<usize>, kind: &str| -> InputError {
-        src.error(span, format!("`{key}` belongs to the {kind} view, not to `{}`", p.view.get_ref()))
-    };
-    match &mut view.kind {
-        ViewKind::Hemispheres { rotation } => {
-            if let Some(w) = &p.window {
-                return Err(only("window", w.span(), "chart"));
-            }
-            if let Some(r) = &p.rotation {
-                *rotation = match r.get_ref() {
-                    Rotation::Number(n) => {
-                        let v = n.value();
-                        let w = topo.width() as f64;
-                        if !(-w..=2.0 * w).contains(&v) {
-                            return Err(
-                                src.error(r.span(), format!("`rotation` = {v} is out of range (-{w} to {})", 2.0 * w))
-                            );
-                        }
-                        v
-                    }
-                    Rotation::File(f) => {
-                        let c = topo.parse_cell(&format!("{f}1")).filter(|_| f.len() == 1).ok_or_else(|| {
-                            src.error(r.span(), format!("`rotation` = \"{f}\" is not a file of this board"))
-                        })?;
-                        topo.coords(c).map_or(0.0, |(x, _)| x as f64 + 0.5)
-                    }
-                };
-            }
+        let message = if e.key == ViewKey::View { e.message.clone() } else { e.for_key() };
+        match span {
+            Some(s) => src.error(s, message),
+            None => src.whole(message),
         }
-        ViewKind::Chart { window, edges, tint } => {
-            if let Some(r) = &p.rotation {
-                return Err(only("rotation", r.span(), "hemispheres"));
-            }
-            if let Some(w) = &p.window {
-                let v = w.get_ref();
-                let [x0, y0, cols, rows] = v[..] else {
-                    return Err(src.error(w.span(), "`window` is [x0, y0, columns, rows]"));
-                };
-                if !(1..=MAX_WINDOW).contains(&cols)
-                    || !(1..=MAX_WINDOW).contains(&rows)
-                    || x0.abs() > 10_000
-                    || y0.abs() > 10_000
-                {
-                    return Err(src.error(w.span(), format!("`window` columns and rows must be 1 to {MAX_WINDOW}")));
-                }
-                *window = Some(Window { x0: x0 as i32, y0: y0 as i32, cols: cols as u32, rows: rows as u32 });
-            }
-            *edges = p.edges.unwrap_or(*edges);
-            *tint = p.tint.unwrap_or(*tint);
-        }
-        ViewKind::Board { tint, edges } => {
-            if let Some(r) = &p.rotation {
-                return Err(only("rotation", r.span(), "hemispheres"));
-            }
-            if let Some(w) = &p.window {
-                return Err(only("window", w.span(), "chart"));
-            }
-            *edges = p.edges.unwrap_or(*edges);
-            *tint = p.tint.unwrap_or(*tint);
-        }
-    }
-    Ok(view)
+    })
 }
 
 impl FigureSpec {
@@ -734,6 +709,10 @@ impl FigureSpec {
             .panels
             .iter()
             .map(|p| {
+                let mut view = p.view;
+                if let (Some(w), 1) = (self.width, self.panels.len()) {
+                    view.width = w;
+                }
                 let mut overlay = p.overlay.clone();
                 if self.panels.len() == 1 {
                     overlay.title = self.title.clone();
@@ -747,7 +726,7 @@ impl FigureSpec {
                     }
                 }
                 (
-                    crate::figure::render(&p.position, &overlay, &p.view, &self.theme),
+                    crate::figure::render(&p.position, &overlay, &view, &self.theme),
                     p.caption.clone().unwrap_or_default(),
                 )
             })
@@ -760,6 +739,26 @@ impl FigureSpec {
             return s;
         }
         let columns = if self.columns == 0 { scenes.len().min(5) } else { self.columns };
-        crate::figure::panels(scenes, columns, self.title.as_deref(), &self.theme)
+        let scene = crate::figure::panels(scenes, columns, self.title.as_deref(), &self.theme);
+        match self.width {
+            Some(w) => scaled(scene, w),
+            None => scene,
+        }
     }
+}
+
+/// A scene scaled to a width.
+fn scaled(mut scene: crate::scene::Scene, width: f64) -> crate::scene::Scene {
+    let k = width / scene.width;
+    let children = std::mem::take(&mut scene.nodes);
+    scene.nodes.push(crate::scene::Node::Group(crate::scene::Group {
+        class: "figure".into(),
+        data: Vec::new(),
+        offset: crate::scene::Pt::default(),
+        scale: k,
+        children,
+    }));
+    scene.width = width;
+    scene.height *= k;
+    scene
 }

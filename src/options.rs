@@ -1,0 +1,318 @@
+//! View options as a user gives them — flags on the command line or keys in an overlay file — and
+//! the one validator that turns them into a checked [`View`].
+//!
+//! Both front ends only *map* what they read onto [`ViewOptions`]; the limits (width, rotation,
+//! window) and the rule that an option must belong to the view it is given for live here, so a
+//! flag and a file key can never disagree. An error names the option ([`ViewKey`]); the caller
+//! says where it was given (a flag, or a file position).
+
+use crate::figure::{Coordinates, View, ViewKind};
+use crate::geometry::Window;
+use crate::topology::Topology;
+use std::fmt;
+
+pub use crate::figure::WIDTH_RANGE;
+/// Largest chart window side, in squares.
+pub const MAX_WINDOW: i64 = 200;
+/// Largest distance of a chart window's corner from the board, in squares.
+pub const MAX_WINDOW_OFFSET: i64 = 10_000;
+
+/// One view option, named the same way in files (`rotation`) and flags (`--rotation`).
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum ViewKey {
+    /// `view` / `--view`.
+    View,
+    /// `width` / `--width`.
+    Width,
+    /// `rotation` / `--rotation`.
+    Rotation,
+    /// `window` / `--window`.
+    Window,
+    /// `tint` / `--tint`.
+    Tint,
+    /// `edges` / `--edges`.
+    Edges,
+    /// `coordinates` / `--coordinates`.
+    Coordinates,
+}
+
+impl ViewKey {
+    /// The key's name in an overlay file.
+    pub fn key(self) -> &'static str {
+        match self {
+            ViewKey::View => "view",
+            ViewKey::Width => "width",
+            ViewKey::Rotation => "rotation",
+            ViewKey::Window => "window",
+            ViewKey::Tint => "tint",
+            ViewKey::Edges => "edges",
+            ViewKey::Coordinates => "coordinates",
+        }
+    }
+    /// The command-line flag.
+    pub fn flag(self) -> String {
+        format!("--{}", self.key())
+    }
+}
+
+/// A rotation as written: a number of files, or a file letter (its middle).
+#[derive(Clone, PartialEq, Debug)]
+pub enum Rotation {
+    /// A file position (4 = the boundary after the fourth file).
+    Files(f64),
+    /// A file letter.
+    File(String),
+}
+
+impl Rotation {
+    /// Reads a command-line value: a number, else a file letter.
+    pub fn parse(s: &str) -> Rotation {
+        match s.trim().parse::<f64>() {
+            Ok(v) => Rotation::Files(v),
+            Err(_) => Rotation::File(s.to_string()),
+        }
+    }
+}
+
+/// View options as given, unchecked: every field is `None` unless the user set it.
+#[derive(Clone, Default, PartialEq, Debug)]
+pub struct ViewOptions {
+    /// `hemispheres`, `chart` or `board`.
+    pub view: Option<String>,
+    /// The view's width.
+    pub width: Option<f64>,
+    /// Hemispheres: the file position at the touching point.
+    pub rotation: Option<Rotation>,
+    /// Chart: `[x0, y0, columns, rows]`.
+    pub window: Option<Vec<i64>>,
+    /// Chart, board: tint squares by position.
+    pub tint: Option<bool>,
+    /// Chart, board: colour the copies' edges.
+    pub edges: Option<bool>,
+    /// `none`, `edge` or `cells`.
+    pub coordinates: Option<String>,
+}
+
+/// An option that cannot be used: which one, and why.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct OptionError {
+    /// The option.
+    pub key: ViewKey,
+    /// What is wrong, in words that read after the option's name.
+    pub message: String,
+}
+
+impl OptionError {
+    fn new(key: ViewKey, message: impl Into<String>) -> OptionError {
+        OptionError { key, message: message.into() }
+    }
+    /// The message for a command-line flag: `--rotation: … `.
+    pub fn for_flag(&self) -> String {
+        format!("{}: {}", self.key.flag(), self.message)
+    }
+    /// The message for a file key: `` `rotation`: … ``.
+    pub fn for_key(&self) -> String {
+        format!("`{}`: {}", self.key.key(), self.message)
+    }
+}
+
+impl fmt::Display for OptionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.for_key())
+    }
+}
+
+impl std::error::Error for OptionError {}
+
+/// The names of the views, as written in files and flags.
+pub const VIEW_NAMES: [&str; 3] = ["hemispheres", "chart", "board"];
+
+/// A view's default settings by name.
+fn view_named(name: &str) -> Result<View, OptionError> {
+    match name {
+        "hemispheres" => Ok(View::hemispheres()),
+        "board" => Ok(View::board()),
+        "chart" => Ok(View::chart()),
+        other => {
+            let hint = VIEW_NAMES.into_iter().min_by_key(|k| crate::spec::edit_distance(other, k)).unwrap_or("board");
+            Err(OptionError::new(
+                ViewKey::View,
+                format!("unknown view `{other}` (hemispheres, chart or board; did you mean `{hint}`?)"),
+            ))
+        }
+    }
+}
+
+/// Checks a width (of a view or of a whole figure).
+pub fn check_width(v: f64) -> Result<f64, OptionError> {
+    if !(WIDTH_RANGE.0..=WIDTH_RANGE.1).contains(&v) {
+        let shown = if v.is_finite() && v.abs() < 1e9 { format!("{v}") } else { format!("{v:e}") };
+        return Err(OptionError::new(
+            ViewKey::Width,
+            format!("{shown} is out of range ({} to {})", WIDTH_RANGE.0, WIDTH_RANGE.1),
+        ));
+    }
+    Ok(v)
+}
+
+impl ViewOptions {
+    /// The view these options describe, from the named view's defaults (hemispheres when no view
+    /// is named).
+    pub fn check(&self, topo: &Topology) -> Result<View, OptionError> {
+        let mut view = View::hemispheres();
+        self.apply(topo, &mut view)?;
+        Ok(view)
+    }
+
+    /// Sets the given options on a view: `view` first (starting from that view's defaults), then
+    /// the others, each checked against its limits and against the view it is given for.
+    pub fn apply(&self, topo: &Topology, view: &mut View) -> Result<(), OptionError> {
+        if let Some(name) = &self.view {
+            *view = view_named(name)?;
+        }
+        let view_name = match view.kind {
+            ViewKind::Hemispheres { .. } => "hemispheres",
+            ViewKind::Chart { .. } => "chart",
+            ViewKind::Board { .. } => "board",
+        };
+        let only = |key: ViewKey, views: &str| {
+            OptionError::new(key, format!("belongs to the {views} view, not to the {view_name} view"))
+        };
+        if let Some(w) = self.width {
+            view.width = check_width(w)?;
+        }
+        if let Some(c) = &self.coordinates {
+            view.coordinates = match c.as_str() {
+                "none" => Coordinates::None,
+                "edge" => Coordinates::Edge,
+                "cells" => Coordinates::Cells,
+                other => {
+                    return Err(OptionError::new(
+                        ViewKey::Coordinates,
+                        format!("is none, edge or cells, not `{other}`"),
+                    ));
+                }
+            };
+        }
+        match &mut view.kind {
+            ViewKind::Hemispheres { rotation } => {
+                if self.window.is_some() {
+                    return Err(only(ViewKey::Window, "chart"));
+                }
+                if self.tint.is_some() {
+                    return Err(only(ViewKey::Tint, "chart and board"));
+                }
+                if self.edges.is_some() {
+                    return Err(only(ViewKey::Edges, "chart and board"));
+                }
+                if let Some(r) = &self.rotation {
+                    *rotation = check_rotation(topo, r)?;
+                }
+            }
+            ViewKind::Chart { window, edges, tint } => {
+                if self.rotation.is_some() {
+                    return Err(only(ViewKey::Rotation, "hemispheres"));
+                }
+                if let Some(w) = &self.window {
+                    *window = Some(check_window(w)?);
+                }
+                *edges = self.edges.unwrap_or(*edges);
+                *tint = self.tint.unwrap_or(*tint);
+            }
+            ViewKind::Board { tint, edges } => {
+                if self.rotation.is_some() {
+                    return Err(only(ViewKey::Rotation, "hemispheres"));
+                }
+                if self.window.is_some() {
+                    return Err(only(ViewKey::Window, "chart"));
+                }
+                *edges = self.edges.unwrap_or(*edges);
+                *tint = self.tint.unwrap_or(*tint);
+            }
+        }
+        Ok(())
+    }
+}
+
+/// A rotation within one turn either way of the board (`-W` to `2W` files), or a file letter.
+fn check_rotation(topo: &Topology, r: &Rotation) -> Result<f64, OptionError> {
+    match r {
+        Rotation::Files(v) => {
+            let w = topo.width() as f64;
+            if !(-w..=2.0 * w).contains(v) {
+                let shown = if v.is_finite() && v.abs() < 1e9 { format!("{v}") } else { format!("{v:e}") };
+                return Err(OptionError::new(
+                    ViewKey::Rotation,
+                    format!("{shown} is out of range (-{w} to {} files)", 2.0 * w),
+                ));
+            }
+            Ok(*v)
+        }
+        Rotation::File(f) => {
+            let c = topo.parse_cell(&format!("{f}1")).filter(|_| f.chars().count() == 1).ok_or_else(|| {
+                OptionError::new(
+                    ViewKey::Rotation,
+                    format!("`{f}` is neither a number of files nor a file letter of this board"),
+                )
+            })?;
+            Ok(topo.coords(c).map_or(0.0, |(x, _)| x as f64 + 0.5))
+        }
+    }
+}
+
+/// A chart window `[x0, y0, columns, rows]` within the limits.
+fn check_window(v: &[i64]) -> Result<Window, OptionError> {
+    let [x0, y0, cols, rows] = v[..] else {
+        return Err(OptionError::new(ViewKey::Window, "is four numbers: x0, y0, columns, rows"));
+    };
+    if !(1..=MAX_WINDOW).contains(&cols) || !(1..=MAX_WINDOW).contains(&rows) {
+        return Err(OptionError::new(ViewKey::Window, format!("columns and rows must be 1 to {MAX_WINDOW}")));
+    }
+    if x0.abs() > MAX_WINDOW_OFFSET || y0.abs() > MAX_WINDOW_OFFSET {
+        return Err(OptionError::new(
+            ViewKey::Window,
+            format!("x0 and y0 must be -{MAX_WINDOW_OFFSET} to {MAX_WINDOW_OFFSET}"),
+        ));
+    }
+    Ok(Window { x0: x0 as i32, y0: y0 as i32, cols: cols as u32, rows: rows as u32 })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::variant::VariantId;
+
+    fn topo() -> Topology {
+        VariantId::Dot.variant().topology
+    }
+
+    #[test]
+    fn rotation_is_limited_to_a_turn_either_way() {
+        let o = |v: f64| ViewOptions { rotation: Some(Rotation::Files(v)), ..ViewOptions::default() };
+        assert!(o(16.0).check(&topo()).is_ok());
+        assert!(o(-8.0).check(&topo()).is_ok());
+        for bad in [16.5, -8.5, 1e300, f64::NAN, f64::INFINITY] {
+            let e = o(bad).check(&topo()).unwrap_err();
+            assert_eq!(e.key, ViewKey::Rotation, "{bad}");
+        }
+    }
+
+    #[test]
+    fn an_option_of_another_view_is_an_error() {
+        let board =
+            ViewOptions { view: Some("board".into()), rotation: Some(Rotation::Files(4.0)), ..Default::default() };
+        assert_eq!(board.check(&topo()).unwrap_err().key, ViewKey::Rotation);
+        let board = ViewOptions { view: Some("board".into()), window: Some(vec![0, 0, 8, 8]), ..Default::default() };
+        assert_eq!(board.check(&topo()).unwrap_err().key, ViewKey::Window);
+        let hemi = ViewOptions { tint: Some(true), ..Default::default() };
+        assert_eq!(hemi.check(&topo()).unwrap_err().key, ViewKey::Tint);
+    }
+
+    #[test]
+    fn a_file_letter_means_its_middle() {
+        let o = ViewOptions { rotation: Some(Rotation::parse("d")), ..Default::default() };
+        assert_eq!(o.check(&topo()).unwrap().kind, ViewKind::Hemispheres { rotation: 3.5 });
+        let o = ViewOptions { rotation: Some(Rotation::parse("z")), ..Default::default() };
+        assert!(o.check(&topo()).is_err());
+    }
+}
