@@ -27,16 +27,12 @@ fn batches(c: &mut Criterion) {
     std::fs::create_dir_all(&dir).expect("temporary folder");
     let mut g = c.benchmark_group("batch");
     g.sample_size(10).measurement_time(Duration::from_secs(10));
-    for (name, manifest) in [
-        ("essay".to_string(), batch::essay_manifest()),
-        ("mixed-100".to_string(), mixed(100)),
-        ("mixed-400".to_string(), mixed(400)),
-    ] {
+    for (name, manifest) in [("essay", batch::essay_manifest()), ("mixed-100", mixed(100)), ("mixed-400", mixed(400))] {
         g.throughput(Throughput::Elements(manifest.jobs.len() as u64));
         g.bench_function(format!("{name}-svg+png"), |b| {
             b.iter(|| {
-                let outcomes = batch::run(&manifest, &Embedded(ESSAY_FILES), &dir, &|_| {});
-                assert!(outcomes.iter().all(|o| o.result.is_ok()));
+                let report = batch::run(&manifest, &Embedded(ESSAY_FILES), &dir, &|_| {});
+                assert!(report.outcomes.iter().all(|o| o.result.is_ok()) && report.index.is_ok());
             })
         });
     }

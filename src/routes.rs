@@ -47,13 +47,15 @@ impl Route {
     pub fn to(&self) -> Cell {
         self.steps.last().map_or(self.from, |s| s.cell)
     }
-    /// Whether two routes draw the same line: the same cells, poles and chart steps (the
-    /// headings may differ, as for a king's three steps over a dead pole, which all land on the
-    /// antipodal square by the same hop).
+    /// Whether two routes are one path: the same sequence of cells and of dead poles passed.
+    /// Headings and chart steps may differ: a king's three steps over a dead pole all land on the
+    /// antipodal square, and its three steps from a1 onto a live pole S (north-west, south and
+    /// south-east; the chart puts them in three columns of the pole's band) all enter the same
+    /// cell. [`destinations`] keeps the first such route, the orthogonal one where there is one.
     pub fn same_path(&self, other: &Route) -> bool {
         self.from == other.from
             && self.steps.len() == other.steps.len()
-            && self.steps.iter().zip(&other.steps).all(|(a, b)| (a.cell, a.via, a.chart) == (b.cell, b.via, b.chart))
+            && self.steps.iter().zip(&other.steps).all(|(a, b)| (a.cell, a.via) == (b.cell, b.via))
     }
     /// The cells of the route in order, the origin first.
     pub fn cells(&self) -> Vec<Cell> {
@@ -175,16 +177,23 @@ fn candidate_routes(pos: &Position, from: Cell) -> Vec<Route> {
         }
         // A chess board never holds xiangqi pieces: FEN refuses their letters.
         Role::Guard | Role::Elephant | Role::Horse | Role::Cannon => {}
+        // A pawn's route is the step it makes: a push onto an empty cell, a capture onto an enemy
+        // piece or the en passant square, never the other kind onto the same cell (a push and a
+        // diagonal capture may both end on a live pole).
         Role::Pawn => {
             let fwd = piece.color.forward();
-            if let Some(one) = pawn_step(topo, from, Dir::new(0, fwd)) {
+            let empty = |c: Cell| pos.piece_at(c).is_none();
+            if let Some(one) = pawn_step(topo, from, Dir::new(0, fwd)).filter(|s| empty(s.to.cell)) {
                 out.push(route(vec![one]));
-                if let Some(two) = pawn_step(topo, one.to.cell, Dir::new(0, fwd)) {
+                if let Some(two) = pawn_step(topo, one.to.cell, Dir::new(0, fwd)).filter(|s| empty(s.to.cell)) {
                     out.push(route(vec![one, two]));
                 }
             }
+            let takes = |c: Cell| pos.ep_square() == Some(c) || pos.piece_at(c).is_some_and(|q| q.color != piece.color);
             for df in [-1, 1] {
-                out.extend(pawn_step(topo, from, Dir::new(df, fwd)).map(|s| route(vec![s])));
+                out.extend(
+                    pawn_step(topo, from, Dir::new(df, fwd)).filter(|s| takes(s.to.cell)).map(|s| route(vec![s])),
+                );
             }
         }
     }

@@ -288,10 +288,9 @@ impl Scene {
         crate::output::to_svg(self)
     }
     /// The scene as PNG bytes, `scale` pixels per figure unit: painted straight from the scene
-    /// (the same picture as the SVG). For many figures, [`crate::output::Raster`] reuses its
-    /// buffers.
+    /// (the same picture as the SVG), in buffers the calling thread keeps for its next figure.
     pub fn to_png(&self, scale: f64) -> Result<Vec<u8>, crate::output::PngError> {
-        crate::output::Raster::new().png(self, scale).map(<[u8]>::to_vec)
+        crate::output::scene_png(self, scale)
     }
     /// The scene painted on a new pixmap, `scale` pixels per figure unit (what the PNG holds;
     /// animations paint their frames through this). To paint onto a canvas of one's own, see

@@ -48,6 +48,22 @@ fn square_lists_routes_and_json_parses() {
 }
 
 #[test]
+fn square_lists_one_route_per_path() {
+    // The king on a1 steps onto the live pole S by three headings (SPEC §2: S is next to every
+    // square of rank 1, orthogonally and diagonally); the cells are a1 then S each time: one route.
+    let fen = "1/2K3/6/3P2/6/6/k5/1 w - - 0 1";
+    let o = run(&["moves", "--variant", "small", "--fen", fen, "--square", "a1"]);
+    let out = stdout(&o);
+    let s = out.lines().find(|l| l.starts_with("S ")).unwrap_or_else(|| panic!("no S in {out}"));
+    assert_eq!(s.split_whitespace().collect::<Vec<_>>(), ["S", "move", "a1-S"], "{s}");
+    let o = run(&["moves", "--variant", "small", "--fen", fen, "--square", "a1", "--json"]);
+    let v: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    let dests = v["destinations"].as_array().unwrap();
+    let s = dests.iter().find(|d| d["cell"] == "S").unwrap();
+    assert_eq!(s["routes"].as_array().unwrap().len(), 1, "{s}");
+}
+
+#[test]
 fn loops_counts_twenty_on_the_dot() {
     let o = run(&["loops"]);
     assert_eq!(stdout(&o).lines().last(), Some("20 loops"));

@@ -494,6 +494,45 @@ fn pins_hold_on_rides_that_pass_a_square_twice() {
 }
 
 #[test]
+fn a_pawns_route_is_the_step_it_makes() {
+    let v = VariantId::Small;
+    let chart_ends = |pos: &Position, from: &str, to: &str| -> Vec<(i32, i32)> {
+        let t = pos.topology();
+        destinations(pos, cell(v, from), true)
+            .into_iter()
+            .filter(|d| t.name(d.cell) == to)
+            .flat_map(|d| d.routes)
+            .map(|r| *r.chart_path().last().unwrap())
+            .collect()
+    };
+    // A push onto the empty pole N goes along the pawn's file: one route, no sideways column.
+    let pos = setup(v, &["Pc6", "Ka1"]);
+    assert_eq!(chart_ends(&pos, "c6", "N"), [(0, 1)]);
+    // A capture on N is a diagonal step (SPEC §3): one route, one column sideways; the blocked
+    // push is not a route.
+    let pos = setup(v, &["Pc6", "Ka1", "kN"]);
+    let ends = chart_ends(&pos, "c6", "N");
+    assert_eq!(ends.len(), 1, "{ends:?}");
+    assert_eq!(ends[0].0.abs(), 1, "{ends:?}");
+    // On the Dot a pawn that can both push and capture has one route to each cell.
+    let pos = setup(VariantId::Dot, &["Pe2", "nd3"]);
+    assert_eq!(routes_to(&pos, "e2", "e3"), ["e2 e3"]);
+    assert_eq!(routes_to(&pos, "e2", "e4"), ["e2 e3 e4"]);
+    assert_eq!(routes_to(&pos, "e2", "d3"), ["e2 d3"]);
+}
+
+#[test]
+fn a_live_pole_entered_by_three_headings_is_one_route() {
+    let v = VariantId::Small;
+    let pos = Position::from_fen(v, "1/2K3/6/3P2/6/6/k5/1 w - - 0 1").unwrap();
+    assert_eq!(routes_to(&pos, "a1", "S"), ["a1 S"]);
+    // A queen on the pole starts three rides whose first step is a1 (down the file, and the two
+    // diagonal departures that leave a1 north-east and north-west): one route S a1.
+    let pos = setup(v, &["QS"]);
+    assert_eq!(routes_to(&pos, "S", "a1").iter().filter(|r| r.as_str() == "S a1").count(), 1);
+}
+
+#[test]
 fn no_king_means_every_pseudo_legal_move_counts() {
     let pos = setup(VariantId::Dot, &["Rd5", "rd7"]);
     let mut pseudo = Vec::new();

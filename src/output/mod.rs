@@ -1,9 +1,12 @@
-//! Writers: a scene to SVG text, and a scene painted to pixels and PNG.
+//! Writers: a scene to SVG text, and a scene painted to pixels and PNG; and the write path that
+//! puts a figure's outputs into files or onto standard output, all or nothing.
 
 mod png;
 mod raster;
 mod svg;
+pub mod write;
 
-pub use png::{PngError, Raster, encode, svg_to_png};
+pub use png::{PngError, Raster, encode, scene_png, svg_to_png};
 pub use raster::{MAX_PIXELS, Painter, canvas_size, to_pixmap};
 pub use svg::to_svg;
+pub use write::{Format, Output, Target, WriteError};

@@ -49,6 +49,15 @@ impl Raster {
     }
 }
 
+/// The scene as PNG bytes at `scale` pixels per figure unit, painted with this thread's
+/// [`Raster`]: a batch's worker threads reuse their canvas from one figure to the next.
+pub fn scene_png(scene: &Scene, scale: f64) -> Result<Vec<u8>, PngError> {
+    thread_local! {
+        static RASTER: std::cell::RefCell<Raster> = std::cell::RefCell::default();
+    }
+    RASTER.with_borrow_mut(|r| r.png(scene, scale).map(<[u8]>::to_vec))
+}
+
 /// PNG bytes of a pixmap.
 pub fn encode(pixmap: tiny_skia::PixmapRef) -> Result<Vec<u8>, PngError> {
     let mut out = Vec::new();
