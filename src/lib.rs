@@ -16,6 +16,7 @@ pub mod bitboard;
 pub mod figure;
 mod font;
 pub mod geometry;
+pub mod grid;
 pub mod notation;
 pub mod options;
 pub mod output;
