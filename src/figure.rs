@@ -201,6 +201,7 @@ pub fn render(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme) -> 
         Layout::Hemi(g) => painter.hemi_cells(g, &mut l),
         Layout::Chart(g) => painter.chart_cells(g, &mut l),
     }
+    crate::grid::draw_once(&mut l.cells, &painter.grid);
     if view.coordinates == Coordinates::Cells {
         painter.cell_names(&layout, &mut l);
     }
@@ -640,16 +641,30 @@ impl Painter<'_> {
                 Some(_) => DotKind::Extra,
             };
             let mut dots: Vec<Element> = Vec::new();
+            // All of the piece's routes first: each draws only what a route it continues does not.
+            let drawn: Vec<(Cell, Vec<Vec<Pt>>)> =
+                dests.iter().flat_map(|d| d.routes.iter().map(|r| (d.cell, layout.route(topo, r)))).collect();
+            let keys: Vec<Vec<(Cell, Option<Pole>)>> = dests
+                .iter()
+                .flat_map(|d| d.routes.iter().map(|r| r.steps.iter().map(|s| (s.cell, s.via)).collect()))
+                .collect();
+            let tails = crate::prefix::tails(&keys, &drawn.iter().map(|(_, p)| p.clone()).collect::<Vec<_>>());
+            let mut tails = drawn.iter().zip(tails);
             for d in &dests {
                 let kind = kind_of(d.cell);
-                for r in &d.routes {
-                    let pieces = layout.route(topo, r);
+                for _ in &d.routes {
+                    let Some(((_, pieces), tail)) = tails.next() else { break };
                     let mut data = vec![("from", topo.name(from)), ("to", topo.name(d.cell))];
                     if d.capture {
                         data.push(("capture", "true".to_string()));
                     }
+                    if let Some(j) = tail.continues {
+                        data.push(("continues", topo.name(drawn[j].0)));
+                    }
                     let ends: Vec<Pt> = pieces.last().and_then(|p| p.last()).copied().into_iter().collect();
-                    push_route(&mut marks, &pieces, line.clone(), "route", &data, &|at| port(at, self.theme.route, lw));
+                    push_tail(&mut marks, &tail, pieces.len(), line.clone(), "route", &data, &|at| {
+                        port(at, self.theme.route, lw)
+                    });
                     // On the chart a destination is marked where its route ends; elsewhere once.
                     if let Layout::Chart(_) = layout {
                         for at in ends {
@@ -1000,8 +1015,26 @@ fn push_route(
     data: &[(&'static str, String)],
     port: &dyn Fn(Pt) -> Element,
 ) {
-    let n = pieces.len();
-    for (i, p) in pieces.iter().enumerate() {
+    let whole = crate::prefix::Tail {
+        continues: None,
+        pieces: pieces.iter().cloned().enumerate().collect(),
+        starts_piece: true,
+    };
+    push_tail(out, &whole, pieces.len(), paint, class, data, port);
+}
+
+/// Adds the pieces a route draws (of `n` pieces in all) as polylines, numbered as parts of the
+/// whole route, with a port marker wherever the whole route is broken along them.
+fn push_tail(
+    out: &mut Vec<Element>,
+    tail: &crate::prefix::Tail,
+    n: usize,
+    paint: Paint,
+    class: &str,
+    data: &[(&'static str, String)],
+    port: &dyn Fn(Pt) -> Element,
+) {
+    for (i, p) in &tail.pieces {
         let mut e = Element::new(Shape::Polyline(p.clone()), paint.clone(), class);
         for (k, v) in data {
             e = e.with(k, v.clone());
@@ -1011,13 +1044,14 @@ fn push_route(
         }
         out.push(e);
     }
-    for (i, p) in pieces.iter().enumerate() {
+    for (k, (i, p)) in tail.pieces.iter().enumerate() {
         if i + 1 < n
             && let Some(&end) = p.last()
         {
             out.push(port(end));
         }
-        if i > 0
+        if *i > 0
+            && (k > 0 || tail.starts_piece)
             && let Some(&start) = p.first()
         {
             out.push(port(start));

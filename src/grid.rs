@@ -6,7 +6,7 @@
 //! rank boundary and one spoke per file boundary. The cells stay separate elements with their
 //! fills; only the stroke moves into the one grid path.
 
-use crate::scene::{PathCmd, Pt, Shape};
+use crate::scene::{Element, Node, Paint, PathCmd, Pt, Shape};
 use std::collections::HashMap;
 
 /// One side of a cell: a straight line or a circular arc (SVG's radius and flags).
@@ -177,6 +177,31 @@ pub fn outline<'a>(shapes: impl IntoIterator<Item = &'a Shape>) -> Vec<PathCmd> 
         push_run(&mut path, &run);
     }
     path
+}
+
+/// Draws the grid of a layer of cells once: every cell element stroked with `grid`'s stroke whose
+/// outline can join loses its stroke, and one `grid` path with that stroke, the outlines of all of
+/// them, is added on top of the layer. The cells keep their fills, classes and data.
+pub fn draw_once(cells: &mut Vec<Node>, grid: &Paint) {
+    let Some(stroke) = grid.stroke else { return };
+    let mut shapes = Vec::new();
+    for n in cells.iter_mut() {
+        if let Node::Element(e) = n
+            && e.paint.stroke == Some(stroke)
+            && e.paint.dash.is_none()
+            && e.paint.opacity.is_none()
+            && joinable(&e.shape)
+        {
+            e.paint.stroke = None;
+            shapes.push(&e.shape);
+        }
+    }
+    if shapes.is_empty() {
+        return;
+    }
+    let path = outline(shapes);
+    let paint = Paint { fill: None, stroke: Some(stroke), ..Paint::default() };
+    cells.push(Node::Element(Element::new(Shape::Path(path), paint, "grid")));
 }
 
 /// Appends a run of sides as one subpath; a straight line's inner corners are left out.

@@ -22,6 +22,7 @@ pub mod options;
 pub mod output;
 pub mod piece;
 pub mod position;
+pub mod prefix;
 pub mod routes;
 pub mod rules;
 pub mod scene;
