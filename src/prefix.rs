@@ -34,9 +34,9 @@ fn cut(line: &[Pt], p: Pt) -> Option<usize> {
         .map(|i| i + 1)
 }
 
-/// What is left of `long` to draw after `short`, a route it continues: none when the drawings
-/// do not agree (then `long` is drawn whole).
-fn tail_after(short: &[Vec<Pt>], long: &[Vec<Pt>]) -> Option<(Vec<(usize, Vec<Pt>)>, bool)> {
+/// What is left of `long` to draw after `short`, the route it continues (number `j`): none when
+/// the drawings do not agree (then `long` is drawn whole).
+fn tail_after(j: usize, short: &[Vec<Pt>], long: &[Vec<Pt>]) -> Option<Tail> {
     let k = short.len().checked_sub(1)?;
     let end = *short[k].last()?;
     let piece = long.get(k)?;
@@ -51,7 +51,7 @@ fn tail_after(short: &[Vec<Pt>], long: &[Vec<Pt>]) -> Option<(Vec<(usize, Vec<Pt
         pieces.push((k, rest));
     }
     pieces.extend(long.iter().enumerate().skip(k + 1).map(|(n, p)| (n, p.clone())));
-    (!pieces.is_empty()).then_some((pieces, starts_piece))
+    (!pieces.is_empty()).then_some(Tail { continues: Some(j), pieces, starts_piece })
 }
 
 /// For each route of one piece — its steps (`keys`, anything that tells steps apart) and its
@@ -68,10 +68,7 @@ pub fn tails<K: PartialEq>(keys: &[Vec<K>], drawn: &[Vec<Vec<Pt>>]) -> Vec<Tail>
             let best = (0..keys.len())
                 .filter(|&j| keys[j].len() < keys[i].len() && keys[i].starts_with(&keys[j]))
                 .max_by_key(|&j| (keys[j].len(), std::cmp::Reverse(j)));
-            match best.and_then(|j| tail_after(&drawn[j], &drawn[i]).map(|t| (j, t))) {
-                Some((j, (pieces, starts_piece))) => Tail { continues: Some(j), pieces, starts_piece },
-                None => whole(&drawn[i]),
-            }
+            best.and_then(|j| tail_after(j, &drawn[j], &drawn[i])).unwrap_or_else(|| whole(&drawn[i]))
         })
         .collect()
 }
