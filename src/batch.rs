@@ -239,7 +239,8 @@ fn escape_html(s: &str) -> String {
 
 /// A contact sheet: every figure with its caption, linking to its files.
 pub fn index_html(outcomes: &[Outcome], formats: &[Format]) -> String {
-    let show = if formats.contains(&Format::Svg) { "svg" } else { "png" };
+    // The picture shown: the SVG, else the PNG; a PDF alone is only linked.
+    let show = [Format::Svg, Format::Png].into_iter().find(|f| formats.contains(f)).map(Format::extension);
     let mut s = String::from(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>dotchess figures</title>\n<style>\n\
          body { font-family: sans-serif; margin: 2em; color: #222; }\n\
@@ -255,8 +256,9 @@ pub fn index_html(outcomes: &[Outcome], formats: &[Format]) -> String {
             Ok(_) => {
                 let links: Vec<String> =
                     formats.iter().map(|f| format!("<a href=\"{name}.{0}\">{0}</a>", f.extension())).collect();
+                let img = show.map(|ext| format!("<img src=\"{name}.{ext}\" alt=\"{caption}\">")).unwrap_or_default();
                 s += &format!(
-                    "<figure id=\"{name}\"><img src=\"{name}.{show}\" alt=\"{caption}\"><figcaption><strong>{name}</strong> — {caption} ({})</figcaption></figure>\n",
+                    "<figure id=\"{name}\">{img}<figcaption><strong>{name}</strong> — {caption} ({})</figcaption></figure>\n",
                     links.join(", ")
                 );
             }
