@@ -106,6 +106,23 @@ enum CoordArg {
     Cells,
 }
 
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum OrientationArg {
+    /// White's side at the bottom (a1 bottom left, N on top).
+    White,
+    /// Black's side at the bottom (h8 bottom left, S on top).
+    Black,
+}
+
+impl OrientationArg {
+    fn name(self) -> &'static str {
+        match self {
+            OrientationArg::White => "white",
+            OrientationArg::Black => "black",
+        }
+    }
+}
+
 impl CoordArg {
     fn name(self) -> &'static str {
         match self {
@@ -137,7 +154,8 @@ struct RenderArgs {
     /// cell, `d2:ne:b8` (repeatable).
     #[arg(long = "loop")]
     loops: Vec<String>,
-    /// Draw an arrow routed along the board, e.g. `b1:c3` (repeatable).
+    /// Draw an arrow, `b1:c3`, optionally coloured, `b1:c3:#c00` (repeatable): along the route of
+    /// the move when the piece on the first cell can make it, else the shortest way.
     #[arg(long = "arrow")]
     arrows: Vec<String>,
     /// Highlight a cell, optionally with a colour: `e4` or `e4:#ff8800` (repeatable).
@@ -171,9 +189,19 @@ struct RenderArgs {
     /// Coordinates (default: edge; none on the chart).
     #[arg(long, value_enum)]
     coordinates: Option<CoordArg>,
+    /// From which side the figure is seen: black turns the board and chart half a turn and puts
+    /// the S hemisphere on top.
+    #[arg(long, value_enum)]
+    orientation: Option<OrientationArg>,
     /// Draw marks over the pieces instead of under them.
     #[arg(long)]
     marks_over: bool,
+    /// The move that led to the position, e.g. `e2e4`: from and to tinted, its route drawn.
+    #[arg(long)]
+    lastmove: Option<String>,
+    /// Leave a king in check unmarked (marked by default).
+    #[arg(long)]
+    no_check: bool,
     /// Mark pseudo-legal moves.
     #[arg(long)]
     pseudo: bool,
@@ -214,6 +242,7 @@ impl RenderArgs {
             tint: self.tint.then_some(true),
             edges: self.edges.then_some(true),
             coordinates: self.coordinates.map(|c| c.name().to_string()),
+            orientation: self.orientation.map(|o| o.name().to_string()),
         })
     }
 
@@ -270,6 +299,13 @@ impl RenderArgs {
                         .map_err(|e| CliError::Usage(format!("{flag} `{s}`: {}", e.message)))?;
                 }
             }
+            if let Some(m) = &self.lastmove {
+                panel.overlay.lastmove = Some(
+                    dotchess::spec::lastmove(&panel.position, m)
+                        .map_err(|e| CliError::Usage(format!("--lastmove: {}", e.message)))?,
+                );
+            }
+            panel.overlay.hide_check |= self.no_check;
             panel.overlay.pseudo |= self.pseudo;
             panel.overlay.marks_over_pieces |= self.marks_over;
         }

@@ -36,7 +36,7 @@ pub use figure::{Coordinates, Overlay, View, ViewKind, panels, render};
 pub use notation::{FenError, FenField, move_name};
 pub use piece::{Color, Piece, Role};
 pub use position::Position;
-pub use routes::{Destination, Loop, LoopKind, Route, RouteStep, arrow_route, destinations, loops};
+pub use routes::{Destination, Loop, LoopKind, Route, RouteStep, arrow_route, arrow_route_in, destinations, loops};
 pub use rules::{Castling, Move, MoveKind, perft, perft_divide};
 pub use scene::Scene;
 pub use theme::Theme;

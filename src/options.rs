@@ -6,7 +6,7 @@
 //! flag and a file key can never disagree. An error names the option ([`ViewKey`]); the caller
 //! says where it was given (a flag, or a file position).
 
-use crate::figure::{Coordinates, View, ViewKind};
+use crate::figure::{Coordinates, Orientation, View, ViewKind};
 use crate::geometry::Window;
 use crate::topology::Topology;
 use std::fmt;
@@ -34,6 +34,8 @@ pub enum ViewKey {
     Edges,
     /// `coordinates` / `--coordinates`.
     Coordinates,
+    /// `orientation` / `--orientation`.
+    Orientation,
 }
 
 impl ViewKey {
@@ -47,6 +49,7 @@ impl ViewKey {
             ViewKey::Tint => "tint",
             ViewKey::Edges => "edges",
             ViewKey::Coordinates => "coordinates",
+            ViewKey::Orientation => "orientation",
         }
     }
     /// The command-line flag.
@@ -91,6 +94,8 @@ pub struct ViewOptions {
     pub edges: Option<bool>,
     /// `none`, `edge` or `cells`.
     pub coordinates: Option<String>,
+    /// `white` or `black`: from which side the figure is seen.
+    pub orientation: Option<String>,
 }
 
 /// An option that cannot be used: which one, and why.
@@ -191,6 +196,15 @@ impl ViewOptions {
                         ViewKey::Coordinates,
                         format!("is none, edge or cells, not `{other}`"),
                     ));
+                }
+            };
+        }
+        if let Some(o) = &self.orientation {
+            view.orientation = match o.as_str() {
+                "white" => Orientation::White,
+                "black" => Orientation::Black,
+                other => {
+                    return Err(OptionError::new(ViewKey::Orientation, format!("is white or black, not `{other}`")));
                 }
             };
         }

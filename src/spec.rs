@@ -305,6 +305,8 @@ struct MarksToml<'a> {
     arrows: &'a [Spanned<String>],
     labels: &'a [Spanned<String>],
     over_pieces: Option<bool>,
+    lastmove: Option<&'a Spanned<String>>,
+    check: Option<bool>,
 }
 
 /// Declares a TOML table struct with the mark keys as well as its own (serde cannot combine
@@ -327,6 +329,8 @@ macro_rules! with_marks {
             #[serde(default)]
             labels: Vec<Spanned<String>>,
             over_pieces: Option<bool>,
+            lastmove: Option<Spanned<String>>,
+            check: Option<bool>,
         }
         impl $name {
             fn marks(&self) -> MarksToml<'_> {
@@ -338,6 +342,8 @@ macro_rules! with_marks {
                     arrows: &self.arrows,
                     labels: &self.labels,
                     over_pieces: self.over_pieces,
+                    lastmove: self.lastmove.as_ref(),
+                    check: self.check,
                 }
             }
         }
@@ -353,6 +359,7 @@ with_marks!(PanelToml {
     tint: Option<Spanned<bool>>,
     edges: Option<Spanned<bool>>,
     coordinates: Option<Spanned<String>>,
+    orientation: Option<Spanned<String>>,
     position: Option<Spanned<String>>,
     variant: Option<Spanned<String>>,
     each_loop: Option<bool>,
@@ -591,6 +598,13 @@ fn apply_marks(src: &Source, pos: &Position, m: &MarksToml, o: &mut Overlay) -> 
     if let Some(p) = m.pseudo {
         o.pseudo = p;
     }
+    if let Some(c) = m.check {
+        o.hide_check = !c;
+    }
+    if let Some(lm) = m.lastmove {
+        o.lastmove =
+            Some(lastmove(pos, lm.get_ref()).map_err(|e| src.error_at(lm.span().start + 1 + e.offset, e.message))?);
+    }
     if let Some(p) = m.over_pieces {
         o.marks_over_pieces = p;
     }
@@ -606,7 +620,7 @@ pub enum MarkKind {
     Loop,
     /// `CELL` or `CELL:#colour`.
     Highlight,
-    /// `FROM:TO`.
+    /// `FROM:TO` or `FROM:TO:#colour`.
     Arrow,
     /// `CELL:TEXT`.
     Label,
@@ -619,6 +633,33 @@ pub struct MarkError {
     pub offset: usize,
     /// What is wrong.
     pub message: String,
+}
+
+/// Reads the move that led to a position, in coordinate form (`e2e4`, `e7e8q`, `b6N`): its from
+/// and to cells. The piece that moved must stand on the to cell.
+pub fn lastmove(pos: &Position, text: &str) -> Result<(Cell, Cell), MarkError> {
+    let err = |offset: usize, message: String| MarkError { offset, message };
+    let topo = pos.topology();
+    let t = text.trim();
+    // Every split into two cell names, with an optional promotion letter after them.
+    let parsed = (1..t.len()).filter(|&i| t.is_char_boundary(i)).find_map(|i| {
+        let (a, rest) = t.split_at(i);
+        let from = topo.parse_cell(a)?;
+        let to = topo
+            .parse_cell(rest)
+            .or_else(|| rest.char_indices().last().and_then(|(j, _)| topo.parse_cell(&rest[..j])))?;
+        Some((from, to))
+    });
+    let Some((from, to)) = parsed else {
+        return Err(err(0, format!("`{t}` is not a move in coordinate form (e.g. `e2e4`, `e7e8q`)")));
+    };
+    if from == to {
+        return Err(err(0, format!("`{t}` does not move")));
+    }
+    if pos.piece_at(to).is_none() {
+        return Err(err(0, format!("no piece on {} to have made the move `{t}`", topo.name(to))));
+    }
+    Ok((from, to))
 }
 
 /// Reads one mark written as text and adds it to an overlay.
@@ -679,14 +720,22 @@ pub fn add_mark(pos: &Position, kind: MarkKind, text: &str, o: &mut Overlay) -> 
             o.highlights.push((c, colour));
         }
         MarkKind::Arrow => {
-            if parts.len() != 2 {
-                return Err(err(0, "an arrow is `FROM:TO`, e.g. `b1:c3`".into()));
+            if !(2..=3).contains(&parts.len()) {
+                return Err(err(0, "an arrow is `FROM:TO` or `FROM:TO:#colour`, e.g. `b1:c3`".into()));
             }
             let (a, b) = (cell(parts[0])?, cell(parts[1])?);
-            if crate::routes::arrow_route(pos.variant(), a, b).is_none() {
+            if crate::routes::arrow_route_in(pos, a, b).is_none() {
                 return Err(err(0, format!("no ride or leap leads from {} to {}", parts[0].0, parts[1].0)));
             }
+            let colour = match parts.get(2) {
+                None => None,
+                Some(&(col, at)) => {
+                    Some(Rgb::parse(col).ok_or_else(|| err(at, format!("`{col}` is not a colour (#rgb or #rrggbb)")))?)
+                }
+            };
+            o.arrow_colours.resize(o.arrows.len(), None);
             o.arrows.push((a, b));
+            o.arrow_colours.push(colour);
         }
         MarkKind::Label => {
             let Some((c, label)) = text.split_once(':') else {
@@ -713,6 +762,7 @@ fn read_view(src: &Source, pos: &Position, p: &PanelToml) -> Result<View, InputE
         tint: p.tint.as_ref().map(|t| *t.get_ref()),
         edges: p.edges.as_ref().map(|e| *e.get_ref()),
         coordinates: p.coordinates.as_ref().map(|c| c.get_ref().clone()),
+        orientation: p.orientation.as_ref().map(|c| c.get_ref().clone()),
     };
     options.check(pos.topology()).map_err(|e| {
         let span = match e.key {
@@ -723,6 +773,7 @@ fn read_view(src: &Source, pos: &Position, p: &PanelToml) -> Result<View, InputE
             ViewKey::Tint => p.tint.as_ref().map(Spanned::span),
             ViewKey::Edges => p.edges.as_ref().map(Spanned::span),
             ViewKey::Coordinates => p.coordinates.as_ref().map(Spanned::span),
+            ViewKey::Orientation => p.orientation.as_ref().map(Spanned::span),
         };
         let message = if e.key == ViewKey::View { e.message.clone() } else { e.for_key() };
         match span {
@@ -793,6 +844,6 @@ fn scaled(mut scene: crate::scene::Scene, width: f64) -> crate::scene::Scene {
         children,
     }));
     scene.width = width;
-    scene.height *= k;
+    scene.height = (scene.height * k).ceil();
     scene
 }
