@@ -268,6 +268,9 @@ impl RenderArgs {
             if t.chars().count() > dotchess::spec::MAX_TEXT {
                 return Err(CliError::Usage(format!("--title: at most {} characters", dotchess::spec::MAX_TEXT)));
             }
+            if let Err((_, message)) = dotchess::spec::check_text(t) {
+                return Err(CliError::Usage(format!("--title {message}")));
+            }
             figure.title = Some(t.clone());
         }
         let mut options = self.view_options()?;
@@ -530,7 +533,7 @@ fn parse_cell(pos: &Position, s: &str) -> Result<dotchess::Cell, CliError> {
 fn load_theme(name: &str) -> Result<dotchess::Theme, CliError> {
     if name.ends_with(".toml") {
         let text = read_file(std::path::Path::new(name))?;
-        dotchess::Theme::from_toml(&text).map_err(|e| CliError::Usage(format!("{name}: {e}")))
+        dotchess::Theme::read(name, &text).map_err(CliError::Input)
     } else {
         dotchess::Theme::built_in(name).map_err(|e| CliError::Usage(e.to_string()))
     }
@@ -561,8 +564,9 @@ fn run_batch(
             dir.display()
         )));
     }
-    std::fs::create_dir_all(dir)
-        .map_err(|e| CliError::Output(format!("cannot create the folder {}: {}", dir.display(), os_message(&e))))?;
+    std::fs::create_dir_all(dir).map_err(|e| {
+        CliError::Output(format!("cannot create the folder {}: {}", dir.display(), dotchess::spec::plain_os_error(&e)))
+    })?;
     let bar = progress_bar(manifest.jobs.len());
     let report = dotchess::batch::run(manifest, files, dir, &|name| {
         bar.set_message(name.to_string());
@@ -627,21 +631,36 @@ fn read_figure(
     overlay: Option<&std::path::Path>,
     variant: VariantId,
 ) -> Result<dotchess::spec::FigureSpec, CliError> {
+    Ok(read_figure_on(position, overlay, variant)?.1)
+}
+
+/// [`read_figure`], and the position file's position (the base, which panels may replace).
+fn read_figure_on(
+    position: &std::path::Path,
+    overlay: Option<&std::path::Path>,
+    variant: VariantId,
+) -> Result<(Position, dotchess::spec::FigureSpec), CliError> {
     let ptext = read_file(position)?;
     let base =
         dotchess::spec::read_position(&position.display().to_string(), &ptext, variant).map_err(CliError::Input)?;
-    let Some(overlay) = overlay else { return Ok(dotchess::spec::plain_figure(&base)) };
+    let Some(overlay) = overlay else { return Ok((base.position.clone(), dotchess::spec::plain_figure(&base))) };
     let otext = read_file(overlay)?;
     let dir = overlay.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new(".")).to_path_buf();
     let files = dotchess::batch::Disk(dir);
     use dotchess::batch::Files;
-    dotchess::spec::read_overlay(&overlay.display().to_string(), &otext, &base, &|p| files.read(p))
-        .map_err(CliError::Input)
+    let figure = dotchess::spec::read_overlay(&overlay.display().to_string(), &otext, &base, &|p| files.read(p))
+        .map_err(CliError::Input)?;
+    Ok((base.position, figure))
 }
 
 fn check_cmd(a: &CheckArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let mut figure = read_figure(&a.position, a.overlay.as_deref(), a.variant)?;
-    let pos = figure.panels[0].position.clone();
+    if a.output.as_ref().is_some_and(|o| o.as_os_str() == "-") {
+        return Err(CliError::Usage(
+            "-o -: check prints its report on standard output; write the figure to a file".into(),
+        ));
+    }
+    // Expectations are about the position file's position, whatever the panels draw.
+    let (pos, mut figure) = read_figure_on(&a.position, a.overlay.as_deref(), a.variant)?;
     if let (Some(sq), Some(list)) = (&a.square, &a.expect) {
         let square = parse_cell(&pos, sq)?;
         if pos.piece_at(square).is_none() {
@@ -651,7 +670,12 @@ fn check_cmd(a: &CheckArgs, out: &mut dyn Write) -> Result<(), CliError> {
         for name in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             destinations.push(parse_cell(&pos, name)?);
         }
-        figure.expect.push(dotchess::spec::Expectation { square, destinations, source: Some("--expect".into()) });
+        figure.expect.push(dotchess::spec::Expectation {
+            position: pos.clone(),
+            square,
+            destinations,
+            source: Some("--expect".into()),
+        });
     } else if a.square.is_some() || a.expect.is_some() {
         return Err(CliError::Usage("--square and --expect go together".into()));
     }
@@ -661,6 +685,9 @@ fn check_cmd(a: &CheckArgs, out: &mut dyn Write) -> Result<(), CliError> {
         ));
     }
     let topo = pos.topology();
+    if figure.panels.iter().any(|p| p.position.variant().id != pos.variant().id || p.position.fen() != pos.fen()) {
+        writeln!(out, "checked on the position of {} (not on the panels' own positions)", a.position.display())?;
+    }
     let mut differs = false;
     for e in &figure.expect {
         let found: Vec<dotchess::Cell> = dotchess::destinations(&pos, e.square, true).iter().map(|d| d.cell).collect();
@@ -672,7 +699,9 @@ fn check_cmd(a: &CheckArgs, out: &mut dyn Write) -> Result<(), CliError> {
         let agreed: Vec<_> = found.iter().copied().filter(|c| e.destinations.contains(c)).collect();
         let missing: Vec<_> = e.destinations.iter().copied().filter(|c| !found.contains(c)).collect();
         let extra: Vec<_> = found.iter().copied().filter(|c| !e.destinations.contains(c)).collect();
-        let piece = pos.piece_at(e.square).expect("checked: a piece on the square");
+        let Some(piece) = pos.piece_at(e.square) else {
+            return Err(CliError::Usage(format!("no piece on {} to check", topo.name(e.square))));
+        };
         let verdict = if missing.is_empty() && extra.is_empty() { "agree" } else { "DIFFER" };
         differs |= verdict == "DIFFER";
         writeln!(
@@ -690,14 +719,14 @@ fn check_cmd(a: &CheckArgs, out: &mut dyn Write) -> Result<(), CliError> {
         writeln!(out, "  extra   {:>3}: {}", extra.len(), name(extra.clone()))?;
     }
     if let Some(path) = &a.output {
-        write_outputs(&figure.render(), std::slice::from_ref(path), a.format, out)?;
+        write_outputs(&figure.render_checked().map_err(CliError::Usage)?, std::slice::from_ref(path), a.format, out)?;
     }
     if differs { Err(CliError::Differs) } else { Ok(()) }
 }
 
 fn render_cmd(a: &RenderArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let config = a.config()?;
-    write_outputs(&config.figure.render(), &config.outputs, a.format, out)
+    write_outputs(&config.figure.render_checked().map_err(CliError::Usage)?, &config.outputs, a.format, out)
 }
 
 /// Writes a scene to each `-o` path (see [`dotchess::output::write::plan`]): every output is made
@@ -712,17 +741,9 @@ fn write_outputs(
     let outputs = write::plan_all(paths, format).map_err(CliError::Usage)?;
     write::write(scene, &outputs, out).map_err(|e| match e {
         WriteError::Io { error, .. } if error.kind() == io::ErrorKind::BrokenPipe => CliError::BrokenPipe,
+        WriteError::TooLarge(message) => CliError::Usage(message),
         e => CliError::Output(e.to_string()),
     })
-}
-
-/// An OS error in plain words, without Rust's `(os error N)` suffix.
-fn os_message(e: &io::Error) -> String {
-    let s = e.to_string();
-    match s.find(" (os error") {
-        Some(i) => s[..i].to_string(),
-        None => s,
-    }
 }
 
 /// The cells of a route with dead poles written where they are passed: `d7 d8 N h8 …`.

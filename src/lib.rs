@@ -13,6 +13,7 @@
 
 pub mod batch;
 pub mod bitboard;
+pub mod budget;
 pub mod figure;
 mod font;
 pub mod geometry;

@@ -148,10 +148,16 @@ fn view_named(name: &str) -> Result<View, OptionError> {
     }
 }
 
+/// A number as a message shows it: plainly when it is of a reasonable size, else in scientific
+/// notation (`1e-300`, not three hundred digits).
+pub fn shown_number(v: f64) -> String {
+    if v.is_finite() && (v == 0.0 || (1e-3..1e9).contains(&v.abs())) { format!("{v}") } else { format!("{v:e}") }
+}
+
 /// Checks a width (of a view or of a whole figure).
 pub fn check_width(v: f64) -> Result<f64, OptionError> {
     if !(WIDTH_RANGE.0..=WIDTH_RANGE.1).contains(&v) {
-        let shown = if v.is_finite() && v.abs() < 1e9 { format!("{v}") } else { format!("{v:e}") };
+        let shown = shown_number(v);
         return Err(OptionError::new(
             ViewKey::Width,
             format!("{shown} is out of range ({} to {})", WIDTH_RANGE.0, WIDTH_RANGE.1),
@@ -254,7 +260,7 @@ fn check_rotation(topo: &Topology, r: &Rotation) -> Result<f64, OptionError> {
         Rotation::Files(v) => {
             let w = topo.width() as f64;
             if !(-w..=2.0 * w).contains(v) {
-                let shown = if v.is_finite() && v.abs() < 1e9 { format!("{v}") } else { format!("{v:e}") };
+                let shown = shown_number(*v);
                 return Err(OptionError::new(
                     ViewKey::Rotation,
                     format!("{shown} is out of range (-{w} to {} files)", 2.0 * w),

@@ -14,8 +14,8 @@ use crate::scene::Pt;
 use crate::scene::{Element, Node, Paint, PathCmd, Rgb, Scene, Shape};
 use tiny_skia::{FillRule, LineCap, LineJoin, Path, PathBuilder, Pixmap, PixmapMut, Stroke, StrokeDash, Transform};
 
-/// Largest PNG accepted, in pixels (a 8192 × 8192 image).
-pub const MAX_PIXELS: u64 = 8192 * 8192;
+/// Largest PNG accepted, in pixels (the figure budget's, [`crate::budget::MAX_PIXELS`]).
+pub const MAX_PIXELS: u64 = crate::budget::MAX_PIXELS;
 
 /// The canvas of a scene at `scale` pixels per figure unit: width and height in pixels.
 pub fn canvas_size(scene: &Scene, scale: f64) -> Result<(u32, u32), PngError> {
