@@ -77,6 +77,27 @@ impl Painter<'_> {
             }
             push_route(&mut marks, &pieces, paint.clone(), "loop", &data, &|at| port(at, self.theme.loop_, lw));
             push_far(&mut marks, layout.far_route(topo, &route), paint, "loop", &data);
+            // The start ringed, and a dot on every cell the ride reaches, each where the ride
+            // arrives (on the chart, in the copy it arrives in).
+            for at in layout.centres(topo, cell) {
+                let r = layout.cell_size(topo, cell) * 0.46;
+                marks.push(
+                    Element::new(Shape::Circle { c: at, r }, Paint::stroke(self.theme.loop_, lw * 1.2), "loop-start")
+                        .with("cell", topo.name(cell))
+                        .with("index", li.to_string()),
+                );
+            }
+            for k in 0..route.steps.len() {
+                let c = route.steps[k].cell;
+                if c == cell {
+                    continue;
+                }
+                let prefix = Route { from: cell, steps: route.steps[..=k].to_vec() };
+                for at in layout.destination_marks(topo, c, &[layout.route(topo, &prefix)]) {
+                    marks
+                        .push(dot(layout, topo, self.theme, c, at, false, DotKind::Plain).with("loop", li.to_string()));
+                }
+            }
         }
         let mut legend: Option<[usize; 3]> = None;
         for &from in &self.overlay.moves {
@@ -140,11 +161,23 @@ impl Painter<'_> {
                 if !promotions.is_empty() {
                     let size = layout.cell_size(topo, d.cell);
                     let label = promotions.join(" ");
-                    let (tw, th) = (crate::font::text_width(&label, size * 0.2, self.theme.title_font), size * 0.2);
-                    for at in layout.centres(topo, d.cell) {
-                        let at = at.offset(0.0, size * 0.36);
-                        // Over the pieces, on a backing of the paper colour, so that a capturing
-                        // promotion stays readable.
+                    // At least 11 units at the essay's 480-unit width, whatever the cell's size.
+                    let th = (size * 0.22).max(11.0 * self.view.width / 480.0);
+                    let tw = crate::font::text_width(&label, th, self.theme.title_font);
+                    // Beyond the dot, the way the pawn arrives (onto the pole band or cap, clear
+                    // of the piece it may take); beside the dot when the pawn lands on a pole.
+                    let arrival = drawn.first().and_then(|pieces| pieces.last()).and_then(|p| match p[..] {
+                        [.., a, b] if a.dist(b) > 1e-6 => Some(((b.x - a.x) / a.dist(b), (b.y - a.y) / a.dist(b))),
+                        _ => None,
+                    });
+                    let (dx, dy) = match arrival {
+                        Some(v) if topo.pole_of(d.cell).is_none() => v,
+                        _ => (1.0, 0.0),
+                    };
+                    for at in layout.destination_marks(topo, d.cell, &drawn) {
+                        let reach = size * 0.5 + (dx.abs() * tw / 2.0 + dy.abs() * th / 2.0) + th * 0.2;
+                        let at = at.offset(dx * reach, dy * reach);
+                        // Over the pieces, on a backing of the paper colour.
                         l.top.push(
                             Element::new(
                                 Shape::Rect {
@@ -161,7 +194,7 @@ impl Painter<'_> {
                             text(
                                 label.clone(),
                                 at,
-                                size * 0.2,
+                                th,
                                 Anchor::Middle,
                                 self.theme.title_font,
                                 self.theme.dot,
