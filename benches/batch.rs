@@ -14,8 +14,8 @@ fn essay(c: &mut Criterion) {
     g.sample_size(10).measurement_time(Duration::from_secs(10));
     g.bench_function(format!("essay-{}-figures-svg+png", manifest.jobs.len()), |b| {
         b.iter(|| {
-            let outcomes = batch::run(&manifest, &Embedded(ESSAY_FILES), &dir, &|_| {});
-            assert!(outcomes.iter().all(|o| o.result.is_ok()));
+            let report = batch::run(&manifest, &Embedded(ESSAY_FILES), &dir, &|_| {});
+            assert!(report.outcomes.iter().all(|o| o.result.is_ok()) && report.index.is_ok());
         })
     });
     g.finish();

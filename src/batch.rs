@@ -12,25 +12,7 @@ use std::path::{Path, PathBuf};
 /// Most figures in one manifest.
 pub const MAX_FIGURES: usize = 10_000;
 
-/// An output format.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Format {
-    /// SVG text.
-    Svg,
-    /// PNG at one pixel per figure unit.
-    Png,
-}
-
-impl Format {
-    /// The file extension.
-    pub fn extension(self) -> &'static str {
-        match self {
-            Format::Svg => "svg",
-            Format::Png => "png",
-        }
-    }
-}
+pub use crate::output::Format;
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -185,9 +167,19 @@ pub struct Outcome {
     pub result: Result<Vec<PathBuf>, String>,
 }
 
+/// What a batch did: each job's outcome, in manifest order, and the contact sheet written (its
+/// path) or not (why).
+#[derive(Debug)]
+pub struct Report {
+    /// The jobs' outcomes.
+    pub outcomes: Vec<Outcome>,
+    /// `index.html`, or why it could not be written.
+    pub index: Result<PathBuf, String>,
+}
+
 /// Renders every job in parallel into `out`, calling `progress` after each; then writes
-/// `index.html`. Returns the outcomes in manifest order.
-pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn Fn(&str) + Sync)) -> Vec<Outcome> {
+/// `index.html`.
+pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn Fn(&str) + Sync)) -> Report {
     let outcomes: Vec<Outcome> = manifest
         .jobs
         .par_iter()
@@ -202,44 +194,32 @@ pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn F
             Outcome { name: job.name.clone(), caption: job.caption.clone(), result }
         })
         .collect();
-    let index = index_html(&outcomes, &manifest.formats);
-    if let Err(e) = write_atomic(&out.join("index.html"), index.as_bytes()) {
-        progress(&format!("index.html: {e}"));
-    }
-    outcomes
+    let index_path = out.join("index.html");
+    let index = crate::output::write::write_file(&index_path, index_html(&outcomes, &manifest.formats).as_bytes())
+        .map(|()| index_path)
+        .map_err(|e| e.to_string());
+    Report { outcomes, index }
 }
 
-/// Writes a scene in the given formats as `out/name.ext`.
+/// Writes a scene in the given formats as `out/name.ext`: all of them, or none when one fails.
 pub fn write_figure(
     scene: &crate::scene::Scene,
     out: &Path,
     name: &str,
     formats: &[Format],
 ) -> Result<Vec<PathBuf>, String> {
-    let mut written = Vec::new();
-    let svg = scene.to_svg();
-    for f in formats {
-        let path = out.join(format!("{name}.{}", f.extension()));
-        let bytes = match f {
-            Format::Svg => svg.clone().into_bytes(),
-            Format::Png => crate::output::svg_to_png(&svg, 1.0).map_err(|e| e.to_string())?,
-        };
-        write_atomic(&path, &bytes)?;
-        written.push(path);
-    }
-    Ok(written)
+    use crate::output::{Output, Target};
+    let paths: Vec<PathBuf> = formats.iter().map(|f| out.join(format!("{name}.{}", f.extension()))).collect();
+    let outputs: Vec<Output> =
+        formats.iter().zip(&paths).map(|(&format, p)| Output { target: Target::File(p.clone()), format }).collect();
+    crate::output::write::write(scene, &outputs, &mut std::io::sink()).map_err(|e| e.to_string())?;
+    Ok(paths)
 }
 
-/// Writes a file through a temporary file in the same folder and a rename, so that a reader never
-/// sees half a file and a failure leaves nothing behind.
+/// Writes one file atomically: a temporary file created exclusively, with an unpredictable name,
+/// beside `path`, then renamed over it (see [`crate::output::write`]).
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
-    let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
-    let tmp = dir.join(format!(".{name}.{}.tmp", std::process::id()));
-    std::fs::write(&tmp, bytes).and_then(|()| std::fs::rename(&tmp, path)).map_err(|e| {
-        let _ = std::fs::remove_file(&tmp);
-        format!("cannot write {}: {e}", path.display())
-    })
+    crate::output::write::write_file(path, bytes).map_err(|e| e.to_string())
 }
 
 fn escape_html(s: &str) -> String {

@@ -61,6 +61,9 @@ struct CheckArgs {
     /// Also write the check figure (agreed, missing and extra marked) to this .svg or .png.
     #[arg(short, long)]
     output: Option<std::path::PathBuf>,
+    /// Format of the check figure when the output does not say (`-o -`): svg or png.
+    #[arg(long)]
+    format: Option<dotchess::output::Format>,
 }
 
 #[derive(Args, Debug)]
@@ -174,9 +177,14 @@ struct RenderArgs {
     /// Mark pseudo-legal moves.
     #[arg(long)]
     pseudo: bool,
-    /// Output file: .svg or .png, or a name without extension for both (repeatable).
+    /// Output file: .svg or .png, a name without extension for both, or `-` for standard output
+    /// (repeatable).
     #[arg(short, long, required = true)]
     output: Vec<std::path::PathBuf>,
+    /// Format of `-o -`, of an output that is not a plain file (`/dev/stdout`), or the only one
+    /// written for a name without extension: svg or png.
+    #[arg(long)]
+    format: Option<dotchess::output::Format>,
 }
 
 /// What `render` will do, checked before any drawing: the figure and where it goes.
@@ -389,7 +397,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Moves(a) => moves(&a, &mut out)?,
         Command::Perft(a) => perft_cmd(&a, &mut out)?,
         Command::Loops(a) => loops_cmd(&a, &mut out)?,
-        Command::Render(a) => render_cmd(&a)?,
+        Command::Render(a) => render_cmd(&a, &mut out)?,
         Command::Essay(a) => essay_cmd(&a, &mut out)?,
         Command::Batch(a) => batch_cmd(&a, &mut out)?,
         Command::Check(a) => check_cmd(&a, &mut out)?,
@@ -511,31 +519,46 @@ fn run_batch(
     dir: &std::path::Path,
     out: &mut impl Write,
 ) -> Result<(), CliError> {
-    std::fs::create_dir_all(dir).map_err(|e| CliError::Output(format!("cannot create {}: {e}", dir.display())))?;
+    if std::fs::metadata(dir).is_ok_and(|m| !m.is_dir()) {
+        return Err(CliError::Usage(format!(
+            "{} is not a folder: the figures and their index.html go into a folder (-o names it)",
+            dir.display()
+        )));
+    }
+    std::fs::create_dir_all(dir)
+        .map_err(|e| CliError::Output(format!("cannot create the folder {}: {}", dir.display(), os_message(&e))))?;
     let bar = progress_bar(manifest.jobs.len());
-    let outcomes = dotchess::batch::run(manifest, files, dir, &|name| {
+    let report = dotchess::batch::run(manifest, files, dir, &|name| {
         bar.set_message(name.to_string());
         bar.inc(1);
     });
     bar.finish_and_clear();
+    let outcomes = &report.outcomes;
     let failed: Vec<&dotchess::batch::Outcome> = outcomes.iter().filter(|o| o.result.is_err()).collect();
+    let sheet = match &report.index {
+        Ok(path) => format!("; contact sheet {}", path.display()),
+        Err(_) => "; no contact sheet".to_string(),
+    };
     writeln!(
         out,
-        "{} figures written to {} ({} failed); contact sheet {}",
+        "{} figures written to {} ({} failed){sheet}",
         outcomes.len() - failed.len(),
         dir.display(),
-        failed.len(),
-        dir.join("index.html").display()
+        failed.len()
     )?;
-    if failed.is_empty() {
-        return Ok(());
-    }
     for o in &failed {
         if let Err(e) = &o.result {
             eprintln!("dotchess: figure `{}`: {e}", o.name);
         }
     }
-    Err(CliError::Failed(format!("{} of {} figures failed", failed.len(), outcomes.len())))
+    if let Err(e) = &report.index {
+        eprintln!("dotchess: {e}");
+    }
+    match (failed.len(), &report.index) {
+        (0, Ok(_)) => Ok(()),
+        (0, Err(_)) => Err(CliError::Failed("the contact sheet index.html was not written".into())),
+        (n, _) => Err(CliError::Failed(format!("{n} of {} figures failed", outcomes.len()))),
+    }
 }
 
 fn essay_cmd(a: &EssayArgs, out: &mut impl Write) -> Result<(), CliError> {
@@ -580,7 +603,7 @@ fn read_figure(
         .map_err(CliError::Input)
 }
 
-fn check_cmd(a: &CheckArgs, out: &mut impl Write) -> Result<(), CliError> {
+fn check_cmd(a: &CheckArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let mut figure = read_figure(&a.position, a.overlay.as_deref(), a.variant)?;
     let pos = figure.panels[0].position.clone();
     if let (Some(sq), Some(list)) = (&a.square, &a.expect) {
@@ -631,46 +654,39 @@ fn check_cmd(a: &CheckArgs, out: &mut impl Write) -> Result<(), CliError> {
         writeln!(out, "  extra   {:>3}: {}", extra.len(), name(extra.clone()))?;
     }
     if let Some(path) = &a.output {
-        write_outputs(&figure.render(), std::slice::from_ref(path))?;
+        write_outputs(&figure.render(), std::slice::from_ref(path), a.format, out)?;
     }
     if differs { Err(CliError::Differs) } else { Ok(()) }
 }
 
-fn render_cmd(a: &RenderArgs) -> Result<(), CliError> {
+fn render_cmd(a: &RenderArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let config = a.config()?;
-    write_outputs(&config.figure.render(), &config.outputs)
+    write_outputs(&config.figure.render(), &config.outputs, a.format, out)
 }
 
-/// Writes a scene to each path: SVG or PNG by extension, both for a path without one. Every
-/// path is checked before anything is written, and each file goes through a temporary file.
-fn write_outputs(scene: &dotchess::Scene, paths: &[std::path::PathBuf]) -> Result<(), CliError> {
-    use dotchess::batch::Format;
-    let mut targets = Vec::new();
-    for path in paths {
-        match path.extension().and_then(|e| e.to_str()).map(|e| e.to_ascii_lowercase()).as_deref() {
-            Some("svg") => targets.push((path.clone(), Format::Svg)),
-            Some("png") => targets.push((path.clone(), Format::Png)),
-            None => {
-                targets.push((path.with_extension("svg"), Format::Svg));
-                targets.push((path.with_extension("png"), Format::Png));
-            }
-            Some(_) => {
-                return Err(CliError::Usage(format!(
-                    "{}: the output must end in .svg or .png (or have no extension, for both)",
-                    path.display()
-                )));
-            }
-        }
+/// Writes a scene to each `-o` path (see [`dotchess::output::write::plan`]): every output is made
+/// in memory and checked before anything is written.
+fn write_outputs(
+    scene: &dotchess::Scene,
+    paths: &[std::path::PathBuf],
+    format: Option<dotchess::output::Format>,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    use dotchess::output::{WriteError, write};
+    let outputs = write::plan_all(paths, format).map_err(CliError::Usage)?;
+    write::write(scene, &outputs, out).map_err(|e| match e {
+        WriteError::Io { error, .. } if error.kind() == io::ErrorKind::BrokenPipe => CliError::BrokenPipe,
+        e => CliError::Output(e.to_string()),
+    })
+}
+
+/// An OS error in plain words, without Rust's `(os error N)` suffix.
+fn os_message(e: &io::Error) -> String {
+    let s = e.to_string();
+    match s.find(" (os error") {
+        Some(i) => s[..i].to_string(),
+        None => s,
     }
-    let svg = scene.to_svg();
-    for (path, format) in targets {
-        let bytes = match format {
-            Format::Svg => svg.clone().into_bytes(),
-            Format::Png => dotchess::output::svg_to_png(&svg, 1.0).map_err(|e| CliError::Output(e.to_string()))?,
-        };
-        dotchess::batch::write_atomic(&path, &bytes).map_err(CliError::Output)?;
-    }
-    Ok(())
 }
 
 /// The cells of a route with dead poles written where they are passed: `d7 d8 N h8 …`.

@@ -1,0 +1,262 @@
+//! The write path: where each output of a figure goes ([`plan`]), every output encoded in memory
+//! ([`encode`]), then written only when all of them succeeded ([`write`]).
+//!
+//! A file is written through a temporary file created exclusively, with an unpredictable name, in
+//! the target's own folder, then renamed over the target: a reader never sees half a file, a
+//! planted symlink is never followed, and a failure leaves nothing behind. Standard output (`-`)
+//! and targets that are not plain files (a device such as `/dev/stdout`, a FIFO, a symlink to
+//! one) are written in place, since renaming over them would replace the node, not fill it.
+//!
+//! A new format is one more [`Format`] variant: its name and extension, and its arm in
+//! [`Format::encode`].
+
+use crate::scene::Scene;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// An output format.
+#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Format {
+    /// SVG text.
+    Svg,
+    /// PNG at one pixel per figure unit.
+    Png,
+}
+
+impl Format {
+    /// Every format, in the order a figure's files are written.
+    pub const ALL: [Format; 2] = [Format::Svg, Format::Png];
+
+    /// The name (`svg`), also the file extension.
+    pub fn extension(self) -> &'static str {
+        match self {
+            Format::Svg => "svg",
+            Format::Png => "png",
+        }
+    }
+
+    /// The format a file extension names (any case).
+    pub fn from_extension(ext: &str) -> Option<Format> {
+        Format::ALL.into_iter().find(|f| f.extension().eq_ignore_ascii_case(ext))
+    }
+
+    /// The names of all formats, for messages: `svg or png`.
+    pub fn names() -> String {
+        let names: Vec<&str> = Format::ALL.iter().map(|f| f.extension()).collect();
+        match names.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => names.join(""),
+        }
+    }
+
+    /// The figure in this format. `svg` is the scene's SVG text, made once for all formats.
+    /// A format drawn from the scene itself (rather than from the SVG) uses `scene`.
+    pub fn encode(self, scene: &Scene, svg: &str) -> Result<Vec<u8>, String> {
+        let _ = scene; // no format drawn from the scene yet
+        match self {
+            Format::Svg => Ok(svg.as_bytes().to_vec()),
+            Format::Png => super::svg_to_png(svg, 1.0).map_err(|e| e.to_string()),
+        }
+    }
+}
+
+impl std::str::FromStr for Format {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Format, String> {
+        Format::from_extension(s).ok_or_else(|| format!("`{s}` is not a format ({})", Format::names()))
+    }
+}
+
+impl std::fmt::Display for Format {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.extension())
+    }
+}
+
+/// Where one output goes.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub enum Target {
+    /// Standard output (`-o -`).
+    Stdout,
+    /// An existing node that is not a plain file (a device, a FIFO, or a symlink to one): written
+    /// in place.
+    Stream(PathBuf),
+    /// A plain file: written through a temporary file and a rename.
+    File(PathBuf),
+}
+
+impl Target {
+    /// The target as shown in messages.
+    pub fn display(&self) -> String {
+        match self {
+            Target::Stdout => "standard output".to_string(),
+            Target::Stream(p) | Target::File(p) => p.display().to_string(),
+        }
+    }
+}
+
+/// One output of a figure: a target and a format.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct Output {
+    /// Where it goes.
+    pub target: Target,
+    /// What is written there.
+    pub format: Format,
+}
+
+/// The outputs one `-o` path asks for. `format` is the `--format` flag, if given.
+///
+/// * `-` is standard output, in `format` (SVG when not given);
+/// * a name ending in a format's extension is that format (it must agree with `format`);
+/// * an existing node that is not a folder or a plain file (`/dev/stdout`, a FIFO) is written in
+///   place, in `format` (SVG when not given) — no other name is made up next to it;
+/// * a name without an extension that does not exist yet is a stem: `stem.svg` and `stem.png`,
+///   or only the file of `format`;
+/// * anything else (an existing plain file without a format's extension, another extension)
+///   needs `format` and is then written as named;
+/// * a folder is refused.
+pub fn plan(path: &Path, format: Option<Format>) -> Result<Vec<Output>, String> {
+    let shown = path.display();
+    if path.as_os_str() == "-" {
+        return Ok(vec![Output { target: Target::Stdout, format: format.unwrap_or(Format::Svg) }]);
+    }
+    let meta = std::fs::metadata(path).ok();
+    if meta.as_ref().is_some_and(|m| m.is_dir()) || path.as_os_str().to_string_lossy().ends_with('/') {
+        return Err(format!("{shown} is a folder; name a file in it, e.g. {}", path.join("figure.svg").display()));
+    }
+    let link = std::fs::symlink_metadata(path).ok();
+    let ext = path.extension().and_then(|e| e.to_str());
+    if let Some(named) = ext.and_then(Format::from_extension) {
+        if let Some(f) = format.filter(|&f| f != named) {
+            return Err(format!("{shown} ends in .{} but --format is {f}", named.extension()));
+        }
+        return Ok(vec![Output { target: Target::File(path.to_path_buf()), format: named }]);
+    }
+    // An existing node that is not a plain file, or a symlink to anything: fill it in place.
+    let special = meta.as_ref().is_some_and(|m| !m.is_file()) || link.as_ref().is_some_and(|l| l.is_symlink());
+    if special {
+        return Ok(vec![Output { target: Target::Stream(path.to_path_buf()), format: format.unwrap_or(Format::Svg) }]);
+    }
+    if ext.is_none() && link.is_none() {
+        let formats = match format {
+            Some(f) => vec![f],
+            None => Format::ALL.to_vec(),
+        };
+        return Ok(formats
+            .into_iter()
+            .map(|f| Output { target: Target::File(path.with_extension(f.extension())), format: f })
+            .collect());
+    }
+    match format {
+        Some(f) => Ok(vec![Output { target: Target::File(path.to_path_buf()), format: f }]),
+        None if ext.is_some() => Err(format!(
+            "{shown}: the output must end in .{} (or have no extension, for all formats), or give --format",
+            Format::ALL.map(Format::extension).join(" or .")
+        )),
+        None => Err(format!("{shown} exists and has no extension: give --format to write into it")),
+    }
+}
+
+/// The outputs for several `-o` paths, refusing a target named twice.
+pub fn plan_all(paths: &[PathBuf], format: Option<Format>) -> Result<Vec<Output>, String> {
+    let mut outputs: Vec<Output> = Vec::new();
+    for p in paths {
+        for o in plan(p, format)? {
+            if outputs.iter().any(|x| x.target == o.target) {
+                return Err(format!("{} is named twice as an output", o.target.display()));
+            }
+            outputs.push(o);
+        }
+    }
+    Ok(outputs)
+}
+
+/// Why a figure was not written.
+#[derive(Debug, thiserror::Error)]
+pub enum WriteError {
+    /// A format could not be made (nothing was written).
+    #[error("{0}")]
+    Encode(String),
+    /// Writing failed (nothing of this figure is left in files).
+    #[error("cannot write {target}: {error}")]
+    Io {
+        /// The target.
+        target: String,
+        /// What went wrong.
+        error: std::io::Error,
+    },
+}
+
+/// The figure in each format asked for, each made once (the SVG text once for all of them), in
+/// the order first asked.
+pub fn encode(scene: &Scene, formats: &[Format]) -> Result<Vec<(Format, Vec<u8>)>, WriteError> {
+    let svg = scene.to_svg();
+    let mut made: Vec<(Format, Vec<u8>)> = Vec::new();
+    for &f in formats {
+        if !made.iter().any(|(g, _)| *g == f) {
+            made.push((f, f.encode(scene, &svg).map_err(WriteError::Encode)?));
+        }
+    }
+    Ok(made)
+}
+
+/// Writes a figure to its outputs, all or nothing: every output is encoded in memory first; then
+/// every file goes to a temporary file beside its target; only when all of them are written are
+/// they renamed into place, and then the streams and `stdout` are filled.
+pub fn write(scene: &Scene, outputs: &[Output], stdout: &mut dyn Write) -> Result<(), WriteError> {
+    let formats: Vec<Format> = outputs.iter().map(|o| o.format).collect();
+    let made = encode(scene, &formats)?;
+    let bytes = |f: Format| made.iter().find(|(g, _)| *g == f).map_or(&[][..], |(_, b)| b.as_slice());
+    let items: Vec<(Target, &[u8])> = outputs.iter().map(|o| (o.target.clone(), bytes(o.format))).collect();
+    write_bytes(&items, stdout)
+}
+
+/// Writes bytes to targets, all files or none (see [`write`]).
+pub fn write_bytes(items: &[(Target, &[u8])], stdout: &mut dyn Write) -> Result<(), WriteError> {
+    let mut staged = Vec::new();
+    for (target, bytes) in items {
+        if let Target::File(path) = target {
+            let io = |error| WriteError::Io { target: target.display(), error };
+            staged.push((stage(path, bytes).map_err(io)?, path));
+        }
+    }
+    for (tmp, path) in staged {
+        tmp.persist(path).map_err(|e| WriteError::Io { target: path.display().to_string(), error: e.error })?;
+    }
+    for (target, bytes) in items {
+        let io = |error| WriteError::Io { target: target.display(), error };
+        match target {
+            Target::File(_) => {}
+            Target::Stdout => stdout.write_all(bytes).and_then(|()| stdout.flush()).map_err(io)?,
+            Target::Stream(path) => {
+                let mut f = std::fs::OpenOptions::new().write(true).truncate(true).open(path).map_err(io)?;
+                f.write_all(bytes).and_then(|()| f.flush()).map_err(io)?;
+            }
+        }
+    }
+    Ok(())
+}
+
+/// A temporary file beside `path` holding `bytes`, created exclusively with an unpredictable name,
+/// with the permissions an ordinary new file gets (0666 less the umask).
+fn stage(path: &Path, bytes: &[u8]) -> std::io::Result<tempfile::NamedTempFile> {
+    let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
+    let prefix = format!(".{name}.");
+    let mut builder = tempfile::Builder::new();
+    builder.prefix(&prefix).suffix(".tmp");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        builder.permissions(std::fs::Permissions::from_mode(0o666));
+    }
+    let mut tmp = builder.tempfile_in(dir)?;
+    tmp.write_all(bytes)?;
+    Ok(tmp)
+}
+
+/// Writes one file atomically (see [`write_bytes`]).
+pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
+    write_bytes(&[(Target::File(path.to_path_buf()), bytes)], &mut std::io::sink())
+}
