@@ -39,8 +39,9 @@ struct JobToml {
 pub struct Job {
     /// File stem of the outputs.
     pub name: String,
-    /// Caption on the contact sheet.
-    pub caption: String,
+    /// The caption the manifest gives: on the contact sheet, and drawn under a figure of one
+    /// panel that has no caption of its own.
+    pub caption: Option<String>,
     /// The position file, as the manifest names it.
     pub position: String,
     /// The overlay file, if any.
@@ -96,9 +97,12 @@ pub fn read_manifest(name: &str, text: &str) -> Result<Manifest, InputError> {
         if jobs.iter().any(|j| j.name == *n) {
             return Err(src.error(f.name.span(), format!("figure name `{n}` is used twice")));
         }
+        if f.caption.as_ref().is_some_and(|c| c.chars().count() > 200) {
+            return Err(src.error(f.name.span(), format!("figure `{n}`: a caption has at most 200 characters")));
+        }
         jobs.push(Job {
             name: n.clone(),
-            caption: f.caption.unwrap_or_else(|| n.clone()),
+            caption: f.caption,
             position: f.position.into_inner(),
             overlay: f.overlay.map(|o| o.into_inner()),
             origin: src.error(f.name.span(), ""),
@@ -147,13 +151,19 @@ pub fn figure(job: &Job, files: &dyn Files, variant: VariantId) -> Result<Figure
     let located = |message: String| InputError { message, ..job.origin.clone() };
     let (pname, ptext) = files.read(&job.position).map_err(located)?;
     let base = spec::read_position(&pname, &ptext, variant)?;
-    match &job.overlay {
-        None => Ok(spec::plain_figure(&base)),
+    let mut figure = match &job.overlay {
+        None => spec::plain_figure(&base),
         Some(o) => {
             let (oname, otext) = files.read(o).map_err(located)?;
-            spec::read_overlay(&oname, &otext, &base, &|p| files.read(p))
+            spec::read_overlay(&oname, &otext, &base, &|p| files.read(p))?
         }
+    };
+    if let [panel] = &mut figure.panels[..]
+        && panel.caption.is_none()
+    {
+        panel.caption = job.caption.clone();
     }
+    Ok(figure)
 }
 
 /// What became of one job.
@@ -191,7 +201,8 @@ pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn F
                 write_figure(&spec.render(), out, &job.name, &manifest.formats)
             });
             progress(&job.name);
-            Outcome { name: job.name.clone(), caption: job.caption.clone(), result }
+            let caption = job.caption.clone().unwrap_or_else(|| job.name.clone());
+            Outcome { name: job.name.clone(), caption, result }
         })
         .collect();
     let index_path = out.join("index.html");
@@ -228,7 +239,8 @@ fn escape_html(s: &str) -> String {
 
 /// A contact sheet: every figure with its caption, linking to its files.
 pub fn index_html(outcomes: &[Outcome], formats: &[Format]) -> String {
-    let show = if formats.contains(&Format::Svg) { "svg" } else { "png" };
+    // The picture shown: the SVG, else the PNG; a PDF alone is only linked.
+    let show = [Format::Svg, Format::Png].into_iter().find(|f| formats.contains(f)).map(Format::extension);
     let mut s = String::from(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n<title>dotchess figures</title>\n<style>\n\
          body { font-family: sans-serif; margin: 2em; color: #222; }\n\
@@ -244,8 +256,9 @@ pub fn index_html(outcomes: &[Outcome], formats: &[Format]) -> String {
             Ok(_) => {
                 let links: Vec<String> =
                     formats.iter().map(|f| format!("<a href=\"{name}.{0}\">{0}</a>", f.extension())).collect();
+                let img = show.map(|ext| format!("<img src=\"{name}.{ext}\" alt=\"{caption}\">")).unwrap_or_default();
                 s += &format!(
-                    "<figure id=\"{name}\"><img src=\"{name}.{show}\" alt=\"{caption}\"><figcaption><strong>{name}</strong> — {caption} ({})</figcaption></figure>\n",
+                    "<figure id=\"{name}\">{img}<figcaption><strong>{name}</strong> — {caption} ({})</figcaption></figure>\n",
                     links.join(", ")
                 );
             }

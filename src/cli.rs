@@ -58,10 +58,10 @@ struct CheckArgs {
     /// …and its expected destinations, comma-separated (`d4,h5,N`).
     #[arg(long)]
     expect: Option<String>,
-    /// Also write the check figure (agreed, missing and extra marked) to this .svg or .png.
+    /// Also write the check figure (agreed, missing and extra marked) to this .svg, .png or .pdf.
     #[arg(short, long)]
     output: Option<std::path::PathBuf>,
-    /// Format of the check figure when the output does not say (`-o -`): svg or png.
+    /// Format of the check figure when the output does not say (`-o -`): svg, png or pdf.
     #[arg(long)]
     format: Option<dotchess::output::Format>,
 }
@@ -177,12 +177,12 @@ struct RenderArgs {
     /// Mark pseudo-legal moves.
     #[arg(long)]
     pseudo: bool,
-    /// Output file: .svg or .png, a name without extension for both, or `-` for standard output
-    /// (repeatable).
+    /// Output file: .svg, .png or .pdf (vector, one page the figure's size, text as outlines), a
+    /// name without extension for SVG and PNG, or `-` for standard output (repeatable).
     #[arg(short, long, required = true)]
     output: Vec<std::path::PathBuf>,
     /// Format of `-o -`, of an output that is not a plain file (`/dev/stdout`), or the only one
-    /// written for a name without extension: svg or png.
+    /// written for a name without extension: svg, png or pdf.
     #[arg(long)]
     format: Option<dotchess::output::Format>,
 }

@@ -356,6 +356,7 @@ with_marks!(PanelToml {
     position: Option<Spanned<String>>,
     variant: Option<Spanned<String>>,
     each_loop: Option<bool>,
+    why_fewer: Option<Spanned<String>>,
 });
 
 #[derive(Deserialize)]
@@ -367,6 +368,7 @@ struct ExpectToml {
 }
 
 with_marks!(OverlayToml {
+    why_fewer: Option<Spanned<String>>,
     title: Option<Spanned<String>>,
     width: Option<Spanned<Num>>,
     theme: Option<Spanned<String>>,
@@ -399,6 +401,10 @@ pub struct PanelSpec {
     pub overlay: Overlay,
     /// The caption under the panel.
     pub caption: Option<String>,
+    /// Why the panel marks fewer moves than the pieces have pseudo-legally (a move that would
+    /// leave the own king attacked, a rule such as facing generals). The essay's tests refuse a
+    /// figure that drops moves without saying why.
+    pub why_fewer: Option<String>,
 }
 
 /// A whole figure, checked and ready to draw.
@@ -440,6 +446,7 @@ pub fn read_overlay(name: &str, text: &str, base: &PositionSpec, load: &Loader) 
     if o.panels.len() > MAX_PANELS {
         return Err(src.whole(format!("has {} panels; at most {MAX_PANELS}", o.panels.len())));
     }
+    let shared_why = short_text(&src, &o.why_fewer, "why_fewer")?;
     let mut panels = Vec::new();
     if o.panels.is_empty() {
         panels.push(PanelSpec {
@@ -447,6 +454,7 @@ pub fn read_overlay(name: &str, text: &str, base: &PositionSpec, load: &Loader) 
             view: View::hemispheres(),
             overlay: shared.clone(),
             caption: None,
+            why_fewer: shared_why.clone(),
         });
     }
     for p in &o.panels {
@@ -468,9 +476,14 @@ pub fn read_overlay(name: &str, text: &str, base: &PositionSpec, load: &Loader) 
         let view = read_view(&src, &position, p)?;
         let mut overlay = shared.clone();
         apply_marks(&src, &position, &p.marks(), &mut overlay)?;
+        let why_fewer = short_text(&src, &p.why_fewer, "why_fewer")?.or_else(|| shared_why.clone());
         if p.each_loop == Some(true) {
             let topo = *position.topology();
-            for l in crate::routes::loops(&topo) {
+            // One panel per loop, ordered by kind, then by starting cell, then north-east before
+            // south-east, so that each starting cell's diagonals read in the same order.
+            let mut loops = crate::routes::loops(&topo);
+            loops.sort_by_key(|l| (l.kind, l.route.from, -l.dir.dr, l.dir.df));
+            for l in loops {
                 let mut ov = overlay.clone();
                 ov.loops.push((l.route.from, l.dir));
                 let caption = format!(
@@ -479,11 +492,18 @@ pub fn read_overlay(name: &str, text: &str, base: &PositionSpec, load: &Loader) 
                     topo.name(l.route.from),
                     l.dir.name().to_uppercase()
                 );
-                panels.push(PanelSpec { position: position.clone(), view, overlay: ov, caption: Some(caption) });
+                panels.push(PanelSpec {
+                    position: position.clone(),
+                    view,
+                    overlay: ov,
+                    caption: Some(caption),
+                    why_fewer: why_fewer.clone(),
+                });
             }
             continue;
         }
-        panels.push(PanelSpec { position, view, overlay, caption: short_text(&src, &p.caption, "caption")? });
+        let caption = short_text(&src, &p.caption, "caption")?;
+        panels.push(PanelSpec { position, view, overlay, caption, why_fewer });
     }
     if panels.len() > MAX_PANELS {
         return Err(src.whole(format!("makes {} panels; at most {MAX_PANELS}", panels.len())));
@@ -525,6 +545,7 @@ pub fn plain_figure(base: &PositionSpec) -> FigureSpec {
             view: View::hemispheres(),
             overlay: Overlay::default(),
             caption: None,
+            why_fewer: None,
         }],
         expect: Vec::new(),
     }
@@ -632,7 +653,16 @@ pub fn add_mark(pos: &Position, kind: MarkKind, text: &str, o: &mut Overlay) -> 
             }
             match parts.get(2) {
                 None => o.loops.push((c, dir)),
-                Some(&until) => o.paths.push((c, dir, cell(until)?)),
+                Some(&until) => {
+                    let u = cell(until)?;
+                    if crate::routes::ride_to(topo, c, dir, u).is_none() {
+                        return Err(err(
+                            until.1,
+                            format!("the ride from {} heading {d} never reaches {}", parts[0].0, until.0),
+                        ));
+                    }
+                    o.paths.push((c, dir, u));
+                }
             }
         }
         MarkKind::Highlight => {
@@ -732,11 +762,15 @@ impl FigureSpec {
             })
             .collect();
         if scenes.len() == 1 {
-            let (mut s, caption) = scenes.pop().expect("one panel");
-            if !caption.is_empty() && s.title.is_empty() {
-                s.title = caption;
+            let (s, caption) = scenes.pop().expect("one panel");
+            if caption.is_empty() {
+                return s;
             }
-            return s;
+            // A single panel's caption is drawn under it, as in a figure of several panels.
+            let title = if s.title.is_empty() { caption.clone() } else { s.title.clone() };
+            let mut framed = crate::figure::panels(vec![(s, caption)], 1, None, &self.theme);
+            framed.title = title;
+            return framed;
         }
         let columns = if self.columns == 0 { scenes.len().min(5) } else { self.columns };
         let scene = crate::figure::panels(scenes, columns, self.title.as_deref(), &self.theme);

@@ -96,7 +96,7 @@ fn dash_writes_to_standard_output_in_the_format_asked() {
     assert_eq!(&o.stdout[..8], b"\x89PNG\r\n\x1a\n");
     let o = run(&["render", "--format", "gif", "-o", "-"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("svg or png"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("svg, png or pdf"), "{}", stderr(&o));
     let o = run(&["render", "--format", "png", "-o", "x.svg"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--format is png"), "{}", stderr(&o));

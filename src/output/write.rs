@@ -22,17 +22,22 @@ pub enum Format {
     Svg,
     /// PNG at one pixel per figure unit.
     Png,
+    /// PDF: the same picture in vector form, one page the figure's size.
+    Pdf,
 }
 
 impl Format {
     /// Every format, in the order a figure's files are written.
-    pub const ALL: [Format; 2] = [Format::Svg, Format::Png];
+    pub const ALL: [Format; 3] = [Format::Svg, Format::Png, Format::Pdf];
+    /// The formats a name without extension gets when `--format` does not choose one.
+    pub const STEM: [Format; 2] = [Format::Svg, Format::Png];
 
     /// The name (`svg`), also the file extension.
     pub fn extension(self) -> &'static str {
         match self {
             Format::Svg => "svg",
             Format::Png => "png",
+            Format::Pdf => "pdf",
         }
     }
 
@@ -57,6 +62,7 @@ impl Format {
         match self {
             Format::Svg => Ok(svg.as_bytes().to_vec()),
             Format::Png => super::svg_to_png(svg, 1.0).map_err(|e| e.to_string()),
+            Format::Pdf => super::svg_to_pdf(svg).map_err(|e| e.to_string()),
         }
     }
 }
@@ -141,7 +147,7 @@ pub fn plan(path: &Path, format: Option<Format>) -> Result<Vec<Output>, String> 
     if ext.is_none() && link.is_none() {
         let formats = match format {
             Some(f) => vec![f],
-            None => Format::ALL.to_vec(),
+            None => Format::STEM.to_vec(),
         };
         return Ok(formats
             .into_iter()
@@ -151,8 +157,8 @@ pub fn plan(path: &Path, format: Option<Format>) -> Result<Vec<Output>, String> 
     match format {
         Some(f) => Ok(vec![Output { target: Target::File(path.to_path_buf()), format: f }]),
         None if ext.is_some() => Err(format!(
-            "{shown}: the output must end in .{} (or have no extension, for all formats), or give --format",
-            Format::ALL.map(Format::extension).join(" or .")
+            "{shown}: the output must end in .{} (or have no extension, for SVG and PNG), or give --format",
+            Format::names().replace(", ", ", .").replace(" or ", " or .")
         )),
         None => Err(format!("{shown} exists and has no extension: give --format to write into it")),
     }

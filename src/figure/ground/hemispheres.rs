@@ -1,0 +1,114 @@
+//! The two hemispheres: sectors, pole caps and their letters, file letters round the rims, rank
+//! numbers on the rings.
+
+use super::super::{Coordinates, Layers, Painter, file_name, pieces::text};
+use crate::geometry::HemiGeom;
+use crate::scene::{Anchor, Element, Node, Paint, Shape};
+use crate::topology::Pole;
+
+impl Painter<'_> {
+    /// The hemispheres: sectors, pole caps and their letters, file letters round the rims, rank
+    /// numbers on the rings.
+    pub(super) fn hemi_cells(&self, g: &HemiGeom, l: &mut Layers) {
+        let topo = &self.topo;
+        for cell in topo.all_cells() {
+            let Some((f, r)) = topo.coords(cell) else { continue };
+            let (fill, class) = self.cell_fill(cell);
+            let paint = Paint { fill: Some(fill), ..self.grid.clone() };
+            l.cells.push(Node::Element(
+                Element::new(Shape::Path(g.sector(f, r)), paint, class).with("cell", topo.name(cell)),
+            ));
+        }
+        for pole in [Pole::North, Pole::South] {
+            let c = if pole == Pole::North { g.north } else { g.south };
+            let (fill, class, name) = match topo.pole_cell(pole) {
+                Some(cell) => {
+                    let (fill, class) = self.cell_fill(cell);
+                    (fill, class, Some(topo.name(cell)))
+                }
+                None => (self.theme.pole, "pole", None),
+            };
+            let paint = Paint { fill: Some(fill), ..self.grid.clone() };
+            let mut e =
+                Element::new(Shape::Circle { c, r: g.cap }, paint, class).with("pole", pole.letter().to_string());
+            if let Some(n) = name {
+                e = e.with("cell", n);
+            }
+            l.cells.push(Node::Element(e));
+            // A live pole is a cell: its letter moves to the cap's edge, clear of a piece or dot.
+            let live = topo.pole_cell(pole).is_some();
+            let (at, size) = if live { (c.offset(0.0, g.cap * 0.72), g.cap * 0.3) } else { (c, g.cap * 0.75) };
+            l.top.push(text(
+                pole.letter().to_string(),
+                at,
+                size,
+                Anchor::Middle,
+                self.theme.title_font,
+                self.theme.pole_text,
+                "pole-label",
+            ));
+        }
+        if self.view.coordinates == Coordinates::Edge {
+            let size = g.ring * 0.42;
+            for f in 0..topo.width() {
+                let at = |north| g.polar(north, g.radius() + size * 0.9, g.angle(f as f64 + 0.5, north));
+                let (n, s) = (at(true), at(false));
+                // Near the touching point the two discs' letters for a file meet: write it once.
+                let spots = if n.dist(s) < size * 1.5 { vec![n.lerp(s, 0.5)] } else { vec![n, s] };
+                for p in spots {
+                    l.decor.push(text(
+                        file_name(f),
+                        p,
+                        size,
+                        Anchor::Middle,
+                        self.theme.font,
+                        self.theme.text,
+                        "coordinate file",
+                    ));
+                }
+            }
+            // Rank numbers on their ring, on a file boundary: the one nearest the side opposite
+            // the touching point whose two neighbouring cells are empty (else that side).
+            let wf = topo.width() as i32;
+            let opposite = (g.rotation + wf as f64 / 2.0).round() as i32;
+            let free = |r: u8, b: i32| {
+                let empty = |f: i32| {
+                    let sq = topo.square(f.rem_euclid(wf) as u8, r).expect("square of the ring");
+                    self.pos.piece_at(sq).is_none()
+                };
+                empty(b) && empty(b - 1)
+            };
+            let candidates: Vec<i32> = (0..=wf / 2).flat_map(|k| [opposite + k, opposite - k]).collect();
+            // One boundary free on every ring of a disc makes the numbers a ruler; failing that,
+            // each ring takes its own nearest free boundary.
+            let ruler = |north: bool| {
+                let rings: Vec<u8> = (0..topo.height()).filter(|&r| g.ring_of(r).2 == north).collect();
+                candidates.iter().copied().find(|&b| rings.iter().all(|&r| free(r, b)))
+            };
+            let rulers = [ruler(true), ruler(false)];
+            for r in 0..topo.height() {
+                let (_, r1, north) = g.ring_of(r);
+                let free = rulers[usize::from(!north)].or_else(|| candidates.iter().copied().find(|&b| free(r, b)));
+                // On a full ring the number goes over the pieces, on its halo.
+                let layer = if free.is_some() { &mut l.decor } else { &mut l.top };
+                // Near the ring's outer edge: clear of routes along the ring and of dots.
+                let s = g.ring * 0.3;
+                let at = g.polar(north, r1 - 0.23 * g.ring, g.angle(free.unwrap_or(opposite) as f64, north));
+                layer.push(Element::new(
+                    Shape::Circle { c: at, r: s * 0.62 },
+                    Paint::fill(self.theme.background).with_opacity(0.85),
+                    "coordinate-halo",
+                ));
+                layer.push(text(
+                    (r + 1).to_string(),
+                    at,
+                    s,
+                    Anchor::Middle,
+                    self.theme.font,
+                    self.theme.text,
+                    "coordinate rank",
+                ));
+            }
+        }
+    }
+}

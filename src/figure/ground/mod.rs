@@ -1,0 +1,124 @@
+//! The ground of a figure: the view's picture of the surface — its cells, the poles, xiangqi's
+//! river and palaces, and the coordinates. This is the only layer drawn per view (a sector on the
+//! hemispheres, a square on the board, every copy on the chart); the zones and cell names are
+//! drawn through the projection like the marks.
+
+mod board;
+mod chart;
+mod hemispheres;
+
+use super::{Coordinates, Layers, Layout, Painter, ViewKind, pieces::text};
+use crate::geometry::Projection;
+use crate::piece::Color;
+use crate::scene::{Anchor, Element, Paint, Rgb, Shape};
+use crate::theme::Theme;
+use crate::topology::{Cell, Dir, Topology};
+
+impl Painter<'_> {
+    /// The ground layer: the view's cells, poles and edge coordinates, then cell names and the
+    /// xiangqi zones.
+    pub(super) fn ground(&self, layout: &Layout, l: &mut Layers) {
+        match layout {
+            Layout::Board(g) => self.board_cells(g, l),
+            Layout::Hemi(g) => self.hemi_cells(g, l),
+            Layout::Chart(g) => self.chart_cells(g, l),
+        }
+        let proj = layout.projection();
+        if self.view.coordinates == Coordinates::Cells {
+            self.cell_names(proj, l);
+        }
+        self.xiangqi_zones(proj, l);
+    }
+
+    pub(super) fn cell_fill(&self, cell: Cell) -> (Rgb, &'static str) {
+        let (topo, theme) = (&self.topo, self.theme);
+        let highlight = self.overlay.highlights.iter().rev().find(|(c, _)| *c == cell);
+        if let Some((_, col)) = highlight {
+            let class = if topo.pole_of(cell).is_some() { "pole highlight" } else { "cell highlight" };
+            return (col.unwrap_or(theme.highlight), class);
+        }
+        let tinted = matches!(self.view.kind, ViewKind::Chart { tint: true, .. } | ViewKind::Board { tint: true, .. });
+        match topo.is_dark(cell) {
+            None => (theme.pole, "pole"),
+            Some(dark) => {
+                let base = if dark { theme.dark } else { theme.light };
+                let class = if dark { "cell dark" } else { "cell light" };
+                if !tinted {
+                    return (base, class);
+                }
+                (tint(topo, theme, cell, base), class)
+            }
+        }
+    }
+
+    /// Xiangqi: the river along the boundary between the two halves (on the hemispheres, the rims
+    /// of both discs) and the outline of each palace, found as the sides of cells whose neighbour
+    /// across the side lies on the other side of the boundary.
+    fn xiangqi_zones(&self, layout: &dyn Projection, l: &mut Layers) {
+        let Some(x) = self.pos.variant().xiangqi_tables() else { return };
+        let topo = &self.topo;
+        let unit = layout.unit();
+        let neighbour = |cell: Cell, dir: Dir| topo.step(topo.cursor(cell, dir)).map(|s| s.to.cell);
+        let river = Paint::stroke(self.theme.river, (unit * 0.11).max(2.0)).rounded().with_opacity(0.85);
+        let palace = Paint::stroke(self.theme.palace, (unit * 0.05).max(1.2)).rounded();
+        for cell in topo.all_cells().filter(|&c| topo.pole_of(c).is_none()) {
+            for dir in Dir::ORTHOGONAL {
+                let Some(n) = neighbour(cell, dir) else { continue };
+                for side in Color::ALL {
+                    if x.own_half(side).has(cell) && x.own_half(side.other()).has(n) {
+                        for cmds in layout.sides(topo, cell, dir) {
+                            l.decor.push(
+                                Element::new(Shape::Path(cmds), river.clone(), "river").with("cell", topo.name(cell)),
+                            );
+                        }
+                    }
+                }
+                for color in Color::ALL {
+                    let p = x.palace(color);
+                    if p.has(cell) && !p.has(n) {
+                        for cmds in layout.sides(topo, cell, dir) {
+                            l.decor.push(
+                                Element::new(Shape::Path(cmds), palace.clone(), "palace")
+                                    .with("cell", topo.name(cell))
+                                    .with("side", self.pos.variant().color_name(color).to_string()),
+                            );
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// Every square's name in the square (each copy on the chart).
+    fn cell_names(&self, layout: &dyn Projection, l: &mut Layers) {
+        let topo = &self.topo;
+        for cell in topo.all_cells() {
+            if topo.pole_of(cell).is_some() {
+                continue;
+            }
+            let size = layout.cell_size(topo, cell) * 0.3;
+            for at in layout.centres(topo, cell) {
+                let shift = if self.pos.piece_at(cell).is_some() { layout.cell_size(topo, cell) * 0.36 } else { 0.0 };
+                l.decor.push(text(
+                    topo.name(cell),
+                    at.offset(0.0, shift),
+                    size,
+                    Anchor::Middle,
+                    self.theme.font,
+                    self.theme.text,
+                    "coordinate cell-name",
+                ));
+            }
+        }
+    }
+}
+
+/// Colour mode: a square tinted by where it lies (north red, south blue, west green, east
+/// purple), mixed into its light or dark base colour.
+fn tint(topo: &Topology, theme: &Theme, cell: Cell, base: Rgb) -> Rgb {
+    let Some((f, r)) = topo.coords(cell) else { return base };
+    let (w, h) = (topo.width() as f64, topo.height() as f64);
+    let ns = theme.south.mix(theme.north, (r as f64 + 0.5) / h);
+    let we = theme.west.mix(theme.east, (f as f64 + 0.5) / w);
+    base.mix(ns.mix(we, 0.5), theme.tint)
+}

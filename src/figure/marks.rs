@@ -1,0 +1,348 @@
+//! The marks of a figure — dots, routes, loops, castling rooks, arrows — drawn once for every
+//! view through its [`Projection`]: what a view cannot show it leaves out of the centres and
+//! route pieces it returns, and nothing here asks which view it is.
+
+use super::{Layers, Overlay, Painter, pieces::text};
+use crate::geometry::{ChartGeom, Projection, Window};
+use crate::position::Position;
+use crate::routes::{Route, arrow_route, destinations, ride_to};
+use crate::scene::{Anchor, Element, Paint, PathCmd, Pt, Rgb, Shape};
+use crate::theme::Theme;
+use crate::topology::{Cell, Dir, Topology};
+
+/// The marks of a figure, and what the description and legend say of them.
+pub(super) struct Marks {
+    pub(super) elements: Vec<Element>,
+    pub(super) described: Vec<String>,
+    pub(super) legend: Option<[usize; 3]>,
+}
+
+impl Painter<'_> {
+    /// styles and castling rooks), arrows. Labels that must stay readable go on top.
+    pub(super) fn marks(&self, layout: &dyn Projection, l: &mut Layers) -> Marks {
+        let topo = &self.topo;
+        let mut marks: Vec<Element> = Vec::new();
+        let unit = layout.unit();
+        let line = Paint::stroke(self.theme.route, self.theme.route_width * unit / 40.0 + 0.6).rounded();
+        let port = |at: Pt, col: Rgb, lw: f64| {
+            Element::new(
+                Shape::Circle { c: at, r: lw * 1.8 },
+                Paint::fill(self.theme.background).with_stroke(col, lw),
+                "port",
+            )
+        };
+        let mut described_moves: Vec<String> = Vec::new();
+        for (li, (route, dir, until)) in overlay_loops(topo, self.overlay).into_iter().enumerate() {
+            let cell = route.from;
+            let lw = line.stroke.map_or(2.0, |s| s.1);
+            let paint = Paint::stroke(self.theme.loop_, lw).rounded();
+            let pieces = layout.route(topo, &route);
+            let mut data = vec![("from", topo.name(cell)), ("dir", dir.name().to_string()), ("index", li.to_string())];
+            if let Some(u) = until {
+                data.push(("until", topo.name(u)));
+            }
+            push_route(&mut marks, &pieces, paint, "loop", &data, &|at| port(at, self.theme.loop_, lw));
+        }
+        let mut legend: Option<[usize; 3]> = None;
+        for &from in &self.overlay.moves {
+            let Some(piece) = self.pos.piece_at(from) else { continue };
+            let dests = destinations(self.pos, from, !self.overlay.pseudo);
+            let lw = line.stroke.map_or(2.0, |s| s.1);
+            // Check mode: the core's destinations against a source's.
+            let expected: Option<&Vec<Cell>> =
+                self.overlay.expect.as_ref().filter(|(sq, _)| *sq == from).map(|(_, e)| e);
+            let kind_of = |cell: Cell| match expected {
+                None => DotKind::Plain,
+                Some(e) if e.contains(&cell) => DotKind::Agreed,
+                Some(_) => DotKind::Extra,
+            };
+            let mut dots: Vec<Element> = Vec::new();
+            for d in &dests {
+                let kind = kind_of(d.cell);
+                let mut drawn: Vec<Vec<Vec<Pt>>> = Vec::new();
+                for r in &d.routes {
+                    let pieces = layout.route(topo, r);
+                    let mut data = vec![("from", topo.name(from)), ("to", topo.name(d.cell))];
+                    if d.capture {
+                        data.push(("capture", "true".to_string()));
+                    }
+                    push_route(&mut marks, &pieces, line.clone(), "route", &data, &|at| port(at, self.theme.route, lw));
+                    drawn.push(pieces);
+                }
+                for at in layout.destination_marks(topo, d.cell, &drawn) {
+                    dots.push(dot(layout, topo, self.theme, d.cell, at, d.capture, kind));
+                }
+                // A promotion: the roles the core offers, written under the dot.
+                let promotions: Vec<String> = d
+                    .moves
+                    .iter()
+                    .filter_map(|m| m.promotion)
+                    .map(|r| r.letter().to_ascii_uppercase().to_string())
+                    .collect();
+                if !promotions.is_empty() {
+                    let size = layout.cell_size(topo, d.cell);
+                    let label = promotions.join(" ");
+                    let (tw, th) = (crate::font::text_width(&label, size * 0.2, self.theme.title_font), size * 0.2);
+                    for at in layout.centres(topo, d.cell) {
+                        let at = at.offset(0.0, size * 0.36);
+                        // Over the pieces, on a backing of the paper colour, so that a capturing
+                        // promotion stays readable.
+                        l.top.push(
+                            Element::new(
+                                Shape::Rect {
+                                    at: at.offset(-tw / 2.0 - th * 0.2, -th * 0.65),
+                                    w: tw + th * 0.4,
+                                    h: th * 1.3,
+                                },
+                                Paint::fill(self.theme.background).with_opacity(0.85),
+                                "promotion-backing",
+                            )
+                            .with("cell", topo.name(d.cell)),
+                        );
+                        l.top.push(
+                            text(
+                                label.clone(),
+                                at,
+                                size * 0.2,
+                                Anchor::Middle,
+                                self.theme.title_font,
+                                self.theme.dot,
+                                "promotion",
+                            )
+                            .with("cell", topo.name(d.cell)),
+                        );
+                    }
+                }
+                // Castling: the rook's jump, along the rank the other way, dashed.
+                for m in &d.moves {
+                    if let crate::rules::MoveKind::Castle(k) = m.kind
+                        && let Some(way) = self.pos.tables().castling(piece.color, k)
+                        && let Some(route) = ride_to(topo, way.rook_from, way.dir.reverse(), way.rook_to)
+                    {
+                        let paint = Paint { dash: Some(vec![lw * 2.5, lw * 2.0]), ..line.clone() };
+                        let data = [
+                            ("from", topo.name(way.rook_from)),
+                            ("to", topo.name(way.rook_to)),
+                            ("castling", k.notation().to_string()),
+                        ];
+                        push_route(&mut marks, &layout.route(topo, &route), paint, "castling-rook", &data, &|at| {
+                            port(at, self.theme.route, lw)
+                        });
+                    }
+                }
+            }
+            if let Some(e) = expected {
+                let found: Vec<Cell> = dests.iter().map(|d| d.cell).collect();
+                let missing: Vec<Cell> = e.iter().copied().filter(|c| !found.contains(c)).collect();
+                for &c in &missing {
+                    for at in layout.centres(topo, c) {
+                        dots.push(dot(layout, topo, self.theme, c, at, false, DotKind::Missing));
+                    }
+                }
+                let agreed = found.iter().filter(|c| e.contains(c)).count();
+                legend = Some([agreed, missing.len(), found.len() - agreed]);
+            }
+            marks.extend(dots);
+            let names: Vec<String> = dests.iter().map(|d| topo.name(d.cell)).collect();
+            let caps: Vec<String> = dests.iter().filter(|d| d.capture).map(|d| topo.name(d.cell)).collect();
+            let mut s = format!(
+                "Moves of the {} {} on {}: {} destination{} ({})",
+                self.pos.variant().color_name(piece.color),
+                self.pos.variant().role_name(piece.role),
+                topo.name(from),
+                dests.len(),
+                if dests.len() == 1 { "" } else { "s" },
+                names.join(", ")
+            );
+            if !caps.is_empty() {
+                s += &format!("; captures on {}", caps.join(", "));
+            }
+            if let (Some(e), Some([agreed, missing, extra])) = (expected, legend) {
+                s += &format!(
+                    "; checked against {} expected: {agreed} agreed, {missing} missing, {extra} extra",
+                    e.len()
+                );
+            }
+            described_moves.push(s + ".");
+        }
+        for &(a, b) in &self.overlay.arrows {
+            let Some(route) = arrow_route(self.pos.variant(), a, b) else { continue };
+            let lw = line.stroke.map_or(2.0, |s| s.1) * 1.3;
+            let paint = Paint::stroke(self.theme.arrow, lw).rounded();
+            let mut pieces = layout.route(topo, &route);
+            let head = arrow_head(&mut pieces, lw * 4.5);
+            push_route(&mut marks, &pieces, paint, "arrow", &[("from", topo.name(a)), ("to", topo.name(b))], &|at| {
+                port(at, self.theme.arrow, lw)
+            });
+            if let Some(tri) = head {
+                marks.push(
+                    Element::new(Shape::Path(tri), Paint::fill(self.theme.arrow), "arrow-head")
+                        .with("from", topo.name(a))
+                        .with("to", topo.name(b)),
+                );
+            }
+        }
+        Marks { elements: marks, described: described_moves, legend }
+    }
+}
+
+/// Every chart position the overlay's marks pass through, seen from the home copies of an
+/// unbounded chart: what a fitted chart window must show.
+pub(super) fn chart_marks(pos: &Position, overlay: &Overlay) -> Vec<(f64, f64)> {
+    let topo = pos.topology();
+    let probe = ChartGeom::new(
+        topo,
+        Pt::default(),
+        1.0,
+        Window { x0: 0, y0: 0, cols: topo.width() as u32, rows: topo.height() as u32 },
+    );
+    let mut routes: Vec<Route> = Vec::new();
+    for &from in &overlay.moves {
+        routes.extend(destinations(pos, from, !overlay.pseudo).into_iter().flat_map(|d| d.routes));
+    }
+    routes.extend(overlay_loops(topo, overlay).into_iter().map(|(r, _, _)| r));
+    routes.extend(overlay.arrows.iter().filter_map(|&(a, b)| arrow_route(pos.variant(), a, b)));
+    routes.iter().flat_map(|r| probe.route_points(topo, r)).collect()
+}
+
+/// Every loop and part of a loop of an overlay, with what to call it.
+fn overlay_loops(topo: &Topology, overlay: &Overlay) -> Vec<(Route, Dir, Option<Cell>)> {
+    let whole = overlay.loops.iter().filter_map(|&(c, d)| ride_to(topo, c, d, c).map(|r| (r, d, None)));
+    let parts = overlay.paths.iter().filter_map(|&(c, d, u)| ride_to(topo, c, d, u).map(|r| (r, d, Some(u))));
+    whole.chain(parts).collect()
+}
+
+/// How a destination is marked.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub(super) enum DotKind {
+    /// An ordinary move dot.
+    Plain,
+    /// Check mode: found by the core and expected by the source.
+    Agreed,
+    /// Check mode: expected by the source, not found by the core.
+    Missing,
+    /// Check mode: found by the core, not expected by the source.
+    Extra,
+}
+
+fn dot(
+    layout: &dyn Projection,
+    topo: &Topology,
+    theme: &Theme,
+    cell: Cell,
+    at: Pt,
+    capture: bool,
+    kind: DotKind,
+) -> Element {
+    let size = layout.cell_size(topo, cell);
+    dot_shape(theme, at, size, capture, kind).with("cell", topo.name(cell))
+}
+
+/// A destination mark: a dot (ringed for a capture); in check mode agreed dots are the plain ones,
+/// missing ones a crossed ring, extra ones a square.
+pub(super) fn dot_shape(theme: &Theme, at: Pt, size: f64, capture: bool, kind: DotKind) -> Element {
+    let r = size * theme.dot_radius;
+    let w = (r * 0.55).max(1.0);
+    match (kind, capture) {
+        (DotKind::Missing, _) => {
+            let k = r * 1.25;
+            let d = k * std::f64::consts::FRAC_1_SQRT_2;
+            let mut cmds = vec![
+                PathCmd::Move(at.offset(k, 0.0)),
+                PathCmd::Arc { r: k, large: false, sweep: true, to: at.offset(-k, 0.0) },
+                PathCmd::Arc { r: k, large: false, sweep: true, to: at.offset(k, 0.0) },
+                PathCmd::Close,
+            ];
+            cmds.extend([
+                PathCmd::Move(at.offset(-d, -d)),
+                PathCmd::Line(at.offset(d, d)),
+                PathCmd::Move(at.offset(-d, d)),
+                PathCmd::Line(at.offset(d, -d)),
+            ]);
+            Element::new(Shape::Path(cmds), Paint::stroke(theme.missing, w).rounded(), "dot missing")
+        }
+        (DotKind::Extra, _) => {
+            let k = r * 1.15;
+            let mut e = Element::new(
+                Shape::Rect { at: at.offset(-k, -k), w: 2.0 * k, h: 2.0 * k },
+                Paint::fill(theme.extra),
+                if capture { "dot extra capture" } else { "dot extra" },
+            );
+            if capture {
+                e.paint = e.paint.with_stroke(theme.capture, w);
+            }
+            e
+        }
+        (kind, true) => {
+            let class = if kind == DotKind::Agreed { "dot agreed capture" } else { "dot capture" };
+            Element::new(Shape::Circle { c: at, r: size * 0.47 }, Paint::stroke(theme.capture, w), class)
+        }
+        (kind, false) => {
+            let class = if kind == DotKind::Agreed { "dot agreed" } else { "dot" };
+            Element::new(Shape::Circle { c: at, r }, Paint::fill(theme.dot), class)
+        }
+    }
+}
+
+/// Adds a route's pieces as polylines, with a port marker wherever it is broken.
+fn push_route(
+    out: &mut Vec<Element>,
+    pieces: &[Vec<Pt>],
+    paint: Paint,
+    class: &str,
+    data: &[(&'static str, String)],
+    port: &dyn Fn(Pt) -> Element,
+) {
+    let n = pieces.len();
+    for (i, p) in pieces.iter().enumerate() {
+        let mut e = Element::new(Shape::Polyline(p.clone()), paint.clone(), class);
+        for (k, v) in data {
+            e = e.with(k, v.clone());
+        }
+        if n > 1 {
+            e = e.with("part", format!("{}/{}", i + 1, n));
+        }
+        out.push(e);
+    }
+    for (i, p) in pieces.iter().enumerate() {
+        if i + 1 < n
+            && let Some(&end) = p.last()
+        {
+            out.push(port(end));
+        }
+        if i > 0
+            && let Some(&start) = p.first()
+        {
+            out.push(port(start));
+        }
+    }
+}
+
+/// Shortens the last piece of an arrow by the head's length and returns the head triangle.
+fn arrow_head(pieces: &mut [Vec<Pt>], len: f64) -> Option<Vec<PathCmd>> {
+    let last = pieces.last_mut()?;
+    let tip = *last.last()?;
+    // Walk back to the point `len` before the tip.
+    let mut back = tip;
+    while last.len() >= 2 {
+        let prev = last[last.len() - 2];
+        let d = prev.dist(tip);
+        if d >= len {
+            back = tip.lerp(prev, len / d);
+            let n = last.len();
+            last[n - 1] = back;
+            break;
+        }
+        last.pop();
+        back = prev;
+    }
+    let (dx, dy) = (tip.x - back.x, tip.y - back.y);
+    let l = dx.hypot(dy).max(1e-9);
+    let (nx, ny) = (-dy / l * len * 0.45, dx / l * len * 0.45);
+    Some(vec![
+        PathCmd::Move(tip),
+        PathCmd::Line(back.offset(nx, ny)),
+        PathCmd::Line(back.offset(-nx, -ny)),
+        PathCmd::Close,
+    ])
+}

@@ -1,0 +1,270 @@
+//! Figures: a position and an overlay drawn in one view with one theme, as a [`Scene`].
+//!
+//! A view is a projection of the sphere's surface onto paper ([`crate::geometry::Projection`]):
+//! cells, routes and loops are positions on that surface, and each view only says where they go
+//! on paper and what it cannot show. The figure is built in layers, one module each:
+//!
+//! * `ground`: the cells of the view, the poles, xiangqi's river and palaces, coordinates —
+//!   the one layer that is drawn per view, because it *is* the view's picture of the surface;
+//! * `marks`: dots, routes, loops, arrows (from the rules core: dots are
+//!   [`crate::routes::destinations`], lines are their routes, loops and castling rooks follow
+//!   [`crate::routes::ride_to`], arrows [`crate::routes::arrow_route`]) — drawn once, for every
+//!   view, through the projection;
+//! * `pieces`: pieces, cell labels and the title, through the projection as well;
+//! * `legend`: the check-mode legend under the figure;
+//! * `panels`: several figures composed into one.
+
+mod ground;
+mod legend;
+mod marks;
+mod panels;
+mod pieces;
+
+pub use panels::panels;
+pub use pieces::text;
+
+use crate::geometry::{BoardGeom, ChartGeom, HemiGeom, Projection, Window};
+use crate::piece::Color;
+use crate::position::Position;
+use crate::scene::{Element, Node, Paint, Pt, Rgb, Scene};
+use crate::theme::Theme;
+use crate::topology::{Cell, Dir, Topology};
+
+/// Which view of the sphere.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub enum ViewKind {
+    /// The two hemispheres; `rotation` is the file position (in files, e.g. 4.0 = the d|e
+    /// boundary, 3.5 = the middle of the d-file) that faces the touching point.
+    Hemispheres {
+        /// File position at the touching point.
+        rotation: f64,
+    },
+    /// The unrolled chart; `window` defaults to two boards wide and two tall around the board.
+    Chart {
+        /// The part of the chart shown.
+        window: Option<Window>,
+        /// Colour each copy's edges (N red, S blue, W green, E purple).
+        edges: bool,
+        /// Tint the squares the same way.
+        tint: bool,
+    },
+    /// The single board with the poles as bands.
+    Board {
+        /// Tint the squares in colour mode.
+        tint: bool,
+        /// Colour the board's edges in colour mode.
+        edges: bool,
+    },
+}
+
+/// Where coordinates are written.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Coordinates {
+    /// None.
+    None,
+    /// Files and ranks round the edge (the rim of each disc).
+    Edge,
+    /// Every cell's name inside it.
+    Cells,
+}
+
+/// A view and its size.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct View {
+    /// Which view.
+    pub kind: ViewKind,
+    /// Width of the figure in figure units (pixels at PNG scale 1), 100 to 8000.
+    pub width: f64,
+    /// Coordinates.
+    pub coordinates: Coordinates,
+}
+
+impl View {
+    /// The hemispheres with the sketch's rotation (the d|e boundary at the touching point).
+    pub fn hemispheres() -> View {
+        View { kind: ViewKind::Hemispheres { rotation: 4.0 }, width: 480.0, coordinates: Coordinates::Edge }
+    }
+    /// The single board.
+    pub fn board() -> View {
+        View { kind: ViewKind::Board { tint: false, edges: false }, width: 480.0, coordinates: Coordinates::Edge }
+    }
+    /// The chart around the board, with coloured edges.
+    pub fn chart() -> View {
+        View {
+            kind: ViewKind::Chart { window: None, edges: true, tint: false },
+            width: 720.0,
+            coordinates: Coordinates::None,
+        }
+    }
+}
+
+/// What is drawn over the position.
+#[derive(Clone, PartialEq, Debug, Default)]
+pub struct Overlay {
+    /// A title above the figure.
+    pub title: Option<String>,
+    /// Pieces whose moves are marked: a dot on each destination, a line along each route.
+    pub moves: Vec<Cell>,
+    /// Mark pseudo-legal moves instead of legal ones.
+    pub pseudo: bool,
+    /// Whole loops: the ride from a square in a direction, round to where it started.
+    pub loops: Vec<(Cell, Dir)>,
+    /// Parts of loops: the ride from a square in a direction up to its first visit of a cell.
+    pub paths: Vec<(Cell, Dir, Cell)>,
+    /// Check a move set by eye: the piece on this cell and the destinations a source expects.
+    /// Its dots then show agreed, missing and extra destinations in three styles, with a legend.
+    pub expect: Option<(Cell, Vec<Cell>)>,
+    /// Cells filled with a colour (`None`: the theme's highlight colour).
+    pub highlights: Vec<(Cell, Option<Rgb>)>,
+    /// Arrows between cells, routed along the board's topology.
+    pub arrows: Vec<(Cell, Cell)>,
+    /// Text written in cells.
+    pub labels: Vec<(Cell, String)>,
+    /// Draw marks over the pieces (default: under, so pieces stay readable).
+    pub marks_over_pieces: bool,
+}
+
+/// The geometry of the chosen view: one projection of the surface.
+enum Layout {
+    Board(BoardGeom),
+    Hemi(HemiGeom),
+    Chart(ChartGeom),
+}
+
+impl Layout {
+    /// The view's projection, through which every mark is drawn.
+    fn projection(&self) -> &dyn Projection {
+        match self {
+            Layout::Board(g) => g,
+            Layout::Hemi(g) => g,
+            Layout::Chart(g) => g,
+        }
+    }
+}
+
+/// Smallest and largest figure width.
+pub const WIDTH_RANGE: (f64, f64) = (100.0, 8000.0);
+
+/// Draws a position with an overlay in a view.
+pub fn render(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme) -> Scene {
+    let topo = *pos.topology();
+    let width = view.width.clamp(WIDTH_RANGE.0, WIDTH_RANGE.1);
+    let title_h = if overlay.title.is_some() { (width * 0.06).clamp(18.0, 60.0) } else { 0.0 };
+    let (layout, height) = layout(pos, overlay, view, &topo, width, title_h);
+    let legend_h = if overlay.expect.is_some() { (width * 0.07).clamp(18.0, 56.0) } else { 0.0 };
+    let height = height + legend_h;
+    let mut scene = Scene::new(width, height, theme.background);
+    let painter =
+        Painter { pos, overlay, view, theme, topo, grid: Paint::default().with_stroke(theme.grid, theme.grid_width) };
+    let proj = layout.projection();
+    let mut l = Layers::default();
+    painter.ground(&layout, &mut l);
+    let marks::Marks { elements: marks, described: described_moves, legend } = painter.marks(proj, &mut l);
+    let pieces = painter.pieces(proj);
+    let mut labels = painter.labels(proj);
+    if let Some(counts) = legend {
+        labels.extend(legend::legend(theme, counts, width, height - legend_h * 0.5, legend_h));
+    }
+    if let Some(t) = &overlay.title {
+        labels.push(pieces::title(theme, t, width, title_h));
+    }
+
+    scene.nodes = l.cells;
+    scene.nodes.extend(l.decor.into_iter().map(Node::Element));
+    let (under, over) = if overlay.marks_over_pieces { (pieces, marks) } else { (marks, pieces) };
+    scene.nodes.extend(under.into_iter().map(Node::Element));
+    scene.nodes.extend(over.into_iter().map(Node::Element));
+    scene.nodes.extend(l.top.into_iter().map(Node::Element));
+    scene.nodes.extend(labels.into_iter().map(Node::Element));
+    scene.title = overlay.title.clone().unwrap_or_else(|| format!("{} — {}", pos.variant().title, view_name(view)));
+    scene.desc = describe(pos, view, &described_moves, overlay);
+    scene
+}
+
+/// The view's geometry placed on the paper under the title, and the height it takes.
+fn layout(pos: &Position, overlay: &Overlay, view: &View, topo: &Topology, width: f64, title_h: f64) -> (Layout, f64) {
+    let w = topo.width() as f64;
+    match view.kind {
+        ViewKind::Board { .. } => {
+            let square = width / (w + 1.4);
+            let g = BoardGeom::new(topo, Pt::new(0.0, 0.0), square);
+            let top = title_h + 0.2 * square + g.band_h;
+            let g = BoardGeom::new(topo, Pt::new(0.7 * square, top), square);
+            let height = top + g.height() + g.band_h + 0.8 * square;
+            (Layout::Board(g), height)
+        }
+        ViewKind::Hemispheres { rotation } => {
+            let radius = width / 2.0 * 0.86;
+            let margin = width / 2.0 - radius;
+            let g = HemiGeom::new(topo, Pt::new(width / 2.0, title_h + margin + radius), radius, rotation);
+            (Layout::Hemi(g), title_h + 2.0 * margin + 4.0 * radius)
+        }
+        ViewKind::Chart { window, .. } => {
+            let win = window.unwrap_or_else(|| ChartGeom::fit(topo, &marks::chart_marks(pos, overlay)));
+            let margin = width * 0.03;
+            let square = (width - 2.0 * margin) / win.cols as f64;
+            let g = ChartGeom::new(topo, Pt::new(margin, title_h + margin), square, win);
+            (Layout::Chart(g), title_h + 2.0 * margin + win.rows as f64 * square)
+        }
+    }
+}
+
+/// What every layer of a figure needs to know while drawing.
+struct Painter<'a> {
+    pos: &'a Position,
+    overlay: &'a Overlay,
+    view: &'a View,
+    theme: &'a Theme,
+    topo: Topology,
+    grid: Paint,
+}
+
+/// The drawing's lower layers, bottom first: cells, their decorations, and what must stay on top.
+#[derive(Default)]
+struct Layers {
+    cells: Vec<Node>,
+    decor: Vec<Element>,
+    top: Vec<Element>,
+}
+
+fn view_name(view: &View) -> &'static str {
+    match view.kind {
+        ViewKind::Hemispheres { .. } => "the two hemispheres",
+        ViewKind::Chart { .. } => "the unrolled chart (2DFARCSOD)",
+        ViewKind::Board { .. } => "the single board",
+    }
+}
+
+fn describe(pos: &Position, view: &View, moves: &[String], overlay: &Overlay) -> String {
+    let topo = pos.topology();
+    let mut s = format!("{}, drawn as {}.", pos.variant().title, view_name(view));
+    for color in Color::ALL {
+        let list: Vec<String> = pos
+            .pieces()
+            .filter(|(_, p)| p.color == color)
+            .map(|(c, p)| format!("{} {}", pos.variant().role_name(p.role), topo.name(c)))
+            .collect();
+        let name = pos.variant().color_name(color);
+        let side = name[..1].to_ascii_uppercase() + &name[1..];
+        if list.is_empty() {
+            s += &format!(" {side}: no pieces.");
+        } else {
+            s += &format!(" {side}: {}.", list.join(", "));
+        }
+    }
+    for m in moves {
+        s += " ";
+        s += m;
+    }
+    for (cell, dir) in &overlay.loops {
+        s += &format!(" The loop of the ride from {} heading {}.", topo.name(*cell), dir.name());
+    }
+    for (a, b) in &overlay.arrows {
+        s += &format!(" An arrow from {} to {}.", topo.name(*a), topo.name(*b));
+    }
+    s
+}
+
+fn file_name(f: u8) -> String {
+    ((b'a' + f) as char).to_string()
+}
