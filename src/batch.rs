@@ -31,7 +31,7 @@ struct JobToml {
     name: Spanned<String>,
     position: Spanned<String>,
     overlay: Option<Spanned<String>>,
-    caption: Option<String>,
+    caption: Option<Spanned<String>>,
 }
 
 /// One figure of a manifest.
@@ -97,12 +97,10 @@ pub fn read_manifest(name: &str, text: &str) -> Result<Manifest, InputError> {
         if jobs.iter().any(|j| j.name == *n) {
             return Err(src.error(f.name.span(), format!("figure name `{n}` is used twice")));
         }
-        if f.caption.as_ref().is_some_and(|c| c.chars().count() > 200) {
-            return Err(src.error(f.name.span(), format!("figure `{n}`: a caption has at most 200 characters")));
-        }
+        let caption = spec::short_text(&src, &f.caption, "caption")?;
         jobs.push(Job {
             name: n.clone(),
-            caption: f.caption,
+            caption,
             position: f.position.into_inner(),
             overlay: f.overlay.map(|o| o.into_inner()),
             origin: src.error(f.name.span(), ""),
@@ -189,7 +187,11 @@ pub struct Report {
 
 /// Renders every job in parallel into `out`, calling `progress` after each; then writes
 /// `index.html`.
+///
+/// Each figure is drawn within the figure budget, then waits until its memory fits in the batch's
+/// budget of figures in flight ([`crate::budget::InFlight`]) before it is written.
 pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn Fn(&str) + Sync)) -> Report {
+    let in_flight = crate::budget::InFlight::default();
     let outcomes: Vec<Outcome> = manifest
         .jobs
         .par_iter()
@@ -198,7 +200,10 @@ pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn F
                 if let Some(t) = &manifest.theme {
                     spec.theme = t.clone();
                 }
-                write_figure(&spec.render(), out, &job.name, &manifest.formats)
+                let scene = spec.render_checked()?;
+                let png = manifest.formats.contains(&Format::Png).then(|| crate::budget::pixels(&scene));
+                let _share = in_flight.take(crate::budget::cost(crate::budget::weight(&scene), png));
+                write_figure(&scene, out, &job.name, &manifest.formats)
             });
             progress(&job.name);
             let caption = job.caption.clone().unwrap_or_else(|| job.name.clone());

@@ -106,6 +106,23 @@ enum CoordArg {
     Cells,
 }
 
+#[derive(Clone, Copy, Debug, clap::ValueEnum)]
+enum OrientationArg {
+    /// White's side at the bottom (a1 bottom left, N on top).
+    White,
+    /// Black's side at the bottom (h8 bottom left, S on top).
+    Black,
+}
+
+impl OrientationArg {
+    fn name(self) -> &'static str {
+        match self {
+            OrientationArg::White => "white",
+            OrientationArg::Black => "black",
+        }
+    }
+}
+
 impl CoordArg {
     fn name(self) -> &'static str {
         match self {
@@ -137,7 +154,8 @@ struct RenderArgs {
     /// cell, `d2:ne:b8` (repeatable).
     #[arg(long = "loop")]
     loops: Vec<String>,
-    /// Draw an arrow routed along the board, e.g. `b1:c3` (repeatable).
+    /// Draw an arrow, `b1:c3`, optionally coloured, `b1:c3:#c00` (repeatable): along the route of
+    /// the move when the piece on the first cell can make it, else the shortest way.
     #[arg(long = "arrow")]
     arrows: Vec<String>,
     /// Highlight a cell, optionally with a colour: `e4` or `e4:#ff8800` (repeatable).
@@ -171,9 +189,19 @@ struct RenderArgs {
     /// Coordinates (default: edge; none on the chart).
     #[arg(long, value_enum)]
     coordinates: Option<CoordArg>,
+    /// From which side the figure is seen: black turns the board and chart half a turn and puts
+    /// the S hemisphere on top.
+    #[arg(long, value_enum)]
+    orientation: Option<OrientationArg>,
     /// Draw marks over the pieces instead of under them.
     #[arg(long)]
     marks_over: bool,
+    /// The move that led to the position, e.g. `e2e4`: from and to tinted, its route drawn.
+    #[arg(long)]
+    lastmove: Option<String>,
+    /// Leave a king in check unmarked (marked by default).
+    #[arg(long)]
+    no_check: bool,
     /// Mark pseudo-legal moves.
     #[arg(long)]
     pseudo: bool,
@@ -214,6 +242,7 @@ impl RenderArgs {
             tint: self.tint.then_some(true),
             edges: self.edges.then_some(true),
             coordinates: self.coordinates.map(|c| c.name().to_string()),
+            orientation: self.orientation.map(|o| o.name().to_string()),
         })
     }
 
@@ -238,6 +267,9 @@ impl RenderArgs {
         if let Some(t) = &self.title {
             if t.chars().count() > dotchess::spec::MAX_TEXT {
                 return Err(CliError::Usage(format!("--title: at most {} characters", dotchess::spec::MAX_TEXT)));
+            }
+            if let Err((_, message)) = dotchess::spec::check_text(t) {
+                return Err(CliError::Usage(format!("--title {message}")));
             }
             figure.title = Some(t.clone());
         }
@@ -270,6 +302,13 @@ impl RenderArgs {
                         .map_err(|e| CliError::Usage(format!("{flag} `{s}`: {}", e.message)))?;
                 }
             }
+            if let Some(m) = &self.lastmove {
+                panel.overlay.lastmove = Some(
+                    dotchess::spec::lastmove(&panel.position, m)
+                        .map_err(|e| CliError::Usage(format!("--lastmove: {}", e.message)))?,
+                );
+            }
+            panel.overlay.hide_check |= self.no_check;
             panel.overlay.pseudo |= self.pseudo;
             panel.overlay.marks_over_pieces |= self.marks_over;
         }
@@ -494,7 +533,7 @@ fn parse_cell(pos: &Position, s: &str) -> Result<dotchess::Cell, CliError> {
 fn load_theme(name: &str) -> Result<dotchess::Theme, CliError> {
     if name.ends_with(".toml") {
         let text = read_file(std::path::Path::new(name))?;
-        dotchess::Theme::from_toml(&text).map_err(|e| CliError::Usage(format!("{name}: {e}")))
+        dotchess::Theme::read(name, &text).map_err(CliError::Input)
     } else {
         dotchess::Theme::built_in(name).map_err(|e| CliError::Usage(e.to_string()))
     }
@@ -525,8 +564,9 @@ fn run_batch(
             dir.display()
         )));
     }
-    std::fs::create_dir_all(dir)
-        .map_err(|e| CliError::Output(format!("cannot create the folder {}: {}", dir.display(), os_message(&e))))?;
+    std::fs::create_dir_all(dir).map_err(|e| {
+        CliError::Output(format!("cannot create the folder {}: {}", dir.display(), dotchess::spec::plain_os_error(&e)))
+    })?;
     let bar = progress_bar(manifest.jobs.len());
     let report = dotchess::batch::run(manifest, files, dir, &|name| {
         bar.set_message(name.to_string());
@@ -591,21 +631,36 @@ fn read_figure(
     overlay: Option<&std::path::Path>,
     variant: VariantId,
 ) -> Result<dotchess::spec::FigureSpec, CliError> {
+    Ok(read_figure_on(position, overlay, variant)?.1)
+}
+
+/// [`read_figure`], and the position file's position (the base, which panels may replace).
+fn read_figure_on(
+    position: &std::path::Path,
+    overlay: Option<&std::path::Path>,
+    variant: VariantId,
+) -> Result<(Position, dotchess::spec::FigureSpec), CliError> {
     let ptext = read_file(position)?;
     let base =
         dotchess::spec::read_position(&position.display().to_string(), &ptext, variant).map_err(CliError::Input)?;
-    let Some(overlay) = overlay else { return Ok(dotchess::spec::plain_figure(&base)) };
+    let Some(overlay) = overlay else { return Ok((base.position.clone(), dotchess::spec::plain_figure(&base))) };
     let otext = read_file(overlay)?;
     let dir = overlay.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new(".")).to_path_buf();
     let files = dotchess::batch::Disk(dir);
     use dotchess::batch::Files;
-    dotchess::spec::read_overlay(&overlay.display().to_string(), &otext, &base, &|p| files.read(p))
-        .map_err(CliError::Input)
+    let figure = dotchess::spec::read_overlay(&overlay.display().to_string(), &otext, &base, &|p| files.read(p))
+        .map_err(CliError::Input)?;
+    Ok((base.position, figure))
 }
 
 fn check_cmd(a: &CheckArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    let mut figure = read_figure(&a.position, a.overlay.as_deref(), a.variant)?;
-    let pos = figure.panels[0].position.clone();
+    if a.output.as_ref().is_some_and(|o| o.as_os_str() == "-") {
+        return Err(CliError::Usage(
+            "-o -: check prints its report on standard output; write the figure to a file".into(),
+        ));
+    }
+    // Expectations are about the position file's position, whatever the panels draw.
+    let (pos, mut figure) = read_figure_on(&a.position, a.overlay.as_deref(), a.variant)?;
     if let (Some(sq), Some(list)) = (&a.square, &a.expect) {
         let square = parse_cell(&pos, sq)?;
         if pos.piece_at(square).is_none() {
@@ -615,7 +670,12 @@ fn check_cmd(a: &CheckArgs, out: &mut dyn Write) -> Result<(), CliError> {
         for name in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             destinations.push(parse_cell(&pos, name)?);
         }
-        figure.expect.push(dotchess::spec::Expectation { square, destinations, source: Some("--expect".into()) });
+        figure.expect.push(dotchess::spec::Expectation {
+            position: pos.clone(),
+            square,
+            destinations,
+            source: Some("--expect".into()),
+        });
     } else if a.square.is_some() || a.expect.is_some() {
         return Err(CliError::Usage("--square and --expect go together".into()));
     }
@@ -625,6 +685,9 @@ fn check_cmd(a: &CheckArgs, out: &mut dyn Write) -> Result<(), CliError> {
         ));
     }
     let topo = pos.topology();
+    if figure.panels.iter().any(|p| p.position.variant().id != pos.variant().id || p.position.fen() != pos.fen()) {
+        writeln!(out, "checked on the position of {} (not on the panels' own positions)", a.position.display())?;
+    }
     let mut differs = false;
     for e in &figure.expect {
         let found: Vec<dotchess::Cell> = dotchess::destinations(&pos, e.square, true).iter().map(|d| d.cell).collect();
@@ -636,7 +699,9 @@ fn check_cmd(a: &CheckArgs, out: &mut dyn Write) -> Result<(), CliError> {
         let agreed: Vec<_> = found.iter().copied().filter(|c| e.destinations.contains(c)).collect();
         let missing: Vec<_> = e.destinations.iter().copied().filter(|c| !found.contains(c)).collect();
         let extra: Vec<_> = found.iter().copied().filter(|c| !e.destinations.contains(c)).collect();
-        let piece = pos.piece_at(e.square).expect("checked: a piece on the square");
+        let Some(piece) = pos.piece_at(e.square) else {
+            return Err(CliError::Usage(format!("no piece on {} to check", topo.name(e.square))));
+        };
         let verdict = if missing.is_empty() && extra.is_empty() { "agree" } else { "DIFFER" };
         differs |= verdict == "DIFFER";
         writeln!(
@@ -654,14 +719,14 @@ fn check_cmd(a: &CheckArgs, out: &mut dyn Write) -> Result<(), CliError> {
         writeln!(out, "  extra   {:>3}: {}", extra.len(), name(extra.clone()))?;
     }
     if let Some(path) = &a.output {
-        write_outputs(&figure.render(), std::slice::from_ref(path), a.format, out)?;
+        write_outputs(&figure.render_checked().map_err(CliError::Usage)?, std::slice::from_ref(path), a.format, out)?;
     }
     if differs { Err(CliError::Differs) } else { Ok(()) }
 }
 
 fn render_cmd(a: &RenderArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let config = a.config()?;
-    write_outputs(&config.figure.render(), &config.outputs, a.format, out)
+    write_outputs(&config.figure.render_checked().map_err(CliError::Usage)?, &config.outputs, a.format, out)
 }
 
 /// Writes a scene to each `-o` path (see [`dotchess::output::write::plan`]): every output is made
@@ -676,17 +741,9 @@ fn write_outputs(
     let outputs = write::plan_all(paths, format).map_err(CliError::Usage)?;
     write::write(scene, &outputs, out).map_err(|e| match e {
         WriteError::Io { error, .. } if error.kind() == io::ErrorKind::BrokenPipe => CliError::BrokenPipe,
+        WriteError::TooLarge(message) => CliError::Usage(message),
         e => CliError::Output(e.to_string()),
     })
-}
-
-/// An OS error in plain words, without Rust's `(os error N)` suffix.
-fn os_message(e: &io::Error) -> String {
-    let s = e.to_string();
-    match s.find(" (os error") {
-        Some(i) => s[..i].to_string(),
-        None => s,
-    }
 }
 
 /// The cells of a route with dead poles written where they are passed: `d7 d8 N h8 …`.

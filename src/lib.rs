@@ -13,6 +13,7 @@
 
 pub mod batch;
 pub mod bitboard;
+pub mod budget;
 pub mod figure;
 mod font;
 pub mod geometry;
@@ -37,7 +38,7 @@ pub use moves::{Castling, Move, MoveKind};
 pub use notation::{FenError, FenField, move_name};
 pub use piece::{Color, Piece, Role};
 pub use position::Position;
-pub use routes::{Destination, Loop, LoopKind, Route, RouteStep, arrow_route, destinations, loops};
+pub use routes::{Destination, Loop, LoopKind, Route, RouteStep, arrow_route, arrow_route_in, destinations, loops};
 pub use rules::{IllegalMove, perft, perft_divide};
 pub use scene::Scene;
 pub use setup::{Setup, SetupError, SetupErrorKind};

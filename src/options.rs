@@ -6,7 +6,7 @@
 //! flag and a file key can never disagree. An error names the option ([`ViewKey`]); the caller
 //! says where it was given (a flag, or a file position).
 
-use crate::figure::{Coordinates, View, ViewKind};
+use crate::figure::{Coordinates, Orientation, View, ViewKind};
 use crate::geometry::Window;
 use crate::topology::Topology;
 use std::fmt;
@@ -34,6 +34,8 @@ pub enum ViewKey {
     Edges,
     /// `coordinates` / `--coordinates`.
     Coordinates,
+    /// `orientation` / `--orientation`.
+    Orientation,
 }
 
 impl ViewKey {
@@ -47,6 +49,7 @@ impl ViewKey {
             ViewKey::Tint => "tint",
             ViewKey::Edges => "edges",
             ViewKey::Coordinates => "coordinates",
+            ViewKey::Orientation => "orientation",
         }
     }
     /// The command-line flag.
@@ -91,6 +94,8 @@ pub struct ViewOptions {
     pub edges: Option<bool>,
     /// `none`, `edge` or `cells`.
     pub coordinates: Option<String>,
+    /// `white` or `black`: from which side the figure is seen.
+    pub orientation: Option<String>,
 }
 
 /// An option that cannot be used: which one, and why.
@@ -143,10 +148,16 @@ fn view_named(name: &str) -> Result<View, OptionError> {
     }
 }
 
+/// A number as a message shows it: plainly when it is of a reasonable size, else in scientific
+/// notation (`1e-300`, not three hundred digits).
+pub fn shown_number(v: f64) -> String {
+    if v.is_finite() && (v == 0.0 || (1e-3..1e9).contains(&v.abs())) { format!("{v}") } else { format!("{v:e}") }
+}
+
 /// Checks a width (of a view or of a whole figure).
 pub fn check_width(v: f64) -> Result<f64, OptionError> {
     if !(WIDTH_RANGE.0..=WIDTH_RANGE.1).contains(&v) {
-        let shown = if v.is_finite() && v.abs() < 1e9 { format!("{v}") } else { format!("{v:e}") };
+        let shown = shown_number(v);
         return Err(OptionError::new(
             ViewKey::Width,
             format!("{shown} is out of range ({} to {})", WIDTH_RANGE.0, WIDTH_RANGE.1),
@@ -191,6 +202,15 @@ impl ViewOptions {
                         ViewKey::Coordinates,
                         format!("is none, edge or cells, not `{other}`"),
                     ));
+                }
+            };
+        }
+        if let Some(o) = &self.orientation {
+            view.orientation = match o.as_str() {
+                "white" => Orientation::White,
+                "black" => Orientation::Black,
+                other => {
+                    return Err(OptionError::new(ViewKey::Orientation, format!("is white or black, not `{other}`")));
                 }
             };
         }
@@ -240,7 +260,7 @@ fn check_rotation(topo: &Topology, r: &Rotation) -> Result<f64, OptionError> {
         Rotation::Files(v) => {
             let w = topo.width() as f64;
             if !(-w..=2.0 * w).contains(v) {
-                let shown = if v.is_finite() && v.abs() < 1e9 { format!("{v}") } else { format!("{v:e}") };
+                let shown = shown_number(*v);
                 return Err(OptionError::new(
                     ViewKey::Rotation,
                     format!("{shown} is out of range (-{w} to {} files)", 2.0 * w),

@@ -141,28 +141,29 @@ impl Position {
         let topo = self.topology();
         let mut out = Position::empty(self.variant.id);
         for (cell, piece) in self.pieces() {
-            out.put(mirror_cell(topo, cell), Piece { color: piece.color.other(), role: piece.role });
+            if let Some(to) = mirror_cell(topo, cell) {
+                out.put(to, Piece { color: piece.color.other(), role: piece.role });
+            }
         }
         out.turn = self.turn.other();
         out.castling = (self.castling >> 2) | ((self.castling & 3) << 2);
-        out.ep = self.ep.map(|c| mirror_cell(topo, c));
+        out.ep = self.ep.and_then(|c| mirror_cell(topo, c));
         out.halfmove = self.halfmove;
         out.fullmove = self.fullmove;
         out
     }
 }
 
-/// A cell reflected north–south.
-pub fn mirror_cell(topo: &Topology, cell: Cell) -> Cell {
+/// A cell reflected north–south; `None` for a cell the board lacks.
+pub fn mirror_cell(topo: &Topology, cell: Cell) -> Option<Cell> {
     match topo.coords(cell) {
-        Some((f, r)) => topo.square(f, topo.height() - 1 - r).expect("mirrored square"),
+        Some((f, r)) => topo.square(f, topo.height() - 1 - r),
         None => {
-            let pole = topo.pole_of(cell).expect("a cell is a square or a pole");
-            let other = match pole {
+            let other = match topo.pole_of(cell)? {
                 crate::topology::Pole::North => crate::topology::Pole::South,
                 crate::topology::Pole::South => crate::topology::Pole::North,
             };
-            topo.pole_cell(other).expect("live pole")
+            topo.pole_cell(other)
         }
     }
 }

@@ -324,6 +324,18 @@ pub fn ride_to(topo: &Topology, cell: Cell, dir: Dir, until: Cell) -> Option<Rou
     (steps.last().is_some_and(|s| s.cell == until)).then_some(Route { from: cell, steps })
 }
 
+/// The route an arrow from `from` to `to` follows in a position: when the piece on `from` can
+/// move to `to` (pseudo-legally: a diagram's arrow need not be a legal move), the shortest route
+/// of that move, so the arrow goes round blockers as the piece does; otherwise the shortest way
+/// on the empty board ([`arrow_route`]).
+pub fn arrow_route_in(pos: &Position, from: Cell, to: Cell) -> Option<Route> {
+    let moved = destinations(pos, from, false)
+        .into_iter()
+        .find(|d| d.cell == to)
+        .and_then(|d| d.routes.into_iter().min_by_key(|r| r.steps.len()));
+    moved.or_else(|| arrow_route(pos.variant(), from, to))
+}
+
 /// The route an arrow from `from` to `to` follows: the shortest of the rides (rook and bishop
 /// directions, on the empty board) and the knight's leaps (an L along its leg squares) that reach
 /// `to`; rides win ties. `None` when neither reaches it.

@@ -28,14 +28,36 @@ pub use crate::options::MAX_WINDOW;
 /// Longest title or caption, in characters.
 pub const MAX_TEXT: usize = 200;
 
-/// A title or caption, checked for length.
-fn short_text(src: &Source, s: &Option<Spanned<String>>, what: &str) -> Result<Option<String>, InputError> {
+/// A title or caption, checked for length and for characters a figure cannot hold.
+pub(crate) fn short_text(src: &Source, s: &Option<Spanned<String>>, what: &str) -> Result<Option<String>, InputError> {
     match s {
         Some(t) if t.get_ref().chars().count() > MAX_TEXT => {
             Err(src.error(t.span(), format!("`{what}` is longer than {MAX_TEXT} characters")))
         }
-        Some(t) => Ok(Some(t.get_ref().clone())),
+        Some(t) => {
+            if let Err((at, message)) = check_text(t.get_ref()) {
+                return Err(src.error_in_string(t.span(), t.get_ref(), at, format!("`{what}` {message}")));
+            }
+            Ok(Some(t.get_ref().clone()))
+        }
         None => Ok(None),
+    }
+}
+
+/// Whether a character can appear in a figure's text: XML 1.0 refuses the control characters
+/// other than tab, line feed and carriage return, and U+FFFE and U+FFFF.
+pub fn is_drawable(c: char) -> bool {
+    !(matches!(c, '\u{0}'..='\u{8}' | '\u{B}' | '\u{C}' | '\u{E}'..='\u{1F}' | '\u{FFFE}' | '\u{FFFF}'))
+}
+
+/// Checks a text written into a figure (a title, caption or label): the byte offset of the first
+/// character it cannot hold, and what is wrong.
+pub fn check_text(s: &str) -> Result<(), (usize, String)> {
+    match s.char_indices().find(|&(_, c)| !is_drawable(c)) {
+        None => Ok(()),
+        Some((at, c)) => {
+            Err((at, format!("holds the control character U+{:04X}, which a figure cannot hold", c as u32)))
+        }
     }
 }
 
@@ -54,6 +76,9 @@ pub struct InputError {
     pub source_line: Option<String>,
 }
 
+/// Longest source line shown whole in an error; a longer one is cut around the column.
+const EXCERPT: usize = 100;
+
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         if self.line == 0 {
@@ -61,11 +86,34 @@ impl fmt::Display for InputError {
         }
         write!(f, "{}:{}:{}: {}", self.file, self.line, self.column, self.message)?;
         if let Some(src) = &self.source_line {
-            let pad = " ".repeat(self.column.saturating_sub(1));
-            write!(f, "\n{:>5} | {src}\n      | {pad}^", self.line)?;
+            let (shown, column) = excerpt(src, self.column);
+            let pad = " ".repeat(column.saturating_sub(1));
+            write!(f, "\n{:>5} | {shown}\n      | {pad}^", self.line)?;
         }
         Ok(())
     }
+}
+
+/// The part of a source line shown in an error, and the column within it: the whole line when it
+/// is short, else [`EXCERPT`] characters around the column with `…` where it was cut. Characters a
+/// terminal would act on (control characters) are shown as `?`.
+fn excerpt(line: &str, column: usize) -> (String, usize) {
+    let chars: Vec<char> = line.chars().map(|c| if c.is_control() && c != '\t' { '?' } else { c }).collect();
+    if chars.len() <= EXCERPT {
+        return (chars.into_iter().collect(), column);
+    }
+    let at = column.saturating_sub(1).min(chars.len());
+    let start = at.saturating_sub(EXCERPT / 2).min(chars.len().saturating_sub(EXCERPT));
+    let end = (start + EXCERPT).min(chars.len());
+    let mut s = String::new();
+    if start > 0 {
+        s.push('…');
+    }
+    s.extend(&chars[start..end]);
+    if end < chars.len() {
+        s.push('…');
+    }
+    (s, at - start + 1 + usize::from(start > 0))
 }
 
 impl std::error::Error for InputError {}
@@ -79,7 +127,7 @@ pub struct Source<'a> {
 impl<'a> Source<'a> {
     /// A named text.
     pub fn new(name: &'a str, text: &'a str) -> Source<'a> {
-        Source { name, text }
+        Source { name, text: without_bom(text) }
     }
 
     /// An error at a byte offset.
@@ -96,6 +144,23 @@ impl<'a> Source<'a> {
     /// An error about a spanned value.
     pub fn error(&self, span: Range<usize>, message: impl Into<String>) -> InputError {
         self.error_at(span.start, message)
+    }
+
+    /// An error at byte `at` of a string value whose span (quotes included) is `span`: there when
+    /// the value is written without escapes, else at the value's start.
+    pub fn error_in_string(
+        &self,
+        span: Range<usize>,
+        value: &str,
+        at: usize,
+        message: impl Into<String>,
+    ) -> InputError {
+        let inner = span.start + 1;
+        if self.text.get(inner..inner + value.len()) == Some(value) {
+            self.error_at(inner + at, message)
+        } else {
+            self.error_at(span.start, message)
+        }
     }
 
     /// An error about the whole file.
@@ -128,13 +193,16 @@ impl<'a> Source<'a> {
             return self.theme(t);
         }
         let (shown, text) = load(name).map_err(|e| self.error(t.span(), e))?;
-        Theme::from_toml(&text).map_err(|e| self.error(t.span(), format!("theme {shown}: {e}")))
+        Theme::read(&shown, &text)
     }
 
     /// Parses TOML into `T`, turning the parser's errors into located ones (with a suggestion for
     /// an unknown key).
     pub(crate) fn toml<T: for<'de> Deserialize<'de>>(&self) -> Result<T, InputError> {
         self.check_size()?;
+        if let Some(at) = too_deep(self.text) {
+            return Err(self.error_at(at, format!("keys, tables or lists nested more than {MAX_DEPTH} deep")));
+        }
         toml::from_str(self.text).map_err(|e| {
             let message = explain_toml(e.message());
             match e.span() {
@@ -145,11 +213,40 @@ impl<'a> Source<'a> {
     }
 }
 
-/// Rewrites serde's "unknown field `x`, expected one of `a`, `b`" into a message with the nearest
-/// known key.
+/// Rewrites the TOML reader's messages in the user's words: an unknown key with the nearest known
+/// one, and what was expected instead of Rust's type names (`i64`, `struct PanelToml`, `untagged
+/// enum Num`).
 fn explain_toml(message: &str) -> String {
     let message = message.trim();
-    let Some(rest) = message.strip_prefix("unknown field `") else { return message.to_string() };
+    if let Some(rest) = message.strip_prefix("unknown field `") {
+        return unknown_key(message, rest);
+    }
+    for prefix in ["invalid type: ", "invalid value: "] {
+        if let Some((found, expected)) = message.strip_prefix(prefix).and_then(|r| r.rsplit_once(", expected ")) {
+            return format!("expected {}, found {}", expected_words(expected), found_words(found));
+        }
+    }
+    if let Some(name) = message.strip_prefix("data did not match any variant of untagged enum ") {
+        return match name.trim() {
+            "Num" => "expected a number".to_string(),
+            n if n.contains("Rotation") => "expected a number of files or a file letter".to_string(),
+            _ => "this value has the wrong type".to_string(),
+        };
+    }
+    if let Some((value, expected)) = message.strip_prefix("unknown variant ").and_then(|r| r.split_once(", expected "))
+    {
+        return format!("unknown value {value} (expected {})", expected.trim_start_matches("one of "));
+    }
+    if let Some(rest) = message.strip_prefix("missing field ") {
+        return format!("missing key {rest}");
+    }
+    if let Some(rest) = message.strip_prefix("duplicate field ") {
+        return format!("the key {rest} is given twice");
+    }
+    message.to_string()
+}
+
+fn unknown_key(message: &str, rest: &str) -> String {
     let Some((field, tail)) = rest.split_once('`') else { return message.to_string() };
     let known: Vec<&str> = tail.split('`').skip(1).step_by(2).collect();
     let best = known.iter().map(|k| (edit_distance(field, k), *k)).min();
@@ -160,6 +257,79 @@ fn explain_toml(message: &str) -> String {
         _ if !known.is_empty() => format!("unknown key `{field}` (known keys: {})", known.join(", ")),
         _ => format!("unknown key `{field}`"),
     }
+}
+
+/// What serde says was expected, in plain words.
+fn expected_words(expected: &str) -> String {
+    let e = expected.trim();
+    match e {
+        "i8" | "i16" | "i32" | "i64" | "u8" | "u16" | "u32" | "u64" | "usize" | "isize" => "a whole number".into(),
+        "f32" | "f64" => "a number".into(),
+        "a sequence" => "a list `[…]`".into(),
+        "a boolean" => "true or false".into(),
+        "a map" => "a table".into(),
+        _ if e.starts_with("struct ") => "a table".into(),
+        _ if e.starts_with("a string") || e == "a character" => "a string in quotes".into(),
+        _ => e.to_string(),
+    }
+}
+
+/// What serde says was found, in plain words.
+fn found_words(found: &str) -> String {
+    let f = found.trim();
+    for (prefix, words) in [
+        ("string ", "the string "),
+        ("integer ", "the number "),
+        ("floating point ", "the number "),
+        ("boolean ", ""),
+        ("character ", "the string "),
+    ] {
+        if let Some(v) = f.strip_prefix(prefix) {
+            return format!("{words}{}", v.trim_matches('`'));
+        }
+    }
+    match f {
+        "sequence" => "a list".into(),
+        "map" => "a table".into(),
+        _ => f.to_string(),
+    }
+}
+
+/// Deepest nesting of keys, tables and lists accepted in a TOML input (the TOML reader stops,
+/// without a location, somewhat deeper).
+const MAX_DEPTH: usize = 64;
+
+/// The byte offset of the first place where a TOML text nests deeper than [`MAX_DEPTH`]: a dotted
+/// key with too many parts, or too many open brackets or braces. Strings are skipped.
+fn too_deep(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut dots = 0usize;
+    let mut quote: Option<char> = None;
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        match (quote, c) {
+            (Some('"'), '\\') => {
+                chars.next();
+            }
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '"' | '\'') => quote = Some(c),
+            (None, '#') => {
+                while chars.peek().is_some_and(|&(_, c)| c != '\n') {
+                    chars.next();
+                }
+            }
+            (None, '[' | '{') => depth += 1,
+            (None, ']' | '}') => depth = depth.saturating_sub(1),
+            (None, '.') => dots += 1,
+            (None, '\n' | '=' | ',') => dots = 0,
+            _ => {}
+        }
+        if depth > MAX_DEPTH || dots > MAX_DEPTH {
+            return Some(i);
+        }
+    }
+    None
 }
 
 /// Levenshtein distance.
@@ -176,14 +346,47 @@ pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
     prev[b.len()]
 }
 
-/// Reads an input file from disk, refusing one larger than [`MAX_INPUT`] before reading it.
+/// Reads an input file from disk: only a regular file (a device, FIFO or folder is refused before
+/// it is opened, so that `/dev/zero` is not read forever and a FIFO does not hang), read through a
+/// bounded reader so that no more than [`MAX_INPUT`] bytes are ever taken, whatever the file claims.
 pub fn read_input(path: &std::path::Path) -> Result<String, String> {
+    use std::io::Read;
     let shown = path.display();
-    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {shown}: {e}"))?;
-    if meta.len() > MAX_INPUT as u64 {
+    let not_regular = || format!("{shown} is not a regular file (a folder, device or pipe cannot be read as input)");
+    let meta = std::fs::metadata(path).map_err(|e| format!("cannot read {shown}: {}", plain_os_error(&e)))?;
+    if !meta.is_file() {
+        return Err(not_regular());
+    }
+    let file = std::fs::File::open(path).map_err(|e| format!("cannot read {shown}: {}", plain_os_error(&e)))?;
+    // The file opened may not be the one looked at (a rename in between): look again.
+    if !file.metadata().is_ok_and(|m| m.is_file()) {
+        return Err(not_regular());
+    }
+    let mut bytes = Vec::new();
+    file.take(MAX_INPUT as u64 + 1)
+        .read_to_end(&mut bytes)
+        .map_err(|e| format!("cannot read {shown}: {}", plain_os_error(&e)))?;
+    if bytes.len() > MAX_INPUT {
         return Err(format!("{shown} is larger than {MAX_INPUT} bytes"));
     }
-    std::fs::read_to_string(path).map_err(|e| format!("cannot read {shown}: {e}"))
+    String::from_utf8(bytes).map_err(|e| {
+        let at = e.utf8_error().valid_up_to();
+        format!("{shown} is not UTF-8 text (an invalid byte at offset {at})")
+    })
+}
+
+/// A text without the byte-order mark some editors put first.
+fn without_bom(text: &str) -> &str {
+    text.strip_prefix('\u{feff}').unwrap_or(text)
+}
+
+/// An OS error in plain words, without Rust's `(os error N)` suffix.
+pub fn plain_os_error(e: &std::io::Error) -> String {
+    let s = e.to_string();
+    match s.find(" (os error") {
+        Some(i) => s[..i].to_string(),
+        None => s,
+    }
 }
 
 /// A position read from a file.
@@ -207,6 +410,7 @@ struct PositionToml {
 /// FEN file — comment lines start with `#`, a comment `# variant: small` names the variant
 /// (`default_variant` otherwise), and the first other line is the FEN.
 pub fn read_position(name: &str, text: &str, default_variant: VariantId) -> Result<PositionSpec, InputError> {
+    let text = without_bom(text);
     let src = Source::new(name, text);
     src.check_size()?;
     let fen_error = |offset: usize, e: FenError, variant: VariantId, fen: &str| {
@@ -305,6 +509,8 @@ struct MarksToml<'a> {
     arrows: &'a [Spanned<String>],
     labels: &'a [Spanned<String>],
     over_pieces: Option<bool>,
+    lastmove: Option<&'a Spanned<String>>,
+    check: Option<bool>,
 }
 
 /// Declares a TOML table struct with the mark keys as well as its own (serde cannot combine
@@ -327,6 +533,8 @@ macro_rules! with_marks {
             #[serde(default)]
             labels: Vec<Spanned<String>>,
             over_pieces: Option<bool>,
+            lastmove: Option<Spanned<String>>,
+            check: Option<bool>,
         }
         impl $name {
             fn marks(&self) -> MarksToml<'_> {
@@ -338,6 +546,8 @@ macro_rules! with_marks {
                     arrows: &self.arrows,
                     labels: &self.labels,
                     over_pieces: self.over_pieces,
+                    lastmove: self.lastmove.as_ref(),
+                    check: self.check,
                 }
             }
         }
@@ -353,6 +563,7 @@ with_marks!(PanelToml {
     tint: Option<Spanned<bool>>,
     edges: Option<Spanned<bool>>,
     coordinates: Option<Spanned<String>>,
+    orientation: Option<Spanned<String>>,
     position: Option<Spanned<String>>,
     variant: Option<Spanned<String>>,
     each_loop: Option<bool>,
@@ -380,8 +591,11 @@ with_marks!(OverlayToml {
 });
 
 /// An expected destination set for a piece, from a book or another program.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct Expectation {
+    /// The position the expectation is about: the figure's base position (the position file),
+    /// whatever the panels draw.
+    pub position: Position,
     /// The piece's cell.
     pub square: Cell,
     /// The destinations the source gives.
@@ -441,23 +655,24 @@ pub fn read_overlay(name: &str, text: &str, base: &PositionSpec, load: &Loader) 
         Some(c) if (1..=MAX_PANELS as i64).contains(c.get_ref()) => *c.get_ref() as usize,
         Some(c) => return Err(src.error(c.span(), format!("`columns` must be 1 to {MAX_PANELS}"))),
     };
-    let mut shared = Overlay::default();
-    apply_marks(&src, &base.position, &o.marks(), &mut shared)?;
+    // The top-level marks are names until each panel resolves them on its own board.
     if o.panels.len() > MAX_PANELS {
         return Err(src.whole(format!("has {} panels; at most {MAX_PANELS}", o.panels.len())));
     }
     let shared_why = short_text(&src, &o.why_fewer, "why_fewer")?;
     let mut panels = Vec::new();
     if o.panels.is_empty() {
+        let mut overlay = Overlay::default();
+        apply_marks(&src, &base.position, &o.marks(), &mut overlay)?;
         panels.push(PanelSpec {
             position: base.position.clone(),
             view: View::hemispheres(),
-            overlay: shared.clone(),
+            overlay,
             caption: None,
             why_fewer: shared_why.clone(),
         });
     }
-    for p in &o.panels {
+    for (i, p) in o.panels.iter().enumerate() {
         let position = match (&p.position, &p.variant) {
             (None, None) => base.position.clone(),
             (Some(file), variant) => {
@@ -474,11 +689,26 @@ pub fn read_overlay(name: &str, text: &str, base: &PositionSpec, load: &Loader) 
             }
         };
         let view = read_view(&src, &position, p)?;
-        let mut overlay = shared.clone();
+        let mut overlay = Overlay::default();
+        apply_marks(&src, &position, &o.marks(), &mut overlay).map_err(|mut e| {
+            if p.position.is_some() || p.variant.is_some() {
+                e.message += &format!(" (in panel {}, on its {} board)", i + 1, position.variant().id);
+            }
+            e
+        })?;
         apply_marks(&src, &position, &p.marks(), &mut overlay)?;
         let why_fewer = short_text(&src, &p.why_fewer, "why_fewer")?.or_else(|| shared_why.clone());
         if p.each_loop == Some(true) {
             let topo = *position.topology();
+            if crate::routes::loops(&topo).is_empty() {
+                return Err(src.error(
+                    p.view.span(),
+                    format!(
+                        "this panel has `each_loop = true`, but the {} board has no loops: nothing to draw",
+                        position.variant().id
+                    ),
+                ));
+            }
             // One panel per loop, ordered by kind, then by starting cell, then north-east before
             // south-east, so that each starting cell's diagonals read in the same order.
             let mut loops = crate::routes::loops(&topo);
@@ -508,6 +738,9 @@ pub fn read_overlay(name: &str, text: &str, base: &PositionSpec, load: &Loader) 
     if panels.len() > MAX_PANELS {
         return Err(src.whole(format!("makes {} panels; at most {MAX_PANELS}", panels.len())));
     }
+    if panels.is_empty() {
+        return Err(src.whole("draws no panel: nothing to draw"));
+    }
     let mut expect = Vec::new();
     for e in &o.expect {
         let square = cell(&src, &base.position, &e.square)?;
@@ -521,7 +754,7 @@ pub fn read_overlay(name: &str, text: &str, base: &PositionSpec, load: &Loader) 
         if destinations.len() > 1000 {
             return Err(src.error(e.destinations.span(), "too many destinations"));
         }
-        expect.push(Expectation { square, destinations, source: e.source.clone() });
+        expect.push(Expectation { position: base.position.clone(), square, destinations, source: e.source.clone() });
     }
     let title = short_text(&src, &o.title, "title")?.or_else(|| base.title.clone());
     let width = match &o.width {
@@ -585,11 +818,19 @@ fn apply_marks(src: &Source, pos: &Position, m: &MarksToml, o: &mut Overlay) -> 
         }
         for s in list {
             // The string's span covers its quotes: offsets count from after the opening one.
-            add_mark(pos, kind, s.get_ref(), o).map_err(|e| src.error_at(s.span().start + 1 + e.offset, e.message))?;
+            add_mark(pos, kind, s.get_ref(), o)
+                .map_err(|e| src.error_in_string(s.span(), s.get_ref(), e.offset, e.message))?;
         }
     }
     if let Some(p) = m.pseudo {
         o.pseudo = p;
+    }
+    if let Some(c) = m.check {
+        o.hide_check = !c;
+    }
+    if let Some(lm) = m.lastmove {
+        o.lastmove =
+            Some(lastmove(pos, lm.get_ref()).map_err(|e| src.error_at(lm.span().start + 1 + e.offset, e.message))?);
     }
     if let Some(p) = m.over_pieces {
         o.marks_over_pieces = p;
@@ -606,7 +847,7 @@ pub enum MarkKind {
     Loop,
     /// `CELL` or `CELL:#colour`.
     Highlight,
-    /// `FROM:TO`.
+    /// `FROM:TO` or `FROM:TO:#colour`.
     Arrow,
     /// `CELL:TEXT`.
     Label,
@@ -619,6 +860,33 @@ pub struct MarkError {
     pub offset: usize,
     /// What is wrong.
     pub message: String,
+}
+
+/// Reads the move that led to a position, in coordinate form (`e2e4`, `e7e8q`, `b6N`): its from
+/// and to cells. The piece that moved must stand on the to cell.
+pub fn lastmove(pos: &Position, text: &str) -> Result<(Cell, Cell), MarkError> {
+    let err = |offset: usize, message: String| MarkError { offset, message };
+    let topo = pos.topology();
+    let t = text.trim();
+    // Every split into two cell names, with an optional promotion letter after them.
+    let parsed = (1..t.len()).filter(|&i| t.is_char_boundary(i)).find_map(|i| {
+        let (a, rest) = t.split_at(i);
+        let from = topo.parse_cell(a)?;
+        let to = topo
+            .parse_cell(rest)
+            .or_else(|| rest.char_indices().last().and_then(|(j, _)| topo.parse_cell(&rest[..j])))?;
+        Some((from, to))
+    });
+    let Some((from, to)) = parsed else {
+        return Err(err(0, format!("`{t}` is not a move in coordinate form (e.g. `e2e4`, `e7e8q`)")));
+    };
+    if from == to {
+        return Err(err(0, format!("`{t}` does not move")));
+    }
+    if pos.piece_at(to).is_none() {
+        return Err(err(0, format!("no piece on {} to have made the move `{t}`", topo.name(to))));
+    }
+    Ok((from, to))
 }
 
 /// Reads one mark written as text and adds it to an overlay.
@@ -679,14 +947,22 @@ pub fn add_mark(pos: &Position, kind: MarkKind, text: &str, o: &mut Overlay) -> 
             o.highlights.push((c, colour));
         }
         MarkKind::Arrow => {
-            if parts.len() != 2 {
-                return Err(err(0, "an arrow is `FROM:TO`, e.g. `b1:c3`".into()));
+            if !(2..=3).contains(&parts.len()) {
+                return Err(err(0, "an arrow is `FROM:TO` or `FROM:TO:#colour`, e.g. `b1:c3`".into()));
             }
             let (a, b) = (cell(parts[0])?, cell(parts[1])?);
-            if crate::routes::arrow_route(pos.variant(), a, b).is_none() {
+            if crate::routes::arrow_route_in(pos, a, b).is_none() {
                 return Err(err(0, format!("no ride or leap leads from {} to {}", parts[0].0, parts[1].0)));
             }
+            let colour = match parts.get(2) {
+                None => None,
+                Some(&(col, at)) => {
+                    Some(Rgb::parse(col).ok_or_else(|| err(at, format!("`{col}` is not a colour (#rgb or #rrggbb)")))?)
+                }
+            };
+            o.arrow_colours.resize(o.arrows.len(), None);
             o.arrows.push((a, b));
+            o.arrow_colours.push(colour);
         }
         MarkKind::Label => {
             let Some((c, label)) = text.split_once(':') else {
@@ -694,6 +970,9 @@ pub fn add_mark(pos: &Position, kind: MarkKind, text: &str, o: &mut Overlay) -> 
             };
             if label.chars().count() > 40 {
                 return Err(err(c.len() + 1, "a label has at most 40 characters".into()));
+            }
+            if let Err((at, message)) = check_text(label) {
+                return Err(err(c.len() + 1 + at, format!("the label {message}")));
             }
             o.labels.push((cell((c, 0))?, label.to_string()));
         }
@@ -713,6 +992,7 @@ fn read_view(src: &Source, pos: &Position, p: &PanelToml) -> Result<View, InputE
         tint: p.tint.as_ref().map(|t| *t.get_ref()),
         edges: p.edges.as_ref().map(|e| *e.get_ref()),
         coordinates: p.coordinates.as_ref().map(|c| c.get_ref().clone()),
+        orientation: p.orientation.as_ref().map(|c| c.get_ref().clone()),
     };
     options.check(pos.topology()).map_err(|e| {
         let span = match e.key {
@@ -723,6 +1003,7 @@ fn read_view(src: &Source, pos: &Position, p: &PanelToml) -> Result<View, InputE
             ViewKey::Tint => p.tint.as_ref().map(Spanned::span),
             ViewKey::Edges => p.edges.as_ref().map(Spanned::span),
             ViewKey::Coordinates => p.coordinates.as_ref().map(Spanned::span),
+            ViewKey::Orientation => p.orientation.as_ref().map(Spanned::span),
         };
         let message = if e.key == ViewKey::View { e.message.clone() } else { e.for_key() };
         match span {
@@ -733,12 +1014,45 @@ fn read_view(src: &Source, pos: &Position, p: &PanelToml) -> Result<View, InputE
 }
 
 impl FigureSpec {
-    /// Draws the figure: one panel as it is, several in a grid with captions.
+    /// Draws the figure: one panel as it is, several in a grid with captions. No budget: for
+    /// figures the program makes itself; inputs go through [`FigureSpec::render_checked`].
     pub fn render(&self) -> crate::scene::Scene {
-        let mut scenes: Vec<(crate::scene::Scene, String)> = self
-            .panels
-            .iter()
-            .map(|p| {
+        match self.draw(|_, _| Ok::<(), std::convert::Infallible>(())) {
+            Ok(scene) => scene,
+            Err(never) => match never {},
+        }
+    }
+
+    /// Draws the figure within the figure-wide budget of drawn elements ([`crate::budget`]):
+    /// panel by panel, stopping at the panel that would take it past [`crate::budget::MAX_WEIGHT`].
+    pub fn render_checked(&self) -> Result<crate::scene::Scene, String> {
+        use crate::budget::{MAX_WEIGHT, weight};
+        let mut total = 0u64;
+        let n = self.panels.len();
+        let scene = self.draw(|i, scene| {
+            total += weight(scene);
+            if total > MAX_WEIGHT {
+                let which = if n == 1 { "the figure".to_string() } else { format!("panel {} of {n}", i + 1) };
+                return Err(format!(
+                    "{which} draws too much: about {} MiB of SVG so far, at most {} MiB for a whole figure \
+                     (fewer panels, a smaller `window`, or `coordinates` other than \"cells\")",
+                    total.div_ceil(1 << 20),
+                    MAX_WEIGHT >> 20
+                ));
+            }
+            Ok(())
+        })?;
+        Ok(scene)
+    }
+
+    /// Draws the panels one by one, handing each to `check` before the next is drawn.
+    fn draw<E>(
+        &self,
+        mut check: impl FnMut(usize, &crate::scene::Scene) -> Result<(), E>,
+    ) -> Result<crate::scene::Scene, E> {
+        let mut scenes: Vec<(crate::scene::Scene, String)> = Vec::with_capacity(self.panels.len());
+        for (i, p) in self.panels.iter().enumerate() {
+            let panel = {
                 let mut view = p.view;
                 if let (Some(w), 1) = (self.width, self.panels.len()) {
                     view.width = w;
@@ -747,8 +1061,16 @@ impl FigureSpec {
                 if self.panels.len() == 1 {
                     overlay.title = self.title.clone();
                 }
-                if let Some(e) =
-                    self.expect.iter().find(|e| overlay.moves.contains(&e.square) || self.panels.len() == 1)
+                // An expectation's square names a cell of its own position: only a panel drawing
+                // that position shows it.
+                let same = |e: &&Expectation| {
+                    e.position.variant().id == p.position.variant().id && e.position.fen() == p.position.fen()
+                };
+                if let Some(e) = self
+                    .expect
+                    .iter()
+                    .filter(same)
+                    .find(|e| overlay.moves.contains(&e.square) || self.panels.len() == 1)
                 {
                     overlay.expect = Some((e.square, e.destinations.clone()));
                     if !overlay.moves.contains(&e.square) {
@@ -759,25 +1081,28 @@ impl FigureSpec {
                     crate::figure::render(&p.position, &overlay, &view, &self.theme),
                     p.caption.clone().unwrap_or_default(),
                 )
-            })
-            .collect();
-        if scenes.len() == 1 {
-            let (s, caption) = scenes.pop().expect("one panel");
+            };
+            check(i, &panel.0)?;
+            scenes.push(panel);
+        }
+        if scenes.len() == 1
+            && let Some((s, caption)) = scenes.pop()
+        {
             if caption.is_empty() {
-                return s;
+                return Ok(s);
             }
             // A single panel's caption is drawn under it, as in a figure of several panels.
             let title = if s.title.is_empty() { caption.clone() } else { s.title.clone() };
             let mut framed = crate::figure::panels(vec![(s, caption)], 1, None, &self.theme);
             framed.title = title;
-            return framed;
+            return Ok(framed);
         }
         let columns = if self.columns == 0 { scenes.len().min(5) } else { self.columns };
         let scene = crate::figure::panels(scenes, columns, self.title.as_deref(), &self.theme);
-        match self.width {
+        Ok(match self.width {
             Some(w) => scaled(scene, w),
             None => scene,
-        }
+        })
     }
 }
 
@@ -793,6 +1118,6 @@ fn scaled(mut scene: crate::scene::Scene, width: f64) -> crate::scene::Scene {
         children,
     }));
     scene.width = width;
-    scene.height *= k;
+    scene.height = (scene.height * k).ceil();
     scene
 }

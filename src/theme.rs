@@ -139,7 +139,13 @@ impl Theme {
     }
     /// Reads a theme from TOML text; every key is required and unknown keys are errors.
     pub fn from_toml(text: &str) -> Result<Theme, ThemeError> {
-        let t: Theme = toml::from_str(text).map_err(|e| ThemeError::Toml(e.to_string()))?;
+        Theme::read("theme", text).map_err(|e| ThemeError::Toml(e.to_string()))
+    }
+
+    /// Reads a theme file named `name`, with errors located in it (file, line, column).
+    pub fn read(name: &str, text: &str) -> Result<Theme, crate::spec::InputError> {
+        let src = crate::spec::Source::new(name, text);
+        let t: Theme = src.toml()?;
         for (key, v) in [
             ("grid_width", t.grid_width),
             ("route_width", t.route_width),
@@ -148,11 +154,16 @@ impl Theme {
             ("tint", t.tint),
         ] {
             if !(0.0..=50.0).contains(&v) || (key == "tint" && v > 1.0) || (key == "dot_radius" && v > 0.5) {
-                return Err(ThemeError::Toml(format!("`{key}` = {v} is out of range")));
+                let at = text.find(&format!("\n{key}")).map_or(0, |i| i + 1);
+                return Err(src.error_at(at, format!("`{key}` = {} is out of range", crate::options::shown_number(v))));
             }
+        }
+        if let Err((_, message)) = crate::spec::check_text(&t.name) {
+            return Err(src.whole(format!("`name` {message}")));
         }
         Ok(t)
     }
+
     /// The body colour of a side's pieces.
     pub fn piece_body(&self, color: crate::piece::Color) -> Rgb {
         match color {

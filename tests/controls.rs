@@ -160,3 +160,155 @@ fn a_fen_of_another_variant_says_which() {
     assert_eq!(o.status.code(), Some(2));
     assert!(!stderr(&o).contains("did you mean"), "{}", stderr(&o));
 }
+
+/// Black to move and in check from the queen on a4, over the west edge: a4 h5 g6 f7 e8.
+const QUEEN_CHECK: &str = "rnbqkbnr/ppppp1pp/8/5p2/Q7/2P5/PP1PPPPP/RNB1KBNR b KQkq - 0 1";
+
+fn with_class<'a>(doc: &'a roxmltree::Document, class: &str) -> Vec<roxmltree::Node<'a, 'a>> {
+    doc.descendants().filter(|n| n.attribute("class") == Some(class)).collect()
+}
+
+#[test]
+fn an_arrow_from_a_piece_follows_its_move() {
+    use dotchess::{Position, VariantId, arrow_route_in};
+    let pos = Position::from_fen(VariantId::Dot, QUEEN_CHECK).unwrap();
+    let t = pos.topology();
+    let c = |n: &str| t.parse_cell(n).unwrap();
+    let route = arrow_route_in(&pos, c("a4"), c("e8")).unwrap();
+    let names: Vec<String> = route.cells().into_iter().map(|x| t.name(x)).collect();
+    assert_eq!(names, ["a4", "h5", "g6", "f7", "e8"]);
+    // Without a piece that can go there, the shortest way on the empty board.
+    let route = arrow_route_in(&pos, c("a6"), c("e2")).unwrap();
+    assert_eq!(route.cells().len(), 5);
+
+    let d = temp_dir("arrow");
+    let args = ["render", "--view", "board", "--fen", QUEEN_CHECK, "--arrow", "a4:e8", "--arrow", "b1:c3:#0077cc"];
+    let o = run_in(&d, &[&args[..], &["-o", "a.svg"]].concat());
+    assert!(o.status.success(), "{}", stderr(&o));
+    let svg = std::fs::read_to_string(d.join("a.svg")).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let arrows = with_class(&doc, "arrow");
+    // Over the board's west edge: two parts (through d7 it would be one straight line).
+    let queen: Vec<_> = arrows.iter().filter(|n| n.attribute("data-from") == Some("a4")).collect();
+    assert_eq!(queen.len(), 2);
+    assert_eq!(queen[1].attribute("data-part"), Some("2/2"));
+    let knight = arrows.iter().find(|n| n.attribute("data-from") == Some("b1")).unwrap();
+    assert_eq!(knight.attribute("stroke"), Some("#0077cc"));
+    let head = with_class(&doc, "arrow-head").into_iter().find(|n| n.attribute("data-from") == Some("b1")).unwrap();
+    assert_eq!(head.attribute("fill"), Some("#0077cc"));
+    let o = run_in(&d, &["render", "--fen", QUEEN_CHECK, "--arrow", "b1:c3:blue", "-o", "b.svg"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("not a colour"), "{}", stderr(&o));
+}
+
+#[test]
+fn the_last_move_and_the_check_are_marked() {
+    let d = temp_dir("lastmove");
+    let o = run_in(&d, &["render", "--view", "board", "--fen", QUEEN_CHECK, "--lastmove", "d1a4", "-o", "a.svg"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let svg = std::fs::read_to_string(d.join("a.svg")).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let check = with_class(&doc, "check");
+    assert_eq!(check.len(), 1);
+    assert_eq!(check[0].attribute("data-cell"), Some("e8"));
+    let mut tinted: Vec<&str> =
+        with_class(&doc, "cell lastmove").iter().filter_map(|n| n.attribute("data-cell")).collect();
+    tinted.sort();
+    assert_eq!(tinted, ["a4", "d1"]);
+    assert!(!with_class(&doc, "lastmove").is_empty(), "the move's route");
+    // The check mark can be turned off, by flag and by key; a position without check has none.
+    let o = run_in(&d, &["render", "--fen", QUEEN_CHECK, "--no-check", "-o", "b.svg"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!std::fs::read_to_string(d.join("b.svg")).unwrap().contains("class=\"check\""));
+    write(&d, "q.fen", &format!("{QUEEN_CHECK}\n"));
+    write(&d, "o.toml", "check = false\nlastmove = \"d1a4\"\n");
+    let o = run_in(&d, &["render", "q.fen", "o.toml", "-o", "c.svg"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let svg = std::fs::read_to_string(d.join("c.svg")).unwrap();
+    assert!(!svg.contains("class=\"check\"") && svg.contains("cell lastmove"));
+    let o = run_in(&d, &["render", "--view", "board", "-o", "d.svg"]);
+    assert!(o.status.success());
+    assert!(!std::fs::read_to_string(d.join("d.svg")).unwrap().contains("class=\"check\""));
+    // A last move whose piece is not on its cell is an error at the key.
+    write(&d, "p.toml", "lastmove = \"d1d4\"\n");
+    let o = run_in(&d, &["render", "q.fen", "p.toml", "-o", "e.svg"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("p.toml:1:13: no piece on d4"), "{}", stderr(&o));
+}
+
+#[test]
+fn png_sizes_are_whole_pixels_and_every_row_is_opaque() {
+    let d = temp_dir("opaque");
+    write(&d, "rook.fen", "8/8/8/3R3r/8/8/8/8\n");
+    write(&d, "o.toml", "[[panels]]\nview = \"board\"\n[[panels]]\nview = \"hemispheres\"\n");
+    for (i, args) in [
+        &["render", "--width", "480", "-o"][..],
+        &["render", "--view", "board", "--width", "333.3", "-o"],
+        &["render", "--view", "chart", "--width", "517", "-o"],
+        &["render", "rook.fen", "o.toml", "--width", "777", "-o"],
+    ]
+    .iter()
+    .enumerate()
+    {
+        let name = format!("f{i}.png");
+        let o = run_in(&d, &[&args[..], &[name.as_str()]].concat());
+        assert!(o.status.success(), "{}", stderr(&o));
+        let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(d.join(&name)).unwrap()));
+        let mut reader = decoder.read_info().unwrap();
+        let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+        let info = reader.next_frame(&mut buf).unwrap();
+        assert_eq!(info.color_type, png::ColorType::Rgba);
+        let transparent = buf[..info.buffer_size()].chunks(4).filter(|p| p[3] != 255).count();
+        assert_eq!(transparent, 0, "{args:?}: {transparent} pixels not opaque ({}×{})", info.width, info.height);
+    }
+}
+
+/// The paper position of the element with this class and `data-<key>` value: a rect's centre or
+/// a circle's centre.
+fn place(doc: &roxmltree::Document, class: &str, key: &str, value: &str) -> (f64, f64) {
+    let n = doc
+        .descendants()
+        .find(|n| n.attribute("class") == Some(class) && n.attribute(key) == Some(value))
+        .unwrap_or_else(|| panic!("no {class} {key}={value}"));
+    let f = |a: &str| n.attribute(a).map(|v| v.parse::<f64>().unwrap());
+    match (f("x"), f("y"), f("width"), f("height"), f("cx"), f("cy")) {
+        (Some(x), Some(y), Some(w), Some(h), _, _) => (x + w / 2.0, y + h / 2.0),
+        (_, _, _, _, Some(cx), Some(cy)) => (cx, cy),
+        _ => {
+            // A path: its first point.
+            let d = n.attribute("d").unwrap_or_else(|| panic!("no place for {class} {value}"));
+            let first = d.trim_start_matches('M').split(|c: char| c.is_ascii_alphabetic()).next().unwrap();
+            let (x, y) = first.split_once(',').unwrap();
+            (x.parse().unwrap(), y.parse().unwrap())
+        }
+    }
+}
+
+#[test]
+fn seen_from_blacks_side_the_figure_is_turned() {
+    let d = temp_dir("orientation");
+    for (orientation, turned) in [("white", false), ("black", true)] {
+        let o = run_in(&d, &["render", "--view", "board", "--orientation", orientation, "-o", "b.svg"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let svg = std::fs::read_to_string(d.join("b.svg")).unwrap();
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let a1 = place(&doc, "cell dark", "data-cell", "a1");
+        let h8 = place(&doc, "cell dark", "data-cell", "h8");
+        // White: a1 bottom left, h8 top right; Black: the other way round.
+        assert_eq!(a1.0 > h8.0, turned, "{orientation}: a1 {a1:?}, h8 {h8:?}");
+        assert_eq!(a1.1 < h8.1, turned, "{orientation}: a1 {a1:?}, h8 {h8:?}");
+        let o = run_in(&d, &["render", "--orientation", orientation, "-o", "h.svg"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let svg = std::fs::read_to_string(d.join("h.svg")).unwrap();
+        let doc = roxmltree::Document::parse(&svg).unwrap();
+        let (n, s) = (place(&doc, "pole", "data-pole", "N"), place(&doc, "pole", "data-pole", "S"));
+        assert_eq!(s.1 < n.1, turned, "{orientation}: S on top");
+        let a1 = place(&doc, "cell dark", "data-cell", "a1");
+        assert_eq!(a1.1 < s.1, turned, "{orientation}: a1 {a1:?} beside the S pole {s:?}");
+    }
+    write(&d, "rook.fen", "8/8/8/3R3r/8/8/8/8\n");
+    write(&d, "o.toml", "[[panels]]\nview = \"chart\"\norientation = \"north\"\n");
+    let o = run_in(&d, &["render", "rook.fen", "o.toml", "-o", "c.svg"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("o.toml:3:15: `orientation`: is white or black"), "{}", stderr(&o));
+}

@@ -5,7 +5,7 @@
 use super::{Layers, Overlay, Painter, pieces::text};
 use crate::geometry::{ChartGeom, Projection, Window};
 use crate::position::Position;
-use crate::routes::{Route, arrow_route, destinations, ride_to};
+use crate::routes::{Route, arrow_route_in, destinations, ride_to};
 use crate::scene::{Anchor, Element, Paint, PathCmd, Pt, Rgb, Shape};
 use crate::theme::Theme;
 use crate::topology::{Cell, Dir, Topology};
@@ -32,6 +32,41 @@ impl Painter<'_> {
             )
         };
         let mut described_moves: Vec<String> = Vec::new();
+        if let Some((from, to)) = self.overlay.lastmove
+            && let Some(route) = arrow_route_in(self.pos, to, from)
+        {
+            // The piece now on `to` reaches back to `from` the way it came (a pawn, which cannot
+            // move back, by the file: the shortest way).
+            let lw = line.stroke.map_or(2.0, |s| s.1);
+            let paint = Paint::stroke(self.theme.route, lw).rounded().with_opacity(0.6);
+            let pieces = layout.route(topo, &route);
+            push_route(
+                &mut marks,
+                &pieces,
+                paint,
+                "lastmove",
+                &[("from", topo.name(from)), ("to", topo.name(to))],
+                &|at| port(at, self.theme.route, lw),
+            );
+        }
+        if !self.overlay.hide_check
+            && self.pos.in_check()
+            && let Some(king) = self.pos.king(self.pos.turn())
+        {
+            for at in layout.centres(topo, king) {
+                let r = layout.cell_size(topo, king) * 0.5;
+                let mut ring = Element::new(
+                    Shape::Circle { c: at, r },
+                    Paint::fill(self.theme.missing)
+                        .with_opacity(0.45)
+                        .with_stroke(self.theme.missing, (r * 0.12).max(1.0)),
+                    "check",
+                )
+                .with("cell", topo.name(king));
+                ring.paint.round = true;
+                l.decor.push(ring);
+            }
+        }
         for (li, (route, dir, until)) in overlay_loops(topo, self.overlay).into_iter().enumerate() {
             let cell = route.from;
             let lw = line.stroke.map_or(2.0, |s| s.1);
@@ -165,18 +200,19 @@ impl Painter<'_> {
             }
             described_moves.push(s + ".");
         }
-        for &(a, b) in &self.overlay.arrows {
-            let Some(route) = arrow_route(self.pos.variant(), a, b) else { continue };
+        for (i, &(a, b)) in self.overlay.arrows.iter().enumerate() {
+            let Some(route) = arrow_route_in(self.pos, a, b) else { continue };
             let lw = line.stroke.map_or(2.0, |s| s.1) * 1.3;
-            let paint = Paint::stroke(self.theme.arrow, lw).rounded();
+            let colour = self.overlay.arrow_colours.get(i).copied().flatten().unwrap_or(self.theme.arrow);
+            let paint = Paint::stroke(colour, lw).rounded();
             let mut pieces = layout.route(topo, &route);
             let head = arrow_head(&mut pieces, lw * 4.5);
             push_route(&mut marks, &pieces, paint, "arrow", &[("from", topo.name(a)), ("to", topo.name(b))], &|at| {
-                port(at, self.theme.arrow, lw)
+                port(at, colour, lw)
             });
             if let Some(tri) = head {
                 marks.push(
-                    Element::new(Shape::Path(tri), Paint::fill(self.theme.arrow), "arrow-head")
+                    Element::new(Shape::Path(tri), Paint::fill(colour), "arrow-head")
                         .with("from", topo.name(a))
                         .with("to", topo.name(b)),
                 );
@@ -201,7 +237,7 @@ pub(super) fn chart_marks(pos: &Position, overlay: &Overlay) -> Vec<(f64, f64)> 
         routes.extend(destinations(pos, from, !overlay.pseudo).into_iter().flat_map(|d| d.routes));
     }
     routes.extend(overlay_loops(topo, overlay).into_iter().map(|(r, _, _)| r));
-    routes.extend(overlay.arrows.iter().filter_map(|&(a, b)| arrow_route(pos.variant(), a, b)));
+    routes.extend(overlay.arrows.iter().filter_map(|&(a, b)| arrow_route_in(pos, a, b)));
     routes.iter().flat_map(|r| probe.route_points(topo, r)).collect()
 }
 

@@ -17,9 +17,11 @@
 mod ground;
 mod legend;
 mod marks;
+mod orient;
 mod panels;
 mod pieces;
 
+pub use orient::Orientation;
 pub use panels::panels;
 pub use pieces::text;
 
@@ -77,16 +79,28 @@ pub struct View {
     pub width: f64,
     /// Coordinates.
     pub coordinates: Coordinates,
+    /// From which side the figure is seen.
+    pub orientation: Orientation,
 }
 
 impl View {
     /// The hemispheres with the sketch's rotation (the d|e boundary at the touching point).
     pub fn hemispheres() -> View {
-        View { kind: ViewKind::Hemispheres { rotation: 4.0 }, width: 480.0, coordinates: Coordinates::Edge }
+        View {
+            kind: ViewKind::Hemispheres { rotation: 4.0 },
+            width: 480.0,
+            coordinates: Coordinates::Edge,
+            orientation: Orientation::White,
+        }
     }
     /// The single board.
     pub fn board() -> View {
-        View { kind: ViewKind::Board { tint: false, edges: false }, width: 480.0, coordinates: Coordinates::Edge }
+        View {
+            kind: ViewKind::Board { tint: false, edges: false },
+            width: 480.0,
+            coordinates: Coordinates::Edge,
+            orientation: Orientation::White,
+        }
     }
     /// The chart around the board, with coloured edges.
     pub fn chart() -> View {
@@ -94,6 +108,7 @@ impl View {
             kind: ViewKind::Chart { window: None, edges: true, tint: false },
             width: 720.0,
             coordinates: Coordinates::None,
+            orientation: Orientation::White,
         }
     }
 }
@@ -116,12 +131,20 @@ pub struct Overlay {
     pub expect: Option<(Cell, Vec<Cell>)>,
     /// Cells filled with a colour (`None`: the theme's highlight colour).
     pub highlights: Vec<(Cell, Option<Rgb>)>,
-    /// Arrows between cells, routed along the board's topology.
+    /// Arrows between cells: along the route of the move when the piece on the first cell can
+    /// make it, else the shortest way along the board's topology.
     pub arrows: Vec<(Cell, Cell)>,
+    /// The colour of each arrow, by its index in `arrows` (`None` or missing: the theme's).
+    pub arrow_colours: Vec<Option<Rgb>>,
     /// Text written in cells.
     pub labels: Vec<(Cell, String)>,
     /// Draw marks over the pieces (default: under, so pieces stay readable).
     pub marks_over_pieces: bool,
+    /// The move that led to the position, from and to: both cells tinted, its route drawn.
+    pub lastmove: Option<(Cell, Cell)>,
+    /// Leave the king in check unmarked (by default the side to move's king, when the rules core
+    /// finds it attacked, is ringed, as on lichess boards).
+    pub hide_check: bool,
 }
 
 /// The geometry of the chosen view: one projection of the surface.
@@ -132,6 +155,17 @@ enum Layout {
 }
 
 impl Layout {
+    /// The centre of the drawing of the surface: what a half turn turns about.
+    fn centre(&self) -> Pt {
+        match self {
+            Layout::Board(g) => g.origin.offset(g.width() / 2.0, g.height() / 2.0),
+            Layout::Hemi(g) => g.north.lerp(g.south, 0.5),
+            Layout::Chart(g) => {
+                g.origin.offset(g.window.cols as f64 * g.square / 2.0, g.window.rows as f64 * g.square / 2.0)
+            }
+        }
+    }
+
     /// The view's projection, through which every mark is drawn.
     fn projection(&self) -> &dyn Projection {
         match self {
@@ -148,11 +182,12 @@ pub const WIDTH_RANGE: (f64, f64) = (100.0, 8000.0);
 /// Draws a position with an overlay in a view.
 pub fn render(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme) -> Scene {
     let topo = *pos.topology();
-    let width = view.width.clamp(WIDTH_RANGE.0, WIDTH_RANGE.1);
+    // Whole figure units, so that a PNG at scale 1 has no partly covered (half transparent) row.
+    let width = view.width.clamp(WIDTH_RANGE.0, WIDTH_RANGE.1).round();
     let title_h = if overlay.title.is_some() { (width * 0.06).clamp(18.0, 60.0) } else { 0.0 };
     let (layout, height) = layout(pos, overlay, view, &topo, width, title_h);
     let legend_h = if overlay.expect.is_some() { (width * 0.07).clamp(18.0, 56.0) } else { 0.0 };
-    let height = height + legend_h;
+    let height = (height + legend_h).ceil();
     let mut scene = Scene::new(width, height, theme.background);
     let painter =
         Painter { pos, overlay, view, theme, topo, grid: Paint::default().with_stroke(theme.grid, theme.grid_width) };
@@ -160,8 +195,16 @@ pub fn render(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme) -> 
     let mut l = Layers::default();
     painter.ground(&layout, &mut l);
     let marks::Marks { elements: marks, described: described_moves, legend } = painter.marks(proj, &mut l);
-    let pieces = painter.pieces(proj);
+    let mut pieces = painter.pieces(proj);
     let mut labels = painter.labels(proj);
+    let mut marks = marks;
+    if view.orientation == Orientation::Black {
+        let c = layout.centre();
+        orient::turn_nodes(&mut l.cells, c);
+        for layer in [&mut l.decor, &mut l.top, &mut marks, &mut pieces, &mut labels] {
+            orient::turn_all(layer, c);
+        }
+    }
     if let Some(counts) = legend {
         labels.extend(legend::legend(theme, counts, width, height - legend_h * 0.5, legend_h));
     }
@@ -188,9 +231,11 @@ fn layout(pos: &Position, overlay: &Overlay, view: &View, topo: &Topology, width
         ViewKind::Board { .. } => {
             let square = width / (w + 1.4);
             let g = BoardGeom::new(topo, Pt::new(0.0, 0.0), square);
-            let top = title_h + 0.2 * square + g.band_h;
+            // The file letters take 0.8 of a square under the board; turned, above it.
+            let (above, below) = if view.orientation == Orientation::Black { (0.8, 0.2) } else { (0.2, 0.8) };
+            let top = title_h + above * square + g.band_h;
             let g = BoardGeom::new(topo, Pt::new(0.7 * square, top), square);
-            let height = top + g.height() + g.band_h + 0.8 * square;
+            let height = top + g.height() + g.band_h + below * square;
             (Layout::Board(g), height)
         }
         ViewKind::Hemispheres { rotation } => {

@@ -17,7 +17,7 @@ pub fn panels(items: Vec<(Scene, String)>, columns: usize, title: Option<&str>, 
     let row_h: Vec<f64> = rows.iter().map(|r| r.iter().map(|(s, _)| s.height).fold(1.0, f64::max)).collect();
     let width = columns as f64 * cell_w + (columns + 1) as f64 * gap;
     let height = title_h + row_h.iter().map(|h| h + caption_h + gap).sum::<f64>() + gap;
-    let mut scene = Scene::new(width, height, theme.background);
+    let mut scene = Scene::new(width.ceil(), height.ceil(), theme.background);
     let mut descs = Vec::new();
     let mut y = title_h + gap;
     let mut index = 0;

@@ -1,7 +1,7 @@
 //! SVG to PNG with resvg and tiny-skia. Rasterising is resvg's job: this only sizes the canvas.
 
-/// Largest PNG accepted, in pixels (a 8192 × 8192 image).
-pub const MAX_PIXELS: u64 = 8192 * 8192;
+/// Largest PNG accepted, in pixels (the figure budget's, [`crate::budget::MAX_PIXELS`]).
+pub const MAX_PIXELS: u64 = crate::budget::MAX_PIXELS;
 
 /// Why a PNG could not be made.
 #[derive(Debug, thiserror::Error)]

@@ -181,6 +181,9 @@ pub fn plan_all(paths: &[PathBuf], format: Option<Format>) -> Result<Vec<Output>
 /// Why a figure was not written.
 #[derive(Debug, thiserror::Error)]
 pub enum WriteError {
+    /// The figure is too large for a format (bad input: nothing was written).
+    #[error("{0}")]
+    TooLarge(String),
     /// A format could not be made (nothing was written).
     #[error("{0}")]
     Encode(String),
@@ -212,10 +215,27 @@ pub fn encode(scene: &Scene, formats: &[Format]) -> Result<Vec<(Format, Vec<u8>)
 /// they renamed into place, and then the streams and `stdout` are filled.
 pub fn write(scene: &Scene, outputs: &[Output], stdout: &mut dyn Write) -> Result<(), WriteError> {
     let formats: Vec<Format> = outputs.iter().map(|o| o.format).collect();
+    check_size(scene, &formats)?;
     let made = encode(scene, &formats)?;
     let bytes = |f: Format| made.iter().find(|(g, _)| *g == f).map_or(&[][..], |(_, b)| b.as_slice());
     let items: Vec<(Target, &[u8])> = outputs.iter().map(|o| (o.target.clone(), bytes(o.format))).collect();
     write_bytes(&items, stdout)
+}
+
+/// Refuses a figure too large for one of the formats, naming the key that decides its size.
+pub fn check_size(scene: &Scene, formats: &[Format]) -> Result<(), WriteError> {
+    use crate::budget::{MAX_PIXELS, largest_png_width, pixels};
+    if formats.contains(&Format::Png) && pixels(scene) > MAX_PIXELS {
+        return Err(WriteError::TooLarge(format!(
+            "a PNG of this figure would be {} × {} pixels, more than the {} Mpx a PNG may have: \
+             for a PNG, set `width` (--width) to at most {}, or write SVG",
+            scene.width.ceil(),
+            scene.height.ceil(),
+            MAX_PIXELS >> 20,
+            largest_png_width(scene)
+        )));
+    }
+    Ok(())
 }
 
 /// Writes bytes to targets, all files or none (see [`write`]).

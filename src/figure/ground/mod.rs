@@ -37,6 +37,19 @@ impl Painter<'_> {
             let class = if topo.pole_of(cell).is_some() { "pole highlight" } else { "cell highlight" };
             return (col.unwrap_or(theme.highlight), class);
         }
+        if let Some((from, to)) = self.overlay.lastmove
+            && (cell == from || cell == to)
+        {
+            // Half-way between the highlight colour and the square's own, so the square's colour
+            // still shows (as lichess and chess.svg tint the last move).
+            let own = match topo.is_dark(cell) {
+                Some(true) => theme.dark,
+                Some(false) => theme.light,
+                None => theme.pole,
+            };
+            let class = if topo.pole_of(cell).is_some() { "pole lastmove" } else { "cell lastmove" };
+            return (own.mix(theme.highlight, 0.6), class);
+        }
         let tinted = matches!(self.view.kind, ViewKind::Chart { tint: true, .. } | ViewKind::Board { tint: true, .. });
         match topo.is_dark(cell) {
             None => (theme.pole, "pole"),
