@@ -575,7 +575,7 @@ with_marks!(PanelToml {
 struct ExpectToml {
     square: Spanned<String>,
     destinations: Spanned<Vec<Spanned<String>>>,
-    source: Option<String>,
+    source: Option<Spanned<String>>,
 }
 
 with_marks!(OverlayToml {
@@ -754,7 +754,12 @@ pub fn read_overlay(name: &str, text: &str, base: &PositionSpec, load: &Loader) 
         if destinations.len() > 1000 {
             return Err(src.error(e.destinations.span(), "too many destinations"));
         }
-        expect.push(Expectation { position: base.position.clone(), square, destinations, source: e.source.clone() });
+        expect.push(Expectation {
+            position: base.position.clone(),
+            square,
+            destinations,
+            source: short_text(&src, &e.source, "source")?,
+        });
     }
     let title = short_text(&src, &o.title, "title")?.or_else(|| base.title.clone());
     let width = match &o.width {
@@ -1073,6 +1078,7 @@ impl FigureSpec {
                     .find(|e| overlay.moves.contains(&e.square) || self.panels.len() == 1)
                 {
                     overlay.expect = Some((e.square, e.destinations.clone()));
+                    overlay.expect_source = e.source.clone();
                     if !overlay.moves.contains(&e.square) {
                         overlay.moves.push(e.square);
                     }

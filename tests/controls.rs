@@ -312,3 +312,20 @@ fn seen_from_blacks_side_the_figure_is_turned() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("o.toml:3:15: `orientation`: is white or black"), "{}", stderr(&o));
 }
+
+#[test]
+fn the_expected_sets_source_is_named_in_the_legend() {
+    let d = temp_dir("expect-source");
+    write(&d, "k.fen", "# variant: small\nk/6/6/2R3/6/6/6/K\n");
+    let toml = "[[panels]]\nview = \"board\"\ncaption = \"Rook on c4\"\n[[expect]]\nsquare = \"c4\"\n\
+                destinations = [\"c5\", \"c6\", \"N\", \"a3\"]\nsource = \"Mori 1997, fig. 4\"\n";
+    write(&d, "k.toml", toml);
+    let o = run_in(&d, &["render", "k.fen", "k.toml", "-o", "k.svg"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let svg = std::fs::read_to_string(d.join("k.svg")).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let legend: Vec<&str> = with_class(&doc, "legend").iter().filter_map(|n| n.attribute("data-text")).collect();
+    assert!(legend.iter().any(|t| t.contains("expected by Mori 1997, fig. 4")), "{legend:?}");
+    // The caption of the one panel is drawn too.
+    assert!(with_class(&doc, "caption").iter().any(|n| n.attribute("data-text") == Some("Rook on c4")), "no caption");
+}

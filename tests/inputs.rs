@@ -58,7 +58,7 @@ fn the_annotated_template_renders() {
     // Its hand count of the rook's destinations is right: every one agrees, in both panels.
     let svg = std::fs::read_to_string(out).unwrap();
     assert_eq!(svg.matches("data-text=\"agreed (21)\"").count(), 2);
-    assert_eq!(svg.matches("data-text=\"missing: expected, not found (0)\"").count(), 2);
+    assert_eq!(svg.matches("data-text=\"missing: expected by a hand count, not found (0)\"").count(), 2);
 }
 
 /// Runs `render` on bad input and checks the message, its location, the exit status and that

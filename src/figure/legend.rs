@@ -6,17 +6,33 @@ use crate::scene::{Anchor, Element, Pt};
 use crate::theme::Theme;
 
 /// The legend's items centred on the line `y` of a figure `width` wide, in a band `height` tall.
-pub(super) fn legend(theme: &Theme, counts: [usize; 3], width: f64, y: f64, height: f64) -> Vec<Element> {
+/// `source` names where the expected set comes from (`[[expect]] source`). The legend shrinks to
+/// fit the width.
+pub(super) fn legend(
+    theme: &Theme,
+    counts: [usize; 3],
+    source: Option<&str>,
+    width: f64,
+    y: f64,
+    height: f64,
+) -> Vec<Element> {
     let mut out = Vec::new();
-    let size = height * 0.5;
+    let expected = source.map_or("expected".to_string(), |s| format!("expected by {s}"));
     let items = [
         (DotKind::Agreed, format!("agreed ({})", counts[0])),
-        (DotKind::Missing, format!("missing: expected, not found ({})", counts[1])),
-        (DotKind::Extra, format!("extra: found, not expected ({})", counts[2])),
+        (DotKind::Missing, format!("missing: {expected}, not found ({})", counts[1])),
+        (DotKind::Extra, format!("extra: found, not {expected} ({})", counts[2])),
     ];
+    let measure = |size: f64| {
+        let widths: Vec<f64> = items.iter().map(|(_, t)| crate::font::text_width(t, size * 0.62, theme.font)).collect();
+        let total =
+            widths.iter().sum::<f64>() + items.len() as f64 * (size * 1.1) + (items.len() - 1) as f64 * size * 1.2;
+        (widths, total)
+    };
+    let (_, natural) = measure(height * 0.5);
+    let size = height * 0.5 * (width * 0.96 / natural).min(1.0);
+    let (widths, total) = measure(size);
     let gap = size * 1.2;
-    let widths: Vec<f64> = items.iter().map(|(_, t)| crate::font::text_width(t, size * 0.62, theme.font)).collect();
-    let total: f64 = widths.iter().sum::<f64>() + items.len() as f64 * (size * 1.1) + (items.len() - 1) as f64 * gap;
     let mut x = (width - total) / 2.0;
     for ((kind, t), w) in items.into_iter().zip(widths) {
         out.push(dot_shape(theme, Pt::new(x + size * 0.4, y), size * 2.4, false, kind).with("legend", "true"));

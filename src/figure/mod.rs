@@ -129,6 +129,8 @@ pub struct Overlay {
     /// Check a move set by eye: the piece on this cell and the destinations a source expects.
     /// Its dots then show agreed, missing and extra destinations in three styles, with a legend.
     pub expect: Option<(Cell, Vec<Cell>)>,
+    /// Where the expected set comes from, named in the legend.
+    pub expect_source: Option<String>,
     /// Cells filled with a colour (`None`: the theme's highlight colour).
     pub highlights: Vec<(Cell, Option<Rgb>)>,
     /// Arrows between cells: along the route of the move when the piece on the first cell can
@@ -206,7 +208,8 @@ pub fn render(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme) -> 
         }
     }
     if let Some(counts) = legend {
-        labels.extend(legend::legend(theme, counts, width, height - legend_h * 0.5, legend_h));
+        let source = overlay.expect_source.as_deref();
+        labels.extend(legend::legend(theme, counts, source, width, height - legend_h * 0.5, legend_h));
     }
     if let Some(t) = &overlay.title {
         labels.push(pieces::title(theme, t, width, title_h));
