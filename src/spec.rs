@@ -905,6 +905,9 @@ pub fn add_mark(pos: &Position, kind: MarkKind, text: &str, o: &mut Overlay) -> 
     }
     let topo = pos.topology();
     let cell = |(name, offset): (&str, usize)| topo.parse_cell(name).ok_or_else(|| err(offset, not_a_cell(pos, name)));
+    let colour = |(col, offset): (&str, usize)| {
+        Rgb::parse(col).ok_or_else(|| err(offset, format!("`{col}` is not a colour (#rgb or #rrggbb)")))
+    };
     match kind {
         MarkKind::Moves => {
             let c = cell((text, 0))?;
@@ -943,12 +946,7 @@ pub fn add_mark(pos: &Position, kind: MarkKind, text: &str, o: &mut Overlay) -> 
                 return Err(err(0, "a highlight is `CELL` or `CELL:#colour`".into()));
             }
             let c = cell(parts[0])?;
-            let colour = match parts.get(1) {
-                None => None,
-                Some(&(col, at)) => {
-                    Some(Rgb::parse(col).ok_or_else(|| err(at, format!("`{col}` is not a colour (#rgb or #rrggbb)")))?)
-                }
-            };
+            let colour = parts.get(1).map(|&p| colour(p)).transpose()?;
             o.highlights.push((c, colour));
         }
         MarkKind::Arrow => {
@@ -959,12 +957,7 @@ pub fn add_mark(pos: &Position, kind: MarkKind, text: &str, o: &mut Overlay) -> 
             if crate::routes::arrow_route_in(pos, a, b).is_none() {
                 return Err(err(0, format!("no ride or leap leads from {} to {}", parts[0].0, parts[1].0)));
             }
-            let colour = match parts.get(2) {
-                None => None,
-                Some(&(col, at)) => {
-                    Some(Rgb::parse(col).ok_or_else(|| err(at, format!("`{col}` is not a colour (#rgb or #rrggbb)")))?)
-                }
-            };
+            let colour = parts.get(2).map(|&p| colour(p)).transpose()?;
             o.arrow_colours.resize(o.arrows.len(), None);
             o.arrows.push((a, b));
             o.arrow_colours.push(colour);

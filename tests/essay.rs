@@ -158,3 +158,99 @@ fn the_small_pawn_promotes_in_a_legal_position_by_one_route() {
         assert_eq!(starts.count(), 1, "one route");
     }
 }
+
+// The two drawing bugs of the figure-set issue, each with the figure that showed it.
+
+fn points(e: &Element) -> Vec<dotchess::scene::Pt> {
+    match &e.shape {
+        dotchess::scene::Shape::Polyline(p) => p.clone(),
+        s => panic!("a route is a polyline, not {s:?}"),
+    }
+}
+
+/// On the single board a route that reaches a live pole enters the pole band on its own file:
+/// the part that ends there is drawn from the board straight into the band, not begun in the
+/// band at another file (the small board's b5-b1-S, the xiangqi cannon's capture on S).
+#[test]
+fn routes_reach_a_live_pole_on_their_own_file() {
+    use dotchess::figure::{Overlay, View};
+    use dotchess::{Theme, VariantId};
+    let cases = [
+        (VariantId::Small, "1/6/1R4/6/6/6/6/1", "b5"),
+        (VariantId::Xiangqi, "1/4k4/9/9/9/9/9/4c4/9/9/4P4/K b - - 0 1", "e4"),
+    ];
+    for (v, fen, sq) in cases {
+        let pos = Position::from_fen(v, fen).unwrap();
+        let from = pos.topology().parse_cell(sq).unwrap();
+        let scene = render(&pos, &Overlay { moves: vec![from], ..Overlay::default() }, &View::board(), &Theme::essay());
+        // The board's squares span these rows; the bands lie beyond.
+        let ys: Vec<f64> = scene
+            .find("cell")
+            .iter()
+            .filter(|e| data(e, "cell").is_some_and(|c| c != "N" && c != "S"))
+            .filter_map(|e| match e.shape {
+                dotchess::scene::Shape::Rect { at, h, .. } => Some([at.y, at.y + h]),
+                _ => None,
+            })
+            .flatten()
+            .collect();
+        let (top, bottom) = (ys.iter().copied().fold(f64::MAX, f64::min), ys.iter().copied().fold(f64::MIN, f64::max));
+        let mut seen = 0;
+        for e in scene.find("route") {
+            let to = data(e, "to").unwrap();
+            let last = data(e, "part").is_none_or(|p| p.split('/').next() == p.split('/').nth(1));
+            if !(last && (to == "N" || to == "S")) {
+                continue;
+            }
+            seen += 1;
+            // The segment that crosses the board's edge into the band runs along a file.
+            let edge = if to == "N" { top } else { bottom };
+            let pts = points(e);
+            let crossing = pts.windows(2).rfind(|w| (w[0].y - edge) * (w[1].y - edge) < 0.0).unwrap_or_else(|| {
+                panic!("{v} {sq}->{to}: the part that reaches the pole does not come from the board: {pts:?}")
+            });
+            let (a, b) = (crossing[0], crossing[1]);
+            assert!((a.x - b.x).abs() < 0.5, "{v} {sq}->{to}: enters the band off its file: {a:?} -> {b:?}");
+        }
+        assert!(seen >= 1, "{v}: no route to a pole drawn");
+    }
+}
+
+/// A knight's leaps stay apart: no two of its routes run together for more than a quarter of a
+/// square outside the piece, so that a reader sees each leap and its corner (`12-knight`: the
+/// leaps to b2, f2, c3 and e3 share the step d1-d2).
+#[test]
+fn knight_leaps_are_drawn_apart() {
+    let (fig, scenes) = panels_of("12-knight");
+    for (p, s) in fig.panels.iter().zip(&scenes) {
+        let from = p.overlay.moves[0];
+        let name = p.position.topology().name(from);
+        let piece = s.find("piece").into_iter().find(|e| data(e, "cell") == Some(name.as_str())).unwrap();
+        let dotchess::scene::Shape::Piece { at: centre, size, .. } = piece.shape else { panic!() };
+        let routes: Vec<Vec<dotchess::scene::Pt>> = s.find("route").iter().map(|e| points(e)).collect();
+        // Sample each route finely and measure how much of it lies within 1.5 px of another.
+        let sample = |pts: &[dotchess::scene::Pt]| -> Vec<dotchess::scene::Pt> {
+            pts.windows(2).flat_map(|w| (0..20).map(move |i| w[0].lerp(w[1], i as f64 / 20.0))).collect()
+        };
+        let near = |p: dotchess::scene::Pt, pts: &[dotchess::scene::Pt]| {
+            pts.windows(2).any(|w| {
+                let (a, b) = (w[0], w[1]);
+                let (dx, dy) = (b.x - a.x, b.y - a.y);
+                let t = (((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy).max(1e-9)).clamp(0.0, 1.0);
+                p.dist(a.offset(dx * t, dy * t)) < 1.5
+            })
+        };
+        for (i, a) in routes.iter().enumerate() {
+            for (j, b) in routes.iter().enumerate().filter(|(j, _)| *j != i) {
+                let pts = sample(a);
+                let step = a.windows(2).map(|w| w[0].dist(w[1])).sum::<f64>() / pts.len().max(1) as f64;
+                let shared = pts.iter().filter(|p| p.dist(centre) > size * 0.6 && near(**p, b)).count() as f64 * step;
+                assert!(
+                    shared < size * 0.25,
+                    "panel {:?}: routes {i} and {j} run together for {shared:.1} px",
+                    p.view.kind
+                );
+            }
+        }
+    }
+}

@@ -17,7 +17,8 @@ fuzz_target!(|data: &[u8]| {
             }
             Err(e) => Err(e.to_string()),
         };
-        outcomes.push(dotchess::batch::Outcome { name: job.name.clone(), caption: job.caption.clone(), result });
+        let caption = job.caption.clone().unwrap_or_else(|| job.name.clone());
+        outcomes.push(dotchess::batch::Outcome { name: job.name.clone(), caption, result });
     }
     let index = dotchess::batch::index_html(&outcomes, &manifest.formats);
     assert!(!index.contains('\0'));

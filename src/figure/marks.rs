@@ -96,7 +96,10 @@ impl Painter<'_> {
                 let kind = kind_of(d.cell);
                 let mut drawn: Vec<Vec<Vec<Pt>>> = Vec::new();
                 for r in &d.routes {
-                    let pieces = layout.route(topo, r);
+                    let mut pieces = layout.route(topo, r);
+                    if piece.role == crate::piece::Role::Knight {
+                        pieces.iter_mut().for_each(|p| leap_curve(p, unit));
+                    }
                     let mut data = vec![("from", topo.name(from)), ("to", topo.name(d.cell))];
                     if d.capture {
                         data.push(("capture", "true".to_string()));
@@ -352,6 +355,33 @@ fn push_route(
             out.push(port(start));
         }
     }
+}
+
+/// A knight's leap drawn as a curve: a piece of its route that turns a corner becomes the
+/// quadratic Bézier from its first to its last point bent towards the corner. Leaps that share
+/// a leg (d1-d2 to b2 and to f2) would otherwise merge into one straight line; as curves each
+/// leaves the piece on its own arc and each corner shows as its bend. A piece without a corner
+/// (a leg cut at the board's edge or a pole) stays straight.
+fn leap_curve(points: &mut Vec<Pt>, unit: f64) {
+    let (Some(&a), Some(&c)) = (points.first(), points.last()) else { return };
+    let chord = a.dist(c).max(1e-9);
+    // The corner: the point farthest from the chord.
+    let off = |p: Pt| ((c.x - a.x) * (p.y - a.y) - (c.y - a.y) * (p.x - a.x)).abs() / chord;
+    let Some(&b) = points.iter().max_by(|p, q| off(**p).total_cmp(&off(**q))) else { return };
+    if off(b) < 0.25 * unit {
+        return;
+    }
+    // Pulled towards the corner, a little along the second leg: leaps that share a corner (d1 to
+    // b1 and to f1, both over S and h1) then leave the piece in different directions.
+    let b = b.lerp(c, 0.3);
+    const N: usize = 24;
+    *points = (0..=N)
+        .map(|i| {
+            let t = i as f64 / N as f64;
+            let (u, w) = ((1.0 - t) * (1.0 - t), 2.0 * t * (1.0 - t));
+            Pt::new(u * a.x + w * b.x + t * t * c.x, u * a.y + w * b.y + t * t * c.y)
+        })
+        .collect();
 }
 
 /// Shortens the last piece of an arrow by the head's length and returns the head triangle.

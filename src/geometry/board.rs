@@ -85,7 +85,20 @@ impl BoardGeom {
     /// A route's pieces on paper. A live pole is one cell drawn as a band: a route that starts
     /// or ends on it runs along the band to the band's centre, where its piece stands.
     pub fn route(&self, topo: &Topology, route: &Route) -> Vec<Vec<Pt>> {
-        let pts = self.fold.route_points(topo, route);
+        let mut pts = self.fold.route_points(topo, route);
+        // A pole point lies on every file, so a route that ends (or starts) on a live pole would
+        // be folded onto whichever file the chart copy gives it. Pull that end a hair towards the
+        // cell next to it: the route then enters (or leaves) the band on its own file.
+        let n = pts.len();
+        if n >= 2 {
+            let toward = |a: (f64, f64), b: (f64, f64)| (a.0 + (b.0 - a.0) * 1e-6, a.1 + (b.1 - a.1) * 1e-6);
+            if topo.pole_of(route.to()).is_some() {
+                pts[n - 1] = toward(pts[n - 1], pts[n - 2]);
+            }
+            if topo.pole_of(route.from).is_some() {
+                pts[0] = toward(pts[0], pts[1]);
+            }
+        }
         let mut pieces = trace(&pts, &|u, v| self.map(u, v), self.square * 0.45);
         if topo.pole_of(route.from).is_some()
             && let Some(first) = pieces.first_mut()
