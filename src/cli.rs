@@ -84,6 +84,10 @@ enum ViewArg {
     Chart,
     /// The single board, poles as bands.
     Board,
+    /// The ball in orthographic projection, the near half drawn.
+    Globe,
+    /// The whole sphere as one disc round a pole, the other pole the outermost ring.
+    Disc,
 }
 
 impl ViewArg {
@@ -92,6 +96,8 @@ impl ViewArg {
             ViewArg::Hemispheres => "hemispheres",
             ViewArg::Chart => "chart",
             ViewArg::Board => "board",
+            ViewArg::Globe => "globe",
+            ViewArg::Disc => "disc",
         }
     }
 }
@@ -186,6 +192,23 @@ struct RenderArgs {
     /// Colour mode (chart, board): colour the edges of each board copy (always on for the chart).
     #[arg(long)]
     edges: bool,
+    /// Globe: latitude of the viewpoint in degrees, -90 to 90 (default 20: a little above the
+    /// equator).
+    #[arg(long, allow_hyphen_values = true)]
+    latitude: Option<f64>,
+    /// Globe: longitude of the viewpoint in degrees, -720 to 720 (default 180: the middle of the
+    /// board faces the viewer; file position u is at u·360/W).
+    #[arg(long, allow_hyphen_values = true)]
+    longitude: Option<f64>,
+    /// Globe: turn of the picture about its centre in degrees, counter-clockwise (default 0: N up).
+    #[arg(long, allow_hyphen_values = true)]
+    roll: Option<f64>,
+    /// Globe: show the far half's grid and marks faintly through the ball.
+    #[arg(long)]
+    ghost: bool,
+    /// Disc: the pole at the centre, N or S (default S).
+    #[arg(long)]
+    pole: Option<String>,
     /// Coordinates (default: edge; none on the chart).
     #[arg(long, value_enum)]
     coordinates: Option<CoordArg>,
@@ -242,6 +265,11 @@ impl RenderArgs {
             tint: self.tint.then_some(true),
             edges: self.edges.then_some(true),
             coordinates: self.coordinates.map(|c| c.name().to_string()),
+            latitude: self.latitude,
+            longitude: self.longitude,
+            roll: self.roll,
+            ghost: self.ghost.then_some(true),
+            pole: self.pole.clone(),
             orientation: self.orientation.map(|o| o.name().to_string()),
         })
     }

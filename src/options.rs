@@ -34,6 +34,16 @@ pub enum ViewKey {
     Edges,
     /// `coordinates` / `--coordinates`.
     Coordinates,
+    /// `latitude` / `--latitude` (globe).
+    Latitude,
+    /// `longitude` / `--longitude` (globe).
+    Longitude,
+    /// `roll` / `--roll` (globe).
+    Roll,
+    /// `ghost` / `--ghost` (globe).
+    Ghost,
+    /// `pole` / `--pole` (disc): the pole at the centre.
+    Pole,
     /// `orientation` / `--orientation`.
     Orientation,
 }
@@ -49,6 +59,11 @@ impl ViewKey {
             ViewKey::Tint => "tint",
             ViewKey::Edges => "edges",
             ViewKey::Coordinates => "coordinates",
+            ViewKey::Latitude => "latitude",
+            ViewKey::Longitude => "longitude",
+            ViewKey::Roll => "roll",
+            ViewKey::Ghost => "ghost",
+            ViewKey::Pole => "pole",
             ViewKey::Orientation => "orientation",
         }
     }
@@ -94,6 +109,16 @@ pub struct ViewOptions {
     pub edges: Option<bool>,
     /// `none`, `edge` or `cells`.
     pub coordinates: Option<String>,
+    /// Globe: latitude of the viewpoint, degrees.
+    pub latitude: Option<f64>,
+    /// Globe: longitude of the viewpoint, degrees.
+    pub longitude: Option<f64>,
+    /// Globe: turn of the picture, degrees.
+    pub roll: Option<f64>,
+    /// Globe: show the far half faintly.
+    pub ghost: Option<bool>,
+    /// Disc: the pole at the centre, `N` or `S`.
+    pub pole: Option<String>,
     /// `white` or `black`: from which side the figure is seen.
     pub orientation: Option<String>,
 }
@@ -130,7 +155,7 @@ impl fmt::Display for OptionError {
 impl std::error::Error for OptionError {}
 
 /// The names of the views, as written in files and flags.
-pub const VIEW_NAMES: [&str; 3] = ["hemispheres", "chart", "board"];
+pub const VIEW_NAMES: [&str; 5] = ["hemispheres", "chart", "board", "globe", "disc"];
 
 /// A view's default settings by name.
 fn view_named(name: &str) -> Result<View, OptionError> {
@@ -138,11 +163,13 @@ fn view_named(name: &str) -> Result<View, OptionError> {
         "hemispheres" => Ok(View::hemispheres()),
         "board" => Ok(View::board()),
         "chart" => Ok(View::chart()),
+        "globe" => Ok(View::globe()),
+        "disc" => Ok(View::disc()),
         other => {
             let hint = VIEW_NAMES.into_iter().min_by_key(|k| crate::spec::edit_distance(other, k)).unwrap_or("board");
             Err(OptionError::new(
                 ViewKey::View,
-                format!("unknown view `{other}` (hemispheres, chart or board; did you mean `{hint}`?)"),
+                format!("unknown view `{other}` (hemispheres, chart, board, globe or disc; did you mean `{hint}`?)"),
             ))
         }
     }
@@ -185,6 +212,8 @@ impl ViewOptions {
             ViewKind::Hemispheres { .. } => "hemispheres",
             ViewKind::Chart { .. } => "chart",
             ViewKind::Board { .. } => "board",
+            ViewKind::Globe { .. } => "globe",
+            ViewKind::Disc { .. } => "disc",
         };
         let only = |key: ViewKey, views: &str| {
             OptionError::new(key, format!("belongs to the {views} view, not to the {view_name} view"))
@@ -205,6 +234,21 @@ impl ViewOptions {
                 }
             };
         }
+        if !matches!(view.kind, ViewKind::Globe { .. }) {
+            for (key, given) in [
+                (ViewKey::Latitude, self.latitude.is_some()),
+                (ViewKey::Longitude, self.longitude.is_some()),
+                (ViewKey::Roll, self.roll.is_some()),
+                (ViewKey::Ghost, self.ghost.is_some()),
+            ] {
+                if given {
+                    return Err(only(key, "globe"));
+                }
+            }
+        }
+        if self.pole.is_some() && !matches!(view.kind, ViewKind::Disc { .. }) {
+            return Err(only(ViewKey::Pole, "disc"));
+        }
         if let Some(o) = &self.orientation {
             view.orientation = match o.as_str() {
                 "white" => Orientation::White,
@@ -215,6 +259,51 @@ impl ViewOptions {
             };
         }
         match &mut view.kind {
+            ViewKind::Disc { pole, rotation } => {
+                if self.window.is_some() {
+                    return Err(only(ViewKey::Window, "chart"));
+                }
+                if self.tint.is_some() {
+                    return Err(only(ViewKey::Tint, "chart and board"));
+                }
+                if self.edges.is_some() {
+                    return Err(only(ViewKey::Edges, "chart and board"));
+                }
+                if let Some(r) = &self.rotation {
+                    *rotation = check_rotation(topo, r)?;
+                }
+                if let Some(p) = &self.pole {
+                    *pole = match p.as_str() {
+                        "N" | "n" => crate::topology::Pole::North,
+                        "S" | "s" => crate::topology::Pole::South,
+                        other => return Err(OptionError::new(ViewKey::Pole, format!("is N or S, not `{other}`"))),
+                    };
+                }
+            }
+            ViewKind::Globe { viewpoint, ghost } => {
+                if self.rotation.is_some() {
+                    return Err(only(ViewKey::Rotation, "hemispheres and disc"));
+                }
+                if self.window.is_some() {
+                    return Err(only(ViewKey::Window, "chart"));
+                }
+                if self.tint.is_some() {
+                    return Err(only(ViewKey::Tint, "chart and board"));
+                }
+                if self.edges.is_some() {
+                    return Err(only(ViewKey::Edges, "chart and board"));
+                }
+                if let Some(v) = self.latitude {
+                    viewpoint.latitude = check_degrees(ViewKey::Latitude, v, 90.0)?;
+                }
+                if let Some(v) = self.longitude {
+                    viewpoint.longitude = check_degrees(ViewKey::Longitude, v, 720.0)?;
+                }
+                if let Some(v) = self.roll {
+                    viewpoint.roll = check_degrees(ViewKey::Roll, v, 720.0)?;
+                }
+                *ghost = self.ghost.unwrap_or(*ghost);
+            }
             ViewKind::Hemispheres { rotation } => {
                 if self.window.is_some() {
                     return Err(only(ViewKey::Window, "chart"));
@@ -278,6 +367,15 @@ fn check_rotation(topo: &Topology, r: &Rotation) -> Result<f64, OptionError> {
             Ok(topo.coords(c).map_or(0.0, |(x, _)| x as f64 + 0.5))
         }
     }
+}
+
+/// An angle in degrees within `-limit` to `limit`.
+fn check_degrees(key: ViewKey, v: f64, limit: f64) -> Result<f64, OptionError> {
+    if !(-limit..=limit).contains(&v) {
+        let shown = if v.is_finite() && v.abs() < 1e9 { format!("{v}") } else { format!("{v:e}") };
+        return Err(OptionError::new(key, format!("{shown} is out of range (-{limit} to {limit} degrees)")));
+    }
+    Ok(v)
 }
 
 /// A chart window `[x0, y0, columns, rows]` within the limits.

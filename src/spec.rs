@@ -563,6 +563,11 @@ with_marks!(PanelToml {
     tint: Option<Spanned<bool>>,
     edges: Option<Spanned<bool>>,
     coordinates: Option<Spanned<String>>,
+    latitude: Option<Spanned<Num>>,
+    longitude: Option<Spanned<Num>>,
+    roll: Option<Spanned<Num>>,
+    ghost: Option<Spanned<bool>>,
+    pole: Option<Spanned<String>>,
     orientation: Option<Spanned<String>>,
     position: Option<Spanned<String>>,
     variant: Option<Spanned<String>>,
@@ -990,6 +995,11 @@ fn read_view(src: &Source, pos: &Position, p: &PanelToml) -> Result<View, InputE
         tint: p.tint.as_ref().map(|t| *t.get_ref()),
         edges: p.edges.as_ref().map(|e| *e.get_ref()),
         coordinates: p.coordinates.as_ref().map(|c| c.get_ref().clone()),
+        latitude: p.latitude.as_ref().map(|v| v.get_ref().value()),
+        longitude: p.longitude.as_ref().map(|v| v.get_ref().value()),
+        roll: p.roll.as_ref().map(|v| v.get_ref().value()),
+        ghost: p.ghost.as_ref().map(|g| *g.get_ref()),
+        pole: p.pole.as_ref().map(|g| g.get_ref().clone()),
         orientation: p.orientation.as_ref().map(|c| c.get_ref().clone()),
     };
     options.check(pos.topology()).map_err(|e| {
@@ -1001,6 +1011,11 @@ fn read_view(src: &Source, pos: &Position, p: &PanelToml) -> Result<View, InputE
             ViewKey::Tint => p.tint.as_ref().map(Spanned::span),
             ViewKey::Edges => p.edges.as_ref().map(Spanned::span),
             ViewKey::Coordinates => p.coordinates.as_ref().map(Spanned::span),
+            ViewKey::Latitude => p.latitude.as_ref().map(Spanned::span),
+            ViewKey::Longitude => p.longitude.as_ref().map(Spanned::span),
+            ViewKey::Roll => p.roll.as_ref().map(Spanned::span),
+            ViewKey::Ghost => p.ghost.as_ref().map(Spanned::span),
+            ViewKey::Pole => p.pole.as_ref().map(Spanned::span),
             ViewKey::Orientation => p.orientation.as_ref().map(Spanned::span),
         };
         let message = if e.key == ViewKey::View { e.message.clone() } else { e.for_key() };

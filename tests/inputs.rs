@@ -89,7 +89,7 @@ fn every_kind_of_mistake_is_located() {
     refused(&[rook, &format!("{bad}/off-board.toml")], "off-board.toml:1:17:", "`i9` is not a cell");
     refused(&[rook, &format!("{bad}/window-range.toml")], "window-range.toml:3:10:", "1 to 200");
     refused(&[rook, &format!("{bad}/huge-width.toml")], "huge-width.toml:3:9:", "out of range");
-    refused(&[rook, &format!("{bad}/unknown-view.toml")], "unknown-view.toml:2:8:", "unknown view `globe`");
+    refused(&[rook, &format!("{bad}/unknown-view.toml")], "unknown-view.toml:2:8:", "unknown view `sphere`");
     // The offending line is shown under the message, with a caret.
     let o = run(&["render", rook, &format!("{bad}/unknown-key.toml"), "-o", "/nonexistent/x.svg"]);
     let err = String::from_utf8_lossy(&o.stderr);

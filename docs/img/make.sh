@@ -8,3 +8,4 @@ d render $e/12-rook.fen --square d5 --width 360 -o docs/img/rook-hemispheres.png
 d render $e/bishop-d2.fen --view chart --loop d2:ne --width 400 -o docs/img/bishop-loop-chart.png
 d render $e/12-castling-long.fen --view board --square e1 --width 360 -o docs/img/castling-board.png
 d render $e/small-bishop.fen --square S --width 360 -o docs/img/small-bishop-on-pole.png
+d render --view globe --latitude 12 --width 360 -o docs/img/globe-start.png

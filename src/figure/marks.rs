@@ -3,8 +3,7 @@
 //! route pieces it returns, and nothing here asks which view it is.
 
 use super::{Layers, Overlay, Painter, pieces::text};
-use crate::geometry::{ChartGeom, Projection, Window};
-use crate::position::Position;
+use crate::geometry::Projection;
 use crate::routes::{Route, arrow_route_in, destinations, ride_to};
 use crate::scene::{Anchor, Element, Paint, PathCmd, Pt, Rgb, Shape};
 use crate::theme::Theme;
@@ -76,7 +75,8 @@ impl Painter<'_> {
             if let Some(u) = until {
                 data.push(("until", topo.name(u)));
             }
-            push_route(&mut marks, &pieces, paint, "loop", &data, &|at| port(at, self.theme.loop_, lw));
+            push_route(&mut marks, &pieces, paint.clone(), "loop", &data, &|at| port(at, self.theme.loop_, lw));
+            push_far(&mut marks, layout.far_route(topo, &route), paint, "loop", &data);
         }
         let mut legend: Option<[usize; 3]> = None;
         for &from in &self.overlay.moves {
@@ -105,6 +105,7 @@ impl Painter<'_> {
                         data.push(("capture", "true".to_string()));
                     }
                     push_route(&mut marks, &pieces, line.clone(), "route", &data, &|at| port(at, self.theme.route, lw));
+                    push_far(&mut marks, layout.far_route(topo, r), line.clone(), "route", &data);
                     drawn.push(pieces);
                 }
                 for at in layout.destination_marks(topo, d.cell, &drawn) {
@@ -163,9 +164,15 @@ impl Painter<'_> {
                             ("to", topo.name(way.rook_to)),
                             ("castling", k.notation().to_string()),
                         ];
-                        push_route(&mut marks, &layout.route(topo, &route), paint, "castling-rook", &data, &|at| {
-                            port(at, self.theme.route, lw)
-                        });
+                        push_route(
+                            &mut marks,
+                            &layout.route(topo, &route),
+                            paint.clone(),
+                            "castling-rook",
+                            &data,
+                            &|at| port(at, self.theme.route, lw),
+                        );
+                        push_far(&mut marks, layout.far_route(topo, &route), paint, "castling-rook", &data);
                     }
                 }
             }
@@ -209,10 +216,11 @@ impl Painter<'_> {
             let colour = self.overlay.arrow_colours.get(i).copied().flatten().unwrap_or(self.theme.arrow);
             let paint = Paint::stroke(colour, lw).rounded();
             let mut pieces = layout.route(topo, &route);
-            let head = arrow_head(&mut pieces, lw * 4.5);
-            push_route(&mut marks, &pieces, paint, "arrow", &[("from", topo.name(a)), ("to", topo.name(b))], &|at| {
-                port(at, colour, lw)
-            });
+            // The head only where the arrow's end is shown (not at the limb of a globe).
+            let head = if layout.centres(topo, b).is_empty() { None } else { arrow_head(&mut pieces, lw * 4.5) };
+            let data = [("from", topo.name(a)), ("to", topo.name(b))];
+            push_route(&mut marks, &pieces, paint.clone(), "arrow", &data, &|at| port(at, colour, lw));
+            push_far(&mut marks, layout.far_route(topo, &route), paint, "arrow", &data);
             if let Some(tri) = head {
                 marks.push(
                     Element::new(Shape::Path(tri), Paint::fill(colour), "arrow-head")
@@ -225,27 +233,8 @@ impl Painter<'_> {
     }
 }
 
-/// Every chart position the overlay's marks pass through, seen from the home copies of an
-/// unbounded chart: what a fitted chart window must show.
-pub(super) fn chart_marks(pos: &Position, overlay: &Overlay) -> Vec<(f64, f64)> {
-    let topo = pos.topology();
-    let probe = ChartGeom::new(
-        topo,
-        Pt::default(),
-        1.0,
-        Window { x0: 0, y0: 0, cols: topo.width() as u32, rows: topo.height() as u32 },
-    );
-    let mut routes: Vec<Route> = Vec::new();
-    for &from in &overlay.moves {
-        routes.extend(destinations(pos, from, !overlay.pseudo).into_iter().flat_map(|d| d.routes));
-    }
-    routes.extend(overlay_loops(topo, overlay).into_iter().map(|(r, _, _)| r));
-    routes.extend(overlay.arrows.iter().filter_map(|&(a, b)| arrow_route_in(pos, a, b)));
-    routes.iter().flat_map(|r| probe.route_points(topo, r)).collect()
-}
-
 /// Every loop and part of a loop of an overlay, with what to call it.
-fn overlay_loops(topo: &Topology, overlay: &Overlay) -> Vec<(Route, Dir, Option<Cell>)> {
+pub(super) fn overlay_loops(topo: &Topology, overlay: &Overlay) -> Vec<(Route, Dir, Option<Cell>)> {
     let whole = overlay.loops.iter().filter_map(|&(c, d)| ride_to(topo, c, d, c).map(|r| (r, d, None)));
     let parts = overlay.paths.iter().filter_map(|&(c, d, u)| ride_to(topo, c, d, u).map(|r| (r, d, Some(u))));
     whole.chain(parts).collect()
@@ -354,6 +343,21 @@ fn push_route(
         {
             out.push(port(start));
         }
+    }
+}
+
+/// Adds the hidden parts of a route that a view shows faintly (a ghosted globe's far side):
+/// thin, dashed, translucent, marked `data-far`.
+fn push_far(out: &mut Vec<Element>, pieces: Vec<Vec<Pt>>, paint: Paint, class: &str, data: &[(&'static str, String)]) {
+    let lw = paint.stroke.map_or(1.0, |s| s.1) * 0.6;
+    let col = paint.stroke.map_or(Rgb::BLACK, |s| s.0);
+    let far = Paint { dash: Some(vec![lw * 3.0, lw * 2.5]), ..Paint::stroke(col, lw).rounded() }.with_opacity(0.45);
+    for p in pieces {
+        let mut e = Element::new(Shape::Polyline(p), far.clone(), class).with("far", "true");
+        for (k, v) in data {
+            e = e.with(k, v.clone());
+        }
+        out.push(e);
     }
 }
 

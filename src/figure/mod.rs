@@ -25,12 +25,13 @@ pub use orient::Orientation;
 pub use panels::panels;
 pub use pieces::text;
 
-use crate::geometry::{BoardGeom, ChartGeom, HemiGeom, Projection, Window};
+use crate::geometry::{BoardGeom, ChartGeom, DiscGeom, GlobeGeom, HemiGeom, Projection, Viewpoint, Window};
 use crate::piece::Color;
 use crate::position::Position;
+use crate::routes::{Route, arrow_route_in, destinations};
 use crate::scene::{Element, Node, Paint, Pt, Rgb, Scene};
 use crate::theme::Theme;
-use crate::topology::{Cell, Dir, Topology};
+use crate::topology::{Cell, Dir, Pole, Topology};
 
 /// Which view of the sphere.
 #[derive(Clone, Copy, PartialEq, Debug)]
@@ -49,6 +50,22 @@ pub enum ViewKind {
         edges: bool,
         /// Tint the squares the same way.
         tint: bool,
+    },
+    /// The ball itself in orthographic projection (SPEC §5.5), seen from `viewpoint`; only the
+    /// near half is drawn, unless `ghost` shows the far half faintly through it.
+    Globe {
+        /// Where the ball is seen from (latitude, longitude, roll in degrees).
+        viewpoint: Viewpoint,
+        /// Show the far half's grid and marks faintly.
+        ghost: bool,
+    },
+    /// The single disc (SPEC §5.6): the whole sphere flattened round the pole `pole`, the other
+    /// pole the outermost ring; `rotation` is the file position that faces down the page.
+    Disc {
+        /// The pole at the centre.
+        pole: Pole,
+        /// File position facing down.
+        rotation: f64,
     },
     /// The single board with the poles as bands.
     Board {
@@ -97,6 +114,26 @@ impl View {
     pub fn board() -> View {
         View {
             kind: ViewKind::Board { tint: false, edges: false },
+            width: 480.0,
+            coordinates: Coordinates::Edge,
+            orientation: Orientation::White,
+        }
+    }
+    /// The globe from the default viewpoint (a little above the equator, the middle of the
+    /// board facing the viewer).
+    pub fn globe() -> View {
+        View {
+            kind: ViewKind::Globe { viewpoint: Viewpoint::default(), ghost: false },
+            width: 480.0,
+            coordinates: Coordinates::Edge,
+            orientation: Orientation::White,
+        }
+    }
+    /// The single disc with S (White's, Gold's pole) at the centre, as Neatham draws it, and the
+    /// d|e boundary facing down.
+    pub fn disc() -> View {
+        View {
+            kind: ViewKind::Disc { pole: Pole::South, rotation: 4.0 },
             width: 480.0,
             coordinates: Coordinates::Edge,
             orientation: Orientation::White,
@@ -154,6 +191,8 @@ enum Layout {
     Board(BoardGeom),
     Hemi(HemiGeom),
     Chart(ChartGeom),
+    Globe(GlobeGeom),
+    Disc(DiscGeom),
 }
 
 impl Layout {
@@ -165,6 +204,8 @@ impl Layout {
             Layout::Chart(g) => {
                 g.origin.offset(g.window.cols as f64 * g.square / 2.0, g.window.rows as f64 * g.square / 2.0)
             }
+            Layout::Globe(g) => g.centre,
+            Layout::Disc(g) => g.centre,
         }
     }
 
@@ -174,6 +215,8 @@ impl Layout {
             Layout::Board(g) => g,
             Layout::Hemi(g) => g,
             Layout::Chart(g) => g,
+            Layout::Globe(g) => g,
+            Layout::Disc(g) => g,
         }
     }
 }
@@ -248,13 +291,42 @@ fn layout(pos: &Position, overlay: &Overlay, view: &View, topo: &Topology, width
             (Layout::Hemi(g), title_h + 2.0 * margin + 4.0 * radius)
         }
         ViewKind::Chart { window, .. } => {
-            let win = window.unwrap_or_else(|| ChartGeom::fit(topo, &marks::chart_marks(pos, overlay)));
+            let win = window.unwrap_or_else(|| ChartGeom::fit(topo, &chart_marks(pos, overlay)));
             let margin = width * 0.03;
             let square = (width - 2.0 * margin) / win.cols as f64;
             let g = ChartGeom::new(topo, Pt::new(margin, title_h + margin), square, win);
             (Layout::Chart(g), title_h + 2.0 * margin + win.rows as f64 * square)
         }
+        ViewKind::Globe { viewpoint, ghost } => {
+            let radius = width / 2.0 * 0.9;
+            let g = GlobeGeom::new(topo, Pt::new(width / 2.0, title_h + width / 2.0), radius, viewpoint, ghost);
+            (Layout::Globe(g), title_h + width)
+        }
+        ViewKind::Disc { pole, rotation } => {
+            let radius = width / 2.0 * 0.88;
+            let g = DiscGeom::new(topo, Pt::new(width / 2.0, title_h + width / 2.0), radius, pole, rotation);
+            (Layout::Disc(g), title_h + width)
+        }
     }
+}
+
+/// Every chart position the overlay's marks pass through, seen from the home copies of an
+/// unbounded chart: what a fitted chart window must show.
+fn chart_marks(pos: &Position, overlay: &Overlay) -> Vec<(f64, f64)> {
+    let topo = pos.topology();
+    let probe = ChartGeom::new(
+        topo,
+        Pt::default(),
+        1.0,
+        Window { x0: 0, y0: 0, cols: topo.width() as u32, rows: topo.height() as u32 },
+    );
+    let mut routes: Vec<Route> = Vec::new();
+    for &from in &overlay.moves {
+        routes.extend(destinations(pos, from, !overlay.pseudo).into_iter().flat_map(|d| d.routes));
+    }
+    routes.extend(marks::overlay_loops(topo, overlay).into_iter().map(|(r, _, _)| r));
+    routes.extend(overlay.arrows.iter().filter_map(|&(a, b)| arrow_route_in(pos, a, b)));
+    routes.iter().flat_map(|r| probe.route_points(topo, r)).collect()
 }
 
 /// What every layer of a figure needs to know while drawing.
@@ -280,6 +352,8 @@ fn view_name(view: &View) -> &'static str {
         ViewKind::Hemispheres { .. } => "the two hemispheres",
         ViewKind::Chart { .. } => "the unrolled chart (2DFARCSOD)",
         ViewKind::Board { .. } => "the single board",
+        ViewKind::Globe { .. } => "the globe",
+        ViewKind::Disc { .. } => "the single disc",
     }
 }
 

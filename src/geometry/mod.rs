@@ -23,11 +23,17 @@
 
 mod board;
 mod chart;
+mod disc;
+mod globe;
 mod hemispheres;
+mod surface;
 
 pub use board::BoardGeom;
 pub use chart::{ChartCell, ChartGeom, ChartSquare, Window};
+pub use disc::DiscGeom;
+pub use globe::{GlobeGeom, ViewPt, Viewpoint};
 pub use hemispheres::HemiGeom;
+pub use surface::Surface;
 
 use crate::routes::Route;
 use crate::scene::{PathCmd, Pt};
@@ -56,7 +62,14 @@ pub trait Projection {
         let _ = routes;
         self.centres(topo, cell)
     }
+    /// The parts of a route the view hides but shows faintly when asked (a globe's far side
+    /// with `ghost`); none by default.
+    fn far_route(&self, topo: &Topology, route: &Route) -> Vec<Vec<Pt>> {
+        let _ = (topo, route);
+        Vec::new()
+    }
 }
+
 /// Folds the unrolled chart onto the board.
 #[derive(Clone, Copy, Debug)]
 pub struct Fold {

@@ -69,26 +69,13 @@ impl Painter<'_> {
             }
             // Rank numbers on their ring, on a file boundary: the one nearest the side opposite
             // the touching point whose two neighbouring cells are empty (else that side).
-            let wf = topo.width() as i32;
-            let opposite = (g.rotation + wf as f64 / 2.0).round() as i32;
-            let free = |r: u8, b: i32| {
-                let empty = |f: i32| {
-                    let sq = topo.square(f.rem_euclid(wf) as u8, r).expect("square of the ring");
-                    self.pos.piece_at(sq).is_none()
-                };
-                empty(b) && empty(b - 1)
-            };
-            let candidates: Vec<i32> = (0..=wf / 2).flat_map(|k| [opposite + k, opposite - k]).collect();
-            // One boundary free on every ring of a disc makes the numbers a ruler; failing that,
-            // each ring takes its own nearest free boundary.
-            let ruler = |north: bool| {
-                let rings: Vec<u8> = (0..topo.height()).filter(|&r| g.ring_of(r).2 == north).collect();
-                candidates.iter().copied().find(|&b| rings.iter().all(|&r| free(r, b)))
-            };
-            let rulers = [ruler(true), ruler(false)];
+            let opposite = (g.rotation + topo.width() as f64 / 2.0).round() as i32;
+            let discs: Vec<Vec<u8>> =
+                [true, false].map(|north| (0..topo.height()).filter(|&r| g.ring_of(r).2 == north).collect()).into();
+            let boundaries = self.rank_number_boundaries(&discs, opposite);
             for r in 0..topo.height() {
                 let (_, r1, north) = g.ring_of(r);
-                let free = rulers[usize::from(!north)].or_else(|| candidates.iter().copied().find(|&b| free(r, b)));
+                let free = boundaries[r as usize];
                 // On a full ring the number goes over the pieces, on its halo.
                 let layer = if free.is_some() { &mut l.decor } else { &mut l.top };
                 // Near the ring's outer edge: clear of routes along the ring and of dots.

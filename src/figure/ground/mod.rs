@@ -5,6 +5,8 @@
 
 mod board;
 mod chart;
+mod disc;
+mod globe;
 mod hemispheres;
 
 use super::{Coordinates, Layers, Layout, Painter, ViewKind, pieces::text};
@@ -22,6 +24,8 @@ impl Painter<'_> {
             Layout::Board(g) => self.board_cells(g, l),
             Layout::Hemi(g) => self.hemi_cells(g, l),
             Layout::Chart(g) => self.chart_cells(g, l),
+            Layout::Globe(g) => self.globe_cells(g, l),
+            Layout::Disc(g) => self.disc_cells(g, l),
         }
         let proj = layout.projection();
         if self.view.coordinates == Coordinates::Cells {
@@ -30,6 +34,8 @@ impl Painter<'_> {
         self.xiangqi_zones(proj, l);
     }
 
+    /// A cell's colour and class: a highlight, else its square colour (tinted in colour mode),
+    /// else the pole colour.
     pub(super) fn cell_fill(&self, cell: Cell) -> (Rgb, &'static str) {
         let (topo, theme) = (&self.topo, self.theme);
         let highlight = self.overlay.highlights.iter().rev().find(|(c, _)| *c == cell);
@@ -100,6 +106,31 @@ impl Painter<'_> {
                 }
             }
         }
+    }
+
+    /// The file boundary each rank's number is written on: the one nearest `opposite` whose two
+    /// neighbouring cells are empty. One boundary free on every ring of a group (the rings of one
+    /// disc) makes the numbers a ruler; failing that, each ring takes its own nearest free
+    /// boundary; `None` where every boundary of the ring has a piece beside it.
+    pub(super) fn rank_number_boundaries(&self, groups: &[Vec<u8>], opposite: i32) -> Vec<Option<i32>> {
+        let topo = &self.topo;
+        let wf = topo.width() as i32;
+        let free = |r: u8, b: i32| {
+            let empty = |f: i32| {
+                let sq = topo.square(f.rem_euclid(wf) as u8, r).expect("square of the ring");
+                self.pos.piece_at(sq).is_none()
+            };
+            empty(b) && empty(b - 1)
+        };
+        let candidates: Vec<i32> = (0..=wf / 2).flat_map(|k| [opposite + k, opposite - k]).collect();
+        let mut out = vec![None; topo.height() as usize];
+        for rings in groups {
+            let ruler = candidates.iter().copied().find(|&b| rings.iter().all(|&r| free(r, b)));
+            for &r in rings {
+                out[r as usize] = ruler.or_else(|| candidates.iter().copied().find(|&b| free(r, b)));
+            }
+        }
+        out
     }
 
     /// Every square's name in the square (each copy on the chart).
