@@ -287,9 +287,16 @@ impl Scene {
     pub fn to_svg(&self) -> String {
         crate::output::to_svg(self)
     }
-    /// The scene as PNG bytes, `scale` pixels per figure unit.
+    /// The scene as PNG bytes, `scale` pixels per figure unit: painted straight from the scene
+    /// (the same picture as the SVG), in buffers the calling thread keeps for its next figure.
     pub fn to_png(&self, scale: f64) -> Result<Vec<u8>, crate::output::PngError> {
-        crate::output::svg_to_png(&self.to_svg(), scale)
+        crate::output::scene_png(self, scale)
+    }
+    /// The scene painted on a new pixmap, `scale` pixels per figure unit (what the PNG holds;
+    /// animations paint their frames through this). To paint onto a canvas of one's own, see
+    /// [`crate::output::Painter`].
+    pub fn to_pixmap(&self, scale: f64) -> Result<tiny_skia::Pixmap, crate::output::PngError> {
+        crate::output::to_pixmap(self, scale)
     }
     /// An empty scene.
     pub fn new(width: f64, height: f64, background: Rgb) -> Scene {

@@ -3,6 +3,7 @@
 //! that illustrate a fact of SPEC.md show that fact.
 
 use dotchess::batch::{ESSAY_FILES, Embedded, essay_manifest, figure};
+use dotchess::routes::ride_to;
 use dotchess::scene::Element;
 use dotchess::spec::{FigureSpec, PanelSpec};
 use dotchess::{Cell, Position, Scene, destinations, render};
@@ -49,6 +50,14 @@ fn core_marks(p: &PanelSpec) -> BTreeSet<String> {
     let mut out = BTreeSet::new();
     for &from in &p.overlay.moves {
         out.extend(names(&p.position, destinations(&p.position, from, legal).into_iter().map(|d| d.cell)));
+    }
+    // A loop marks every cell of the ride but its start; a part of a loop, the cells up to where
+    // it stops (the overlay's own reason for showing fewer).
+    let topo = p.position.topology();
+    let whole = p.overlay.loops.iter().map(|&(c, d)| (c, d, c));
+    for (c, d, until) in whole.chain(p.overlay.paths.iter().copied()) {
+        let route = ride_to(topo, c, d, until).expect("the overlay reader checked the ride");
+        out.extend(names(&p.position, route.cells().into_iter().filter(|&x| x != c)));
     }
     out
 }
@@ -253,4 +262,40 @@ fn knight_leaps_are_drawn_apart() {
             }
         }
     }
+}
+
+/// The loop figures of §08-§10 mark the start and a dot on each cell the ride reaches: 7 along
+/// the latitude, 15 along the longitude (over both poles), 15 along the diagonal (SPEC §2).
+#[test]
+fn loop_figures_mark_the_start_and_every_cell_reached() {
+    let cases = [
+        ("08-rook-latitude-board", "d5", 7),
+        ("08-rook-latitude-hemispheres", "d5", 7),
+        ("09-rook-longitude-board", "d7", 15),
+        ("09-rook-longitude-hemispheres", "d7", 15),
+        ("10-bishop-diagonal-board", "d2", 15),
+        ("10-bishop-diagonal-hemispheres", "d2", 15),
+    ];
+    for (name, start, n) in cases {
+        let (_, scenes) = panels_of(name);
+        let s = &scenes[0];
+        let dots = dotted(s);
+        assert_eq!(dots.len(), n, "{name}: {dots:?}");
+        assert!(!dots.contains(start), "{name}: the start is not a destination");
+        let starts: Vec<&str> = s.find("loop-start").iter().filter_map(|e| data(e, "cell")).collect();
+        assert_eq!(starts, [start], "{name}");
+    }
+    // SPEC §2: the bishop's loop from d2 north-east.
+    let (_, scenes) = panels_of("10-bishop-diagonal-board");
+    let want = set(&["e3", "f4", "g5", "h6", "a7", "b8", "f8", "e7", "d6", "c5", "b4", "a3", "h2", "g1", "c1"]);
+    assert_eq!(dotted(&scenes[0]), want);
+    // Mori's examples (SPEC §2): Rb6 by b7 b8 N f8 to f7; Be7 by f8 N c8 to d7 and by d8 N g8 to f7.
+    let (_, scenes) = panels_of("12-small8-examples");
+    assert_eq!(dotted(&scenes[0]), set(&["b7", "b8", "N", "f8", "f7"]));
+    assert_eq!(dotted(&scenes[1]), set(&["f8", "N", "c8", "d7", "d8", "g8", "f7"]));
+    // Page 002: Ra3-a2-a1-e1-e2-e3-e4 and Bh3-g2-f1-a1-h2-g3.
+    let (_, scenes) = panels_of("12-spherical-rook");
+    assert_eq!(dotted(&scenes[0]), set(&["a2", "a1", "e1", "e2", "e3", "e4"]));
+    let (_, scenes) = panels_of("12-spherical-bishop");
+    assert_eq!(dotted(&scenes[0]), set(&["g2", "f1", "a1", "h2", "g3"]));
 }

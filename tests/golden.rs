@@ -130,3 +130,46 @@ fn golden_images() {
     }
     assert!(failures.is_empty(), "golden images differ:\n{}", failures.join("\n"));
 }
+
+/// Mean difference per channel (0–255) and the share of pixels off by more than 32 in some
+/// channel, between two pictures of the same size.
+fn difference(a: &Pixmap, b: &Pixmap) -> (f64, f64) {
+    assert_eq!((a.width(), a.height()), (b.width(), b.height()), "sizes differ");
+    let (mut sum, mut outliers) = (0u64, 0usize);
+    for (p, q) in a.data().chunks_exact(4).zip(b.data().chunks_exact(4)) {
+        let d = (0..4).map(|i| p[i].abs_diff(q[i])).collect::<Vec<_>>();
+        sum += d.iter().map(|&x| x as u64).sum::<u64>();
+        outliers += d.iter().any(|&x| x > 32) as usize;
+    }
+    let n = (a.width() * a.height()) as f64;
+    (sum as f64 / (4.0 * n), outliers as f64 / n)
+}
+
+/// The PNG is painted straight from the scene, the SVG is text for other programs: both must
+/// show the same picture. Every golden figure and every figure of the essay (all views, panels,
+/// every theme the goldens use) is painted by us and by resvg from our own SVG; the two may
+/// differ only in anti-aliasing (mean difference under 0.5 of 255, outliers under 0.2 %).
+#[test]
+fn png_shows_what_the_svg_shows() {
+    let manifest = dotchess::batch::essay_manifest();
+    let files = dotchess::batch::Embedded(dotchess::batch::ESSAY_FILES);
+    let essay = manifest.jobs.iter().map(|job| {
+        let spec = dotchess::batch::figure(job, &files, manifest.variant).unwrap();
+        (job.name.as_str(), spec.render())
+    });
+    let mut failures = Vec::new();
+    let mut checked = 0;
+    for (name, scene) in figures().into_iter().chain(essay) {
+        let ours = Pixmap::decode_png(&scene.to_png(1.0).unwrap()).unwrap();
+        let direct = scene.to_pixmap(1.0).unwrap();
+        assert_eq!(ours.data(), direct.data(), "{name}: the PNG holds the painted pixmap");
+        let theirs = Pixmap::decode_png(&dotchess::output::svg_to_png(&scene.to_svg(), 1.0).unwrap()).unwrap();
+        let (mean, outliers) = difference(&ours, &theirs);
+        if mean > 0.5 || outliers > 0.002 {
+            failures.push(format!("{name}: mean difference {mean:.3}, {:.3} % outliers", outliers * 100.0));
+        }
+        checked += 1;
+    }
+    assert!(checked >= 40, "only {checked} figures compared");
+    assert!(failures.is_empty(), "the PNG and the SVG differ:\n{}", failures.join("\n"));
+}

@@ -2,7 +2,7 @@
 //! well-formed, reproducible output.
 
 use dotchess::figure::{Coordinates, Overlay, View, ViewKind};
-use dotchess::scene::{Element, Rgb, Shape};
+use dotchess::scene::{Element, Pt, Rgb, Shape};
 use dotchess::{Position, Scene, Theme, VariantId, destinations, render};
 
 fn fen(v: VariantId, f: &str) -> Position {
@@ -118,25 +118,56 @@ fn routes_start_at_the_piece_and_end_at_the_dot() {
             let Shape::Piece { at: origin, .. } = piece.shape else { panic!("piece shape") };
             let routes = scene.find("route");
             assert!(!routes.is_empty());
+            let dot_at = |cell: &str| {
+                let dot = scene
+                    .find("dot")
+                    .into_iter()
+                    .find(|d| data(d, "cell") == Some(cell))
+                    .unwrap_or_else(|| panic!("no dot on {cell}"));
+                let Shape::Circle { c, .. } = dot.shape else { panic!() };
+                c
+            };
+            let ports: Vec<Pt> = scene
+                .find("port")
+                .iter()
+                .map(|e| match e.shape {
+                    Shape::Circle { c, .. } => c,
+                    _ => panic!("port shape"),
+                })
+                .collect();
             // Group the parts of each route: a route is broken into parts where it leaves the
-            // paper (an edge, a pole band, the equator), numbered `part="i/n"`.
+            // paper (an edge, a pole band, the equator), numbered `part="i/n"`. A route that
+            // continues a shorter one (`continues`, the square that one ends on) draws only from
+            // there on, so its parts start at that number.
+            let part = |e: &Element| data(e, "part").map(|p| p.split('/').next().unwrap().parse::<usize>().unwrap());
             let mut i = 0;
             let mut count = 0;
             while i < routes.len() {
-                let n: usize = data(routes[i], "part").map_or(1, |p| p.split('/').nth(1).unwrap().parse().unwrap());
+                let mut n = 1;
+                while part(routes[i]).is_some()
+                    && i + n < routes.len()
+                    && data(routes[i + n], "to") == data(routes[i], "to")
+                    && data(routes[i + n], "continues") == data(routes[i], "continues")
+                    && part(routes[i + n]) > part(routes[i + n - 1])
+                {
+                    n += 1;
+                }
                 let parts = &routes[i..i + n];
                 let Shape::Polyline(first) = &parts[0].shape else { panic!() };
                 let Shape::Polyline(last) = &parts[n - 1].shape else { panic!() };
                 let to = data(parts[0], "to").unwrap();
-                assert!(first[0].dist(origin) < 0.01, "{pos:?} {sq}: route to {to} starts away from the piece");
-                let dot = scene
-                    .find("dot")
-                    .into_iter()
-                    .find(|d| data(d, "cell") == Some(to))
-                    .unwrap_or_else(|| panic!("no dot on {to}"));
-                let Shape::Circle { c, .. } = dot.shape else { panic!() };
+                match data(parts[0], "continues") {
+                    None => {
+                        assert!(first[0].dist(origin) < 0.01, "{pos:?} {sq}: route to {to} starts away from the piece")
+                    }
+                    // From where the route it continues ends, or across a break after it.
+                    Some(c) => assert!(
+                        first[0].dist(dot_at(c)) < 0.01 || ports.iter().any(|p| p.dist(first[0]) < 0.01),
+                        "{pos:?} {sq}: route to {to} does not start where the route to {c} ends"
+                    ),
+                }
                 assert!(
-                    last.last().unwrap().dist(c) < 0.01,
+                    last.last().unwrap().dist(dot_at(to)) < 0.01,
                     "{pos:?} {sq} {:?}: route to {to} ends away from its dot",
                     view.kind
                 );
@@ -163,9 +194,17 @@ fn routes_over_the_equator_continue_on_the_other_disc() {
     let (n, s) = (centre("N"), centre("S"));
     let to_d4: Vec<&Element> = scene.find("route").into_iter().filter(|e| data(e, "to") == Some("d4")).collect();
     // Both routes to d4 cross the equator once (the direct step, and the ride round over N, the
-    // h-file and S): each is two parts, the first on the northern disc, the second on the southern.
-    assert_eq!(to_d4.len(), 4);
-    for pair in to_d4.chunks(2) {
+    // h-file and S). The direct one is two parts, the first on the northern disc, the second on
+    // the southern; the ride round continues the route to d3 and draws only its last step, on the
+    // southern disc.
+    let (direct, round): (Vec<&Element>, Vec<&Element>) =
+        to_d4.into_iter().partition(|e| data(e, "continues").is_none());
+    assert_eq!(direct.len(), 2);
+    assert_eq!(round.len(), 1);
+    assert_eq!(data(round[0], "continues"), Some("d3"));
+    let Shape::Polyline(tail) = &round[0].shape else { panic!() };
+    assert!(tail.iter().all(|p| p.dist(s) <= p.dist(n) + 0.01), "the last step on the south disc");
+    for pair in direct.chunks(2) {
         let (Shape::Polyline(a), Shape::Polyline(b)) = (&pair[0].shape, &pair[1].shape) else { panic!() };
         assert!(a.iter().all(|p| p.dist(n) <= p.dist(s) + 0.01), "first part on the north disc");
         assert!(b.iter().all(|p| p.dist(s) <= p.dist(n) + 0.01), "second part on the south disc");

@@ -7,7 +7,7 @@ use crate::geometry::Projection;
 use crate::routes::{Route, arrow_route_in, destinations, ride_to};
 use crate::scene::{Anchor, Element, Paint, PathCmd, Pt, Rgb, Shape};
 use crate::theme::Theme;
-use crate::topology::{Cell, Dir, Topology};
+use crate::topology::{Cell, Dir, Pole, Topology};
 
 /// The marks of a figure, and what the description and legend say of them.
 pub(super) struct Marks {
@@ -77,6 +77,27 @@ impl Painter<'_> {
             }
             push_route(&mut marks, &pieces, paint.clone(), "loop", &data, &|at| port(at, self.theme.loop_, lw));
             push_far(&mut marks, layout.far_route(topo, &route), paint, "loop", &data);
+            // The start ringed, and a dot on every cell the ride reaches, each where the ride
+            // arrives (on the chart, in the copy it arrives in).
+            for at in layout.centres(topo, cell) {
+                let r = layout.cell_size(topo, cell) * 0.46;
+                marks.push(
+                    Element::new(Shape::Circle { c: at, r }, Paint::stroke(self.theme.loop_, lw * 1.2), "loop-start")
+                        .with("cell", topo.name(cell))
+                        .with("index", li.to_string()),
+                );
+            }
+            for k in 0..route.steps.len() {
+                let c = route.steps[k].cell;
+                if c == cell {
+                    continue;
+                }
+                let prefix = Route { from: cell, steps: route.steps[..=k].to_vec() };
+                for at in layout.destination_marks(topo, c, &[layout.route(topo, &prefix)]) {
+                    marks
+                        .push(dot(layout, topo, self.theme, c, at, false, DotKind::Plain).with("loop", li.to_string()));
+                }
+            }
         }
         let mut legend: Option<[usize; 3]> = None;
         for &from in &self.overlay.moves {
@@ -92,19 +113,38 @@ impl Painter<'_> {
                 Some(_) => DotKind::Extra,
             };
             let mut dots: Vec<Element> = Vec::new();
-            for d in &dests {
-                let kind = kind_of(d.cell);
-                let mut drawn: Vec<Vec<Vec<Pt>>> = Vec::new();
-                for r in &d.routes {
+            // All of the piece's routes first: a route that continues a shorter one (the same
+            // steps, then more) draws only from where that one ends.
+            let all: Vec<(Cell, &Route)> = dests.iter().flat_map(|d| d.routes.iter().map(|r| (d.cell, r))).collect();
+            let steps: Vec<Vec<(Cell, Option<Pole>)>> =
+                all.iter().map(|(_, r)| r.steps.iter().map(|s| (s.cell, s.via)).collect()).collect();
+            let drawings: Vec<Vec<Vec<Pt>>> = all
+                .iter()
+                .map(|(_, r)| {
                     let mut pieces = layout.route(topo, r);
                     if piece.role == crate::piece::Role::Knight {
                         pieces.iter_mut().for_each(|p| leap_curve(p, unit));
                     }
+                    pieces
+                })
+                .collect();
+            let mut tails = crate::prefix::tails(&steps, &drawings).into_iter();
+            let mut drawings = drawings.into_iter();
+            for d in &dests {
+                let kind = kind_of(d.cell);
+                let mut drawn: Vec<Vec<Vec<Pt>>> = Vec::new();
+                for r in &d.routes {
+                    let (Some(pieces), Some(tail)) = (drawings.next(), tails.next()) else { break };
                     let mut data = vec![("from", topo.name(from)), ("to", topo.name(d.cell))];
                     if d.capture {
                         data.push(("capture", "true".to_string()));
                     }
-                    push_route(&mut marks, &pieces, line.clone(), "route", &data, &|at| port(at, self.theme.route, lw));
+                    if let Some(j) = tail.continues {
+                        data.push(("continues", topo.name(all[j].0)));
+                    }
+                    push_tail(&mut marks, &tail, pieces.len(), line.clone(), "route", &data, &|at| {
+                        port(at, self.theme.route, lw)
+                    });
                     push_far(&mut marks, layout.far_route(topo, r), line.clone(), "route", &data);
                     drawn.push(pieces);
                 }
@@ -121,11 +161,23 @@ impl Painter<'_> {
                 if !promotions.is_empty() {
                     let size = layout.cell_size(topo, d.cell);
                     let label = promotions.join(" ");
-                    let (tw, th) = (crate::font::text_width(&label, size * 0.2, self.theme.title_font), size * 0.2);
-                    for at in layout.centres(topo, d.cell) {
-                        let at = at.offset(0.0, size * 0.36);
-                        // Over the pieces, on a backing of the paper colour, so that a capturing
-                        // promotion stays readable.
+                    // At least 11 units at the essay's 480-unit width, whatever the cell's size.
+                    let th = (size * 0.22).max(11.0 * self.view.width / 480.0);
+                    let tw = crate::font::text_width(&label, th, self.theme.title_font);
+                    // Beyond the dot, the way the pawn arrives (onto the pole band or cap, clear
+                    // of the piece it may take); beside the dot when the pawn lands on a pole.
+                    let arrival = drawn.first().and_then(|pieces| pieces.last()).and_then(|p| match p[..] {
+                        [.., a, b] if a.dist(b) > 1e-6 => Some(((b.x - a.x) / a.dist(b), (b.y - a.y) / a.dist(b))),
+                        _ => None,
+                    });
+                    let (dx, dy) = match arrival {
+                        Some(v) if topo.pole_of(d.cell).is_none() => v,
+                        _ => (1.0, 0.0),
+                    };
+                    for at in layout.destination_marks(topo, d.cell, &drawn) {
+                        let reach = size * 0.5 + (dx.abs() * tw / 2.0 + dy.abs() * th / 2.0) + th * 0.2;
+                        let at = at.offset(dx * reach, dy * reach);
+                        // Over the pieces, on a backing of the paper colour.
                         l.top.push(
                             Element::new(
                                 Shape::Rect {
@@ -142,7 +194,7 @@ impl Painter<'_> {
                             text(
                                 label.clone(),
                                 at,
-                                size * 0.2,
+                                th,
                                 Anchor::Middle,
                                 self.theme.title_font,
                                 self.theme.dot,
@@ -321,8 +373,26 @@ fn push_route(
     data: &[(&'static str, String)],
     port: &dyn Fn(Pt) -> Element,
 ) {
-    let n = pieces.len();
-    for (i, p) in pieces.iter().enumerate() {
+    let whole = crate::prefix::Tail {
+        continues: None,
+        pieces: pieces.iter().cloned().enumerate().collect(),
+        starts_piece: true,
+    };
+    push_tail(out, &whole, pieces.len(), paint, class, data, port);
+}
+
+/// Adds the pieces a route draws (of `n` pieces in all) as polylines, numbered as parts of the
+/// whole route, with a port marker wherever the whole route is broken along them.
+fn push_tail(
+    out: &mut Vec<Element>,
+    tail: &crate::prefix::Tail,
+    n: usize,
+    paint: Paint,
+    class: &str,
+    data: &[(&'static str, String)],
+    port: &dyn Fn(Pt) -> Element,
+) {
+    for (i, p) in &tail.pieces {
         let mut e = Element::new(Shape::Polyline(p.clone()), paint.clone(), class);
         for (k, v) in data {
             e = e.with(k, v.clone());
@@ -332,13 +402,14 @@ fn push_route(
         }
         out.push(e);
     }
-    for (i, p) in pieces.iter().enumerate() {
+    for (k, (i, p)) in tail.pieces.iter().enumerate() {
         if i + 1 < n
             && let Some(&end) = p.last()
         {
             out.push(port(end));
         }
-        if i > 0
+        if *i > 0
+            && (k > 0 || tail.starts_piece)
             && let Some(&start) = p.first()
         {
             out.push(port(start));

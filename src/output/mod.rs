@@ -1,12 +1,15 @@
-//! Writers: a scene to SVG text, and that SVG to PNG or PDF; and the write path that puts a
-//! figure's outputs into files or onto standard output, all or nothing.
+//! Writers: a scene to SVG text, that SVG to PDF, and the scene painted to pixels and PNG; and
+//! the write path that puts a figure's outputs into files or onto standard output, all or
+//! nothing.
 
 mod pdf;
 mod png;
+mod raster;
 mod svg;
 pub mod write;
 
 pub use pdf::{PdfError, UNITS_PER_INCH, svg_to_pdf};
-pub use png::{MAX_PIXELS, PngError, svg_to_png};
+pub use png::{PngError, Raster, encode, scene_png, svg_to_png};
+pub use raster::{MAX_PIXELS, Painter, canvas_size, to_pixmap};
 pub use svg::to_svg;
 pub use write::{Format, Output, Target, WriteError};

@@ -1,24 +1,22 @@
-//! Scene to SVG, with the `svg` crate. Text and pieces become outline paths from the embedded
-//! font; every element keeps its class and data attributes; styling is in attributes (no CSS, no
-//! `<use>`), so simple renderers show the same picture. Numbers are written with two decimals,
-//! and the crate writes attributes sorted by name, so the same scene gives the same bytes.
+//! Scene to SVG, written straight into one string. Text and pieces become outline paths from the
+//! embedded font; every element keeps its class and data attributes; styling is in attributes
+//! (no CSS, no `<use>`), so simple renderers show the same picture. Numbers are written with two
+//! decimals and every element's attributes in name order, so the same scene gives the same bytes.
 
 use crate::font;
 use crate::scene::{Anchor, Element, FontWeight, Group, Node, Paint, PathCmd, PieceSet, Pt, Rgb, Scene, Shape};
-use std::fmt::Write as _;
-use svg::Document;
-use svg::node::element::{Circle, Description, Group as SvgGroup, Path, Rectangle, Title};
-use svg::node::{Node as _, Text as SvgText};
 
 /// A number with at most two decimals, no trailing zeros, and no `-0`.
+#[cfg(test)]
 fn num(x: f64) -> String {
     let mut s = String::new();
     push_num(&mut s, x);
     s
 }
 
-/// Appends a number as [`num`] writes it, without allocating: figures hold thousands of
-/// coordinates (every glyph outline), so this is the writer's hot path.
+/// Appends a number with at most two decimals, no trailing zeros and no `-0`, without
+/// allocating: figures hold thousands of coordinates (every glyph outline), so this is the
+/// writer's hot path.
 fn push_num(s: &mut String, x: f64) {
     let hundredths = (x * 100.0).round();
     if !hundredths.is_finite() || hundredths.abs() >= 1e15 {
@@ -52,247 +50,357 @@ fn push_num(s: &mut String, x: f64) {
     }
 }
 
+/// Appends a scale factor with at most four decimals.
+fn push_fine(s: &mut String, x: f64) {
+    let r = (x * 10000.0).round() / 10000.0;
+    let start = s.len();
+    s.push_str(&format!("{r:.4}"));
+    let keep = s[start..].trim_end_matches('0').trim_end_matches('.').len();
+    s.truncate(start + keep);
+}
+
 fn pt(s: &mut String, p: Pt) {
     push_num(s, p.x);
     s.push(',');
     push_num(s, p.y);
 }
 
-/// SVG path data of path commands.
-pub(crate) fn path_data(cmds: &[PathCmd]) -> String {
-    let mut s = String::with_capacity(cmds.len() * 14);
+/// Appends SVG path data of path commands.
+pub(crate) fn push_path_data(s: &mut String, cmds: &[PathCmd]) {
     for c in cmds {
         match *c {
             PathCmd::Move(p) => {
                 s.push('M');
-                pt(&mut s, p);
+                pt(s, p);
             }
             PathCmd::Line(p) => {
                 s.push('L');
-                pt(&mut s, p);
+                pt(s, p);
             }
             PathCmd::Arc { r, large, sweep, to } => {
                 s.push('A');
-                pt(&mut s, Pt::new(r, r));
-                let _ = write!(s, " 0 {} {} ", large as u8, sweep as u8);
-                pt(&mut s, to);
+                pt(s, Pt::new(r, r));
+                s.push_str(if large { " 0 1 " } else { " 0 0 " });
+                s.push_str(if sweep { "1 " } else { "0 " });
+                pt(s, to);
             }
             PathCmd::Quad(a, b) => {
                 s.push('Q');
-                pt(&mut s, a);
+                pt(s, a);
                 s.push(' ');
-                pt(&mut s, b);
+                pt(s, b);
             }
             PathCmd::Cubic(a, b, c) => {
                 s.push('C');
-                pt(&mut s, a);
+                pt(s, a);
                 s.push(' ');
-                pt(&mut s, b);
+                pt(s, b);
                 s.push(' ');
-                pt(&mut s, c);
+                pt(s, c);
             }
             PathCmd::Close => s.push('Z'),
         }
     }
-    s
 }
 
-fn paint<T: svg::Node>(node: &mut T, p: &Paint) {
-    node.assign("fill", p.fill.map_or("none".to_string(), |c| c.hex()));
-    if let Some((c, w)) = p.stroke {
-        node.assign("stroke", c.hex());
-        node.assign("stroke-width", num(w));
-        if p.round {
-            node.assign("stroke-linecap", "round");
-            node.assign("stroke-linejoin", "round");
+/// Appends text content with `&`, `<` and `>` escaped.
+fn push_escaped_text(s: &mut String, text: &str) {
+    for c in text.chars() {
+        match c {
+            '&' => s.push_str("&amp;"),
+            '<' => s.push_str("&lt;"),
+            '>' => s.push_str("&gt;"),
+            c => s.push(c),
         }
     }
-    if let Some(d) = &p.dash {
-        node.assign("stroke-dasharray", d.iter().map(|x| num(*x)).collect::<Vec<_>>().join(" "));
-    }
-    if let Some(o) = p.opacity {
-        node.assign("opacity", num(o));
+}
+
+/// Appends an attribute value with `&`, `<`, `>` and both quotes escaped.
+fn push_escaped(s: &mut String, text: &str) {
+    for c in text.chars() {
+        match c {
+            '"' => s.push_str("&quot;"),
+            '\'' => s.push_str("&apos;"),
+            c => push_escaped_text(s, c.encode_utf8(&mut [0; 4])),
+        }
     }
 }
 
-fn semantics<T: svg::Node>(node: &mut T, class: &str, data: &[(&'static str, String)]) {
-    if !class.is_empty() {
-        node.assign("class", class);
+/// The document being written: one string, attributes appended in place.
+struct Out {
+    s: String,
+}
+
+impl Out {
+    fn open(&mut self, tag: &str) {
+        self.s.push_str("\n<");
+        self.s.push_str(tag);
     }
-    for (k, v) in data {
-        node.assign(format!("data-{k}"), v.as_str());
+    fn attr(&mut self, name: &str, value: &str) {
+        self.s.push(' ');
+        self.s.push_str(name);
+        self.s.push_str("=\"");
+        push_escaped(&mut self.s, value);
+        self.s.push('"');
+    }
+    fn num(&mut self, name: &str, x: f64) {
+        self.s.push(' ');
+        self.s.push_str(name);
+        self.s.push_str("=\"");
+        push_num(&mut self.s, x);
+        self.s.push('"');
+    }
+    fn colour(&mut self, name: &str, c: Rgb) {
+        const HEX: &[u8; 16] = b"0123456789abcdef";
+        self.s.push(' ');
+        self.s.push_str(name);
+        self.s.push_str("=\"#");
+        for b in [c.0, c.1, c.2] {
+            self.s.push(HEX[(b >> 4) as usize] as char);
+            self.s.push(HEX[(b & 15) as usize] as char);
+        }
+        self.s.push('"');
+    }
+    fn path_data(&mut self, cmds: &[PathCmd]) {
+        self.s.push_str(" d=\"");
+        push_path_data(&mut self.s, cmds);
+        self.s.push('"');
+    }
+    /// `class` and the `data-*` attributes, in name order (`class` sorts before `d…`, and the
+    /// data keys among themselves).
+    fn class(&mut self, class: &str) {
+        if !class.is_empty() {
+            self.attr("class", class);
+        }
+    }
+    fn data(&mut self, data: &[(&'static str, String)]) {
+        let mut order: Vec<usize> = (0..data.len()).collect();
+        order.sort_by_key(|&i| data[i].0);
+        for i in order {
+            self.s.push_str(" data-");
+            self.s.push_str(data[i].0);
+            self.s.push_str("=\"");
+            push_escaped(&mut self.s, &data[i].1);
+            self.s.push('"');
+        }
+    }
+    fn fill(&mut self, p: &Paint) {
+        match p.fill {
+            Some(c) => self.colour("fill", c),
+            None => self.s.push_str(" fill=\"none\""),
+        }
+    }
+    fn opacity(&mut self, p: &Paint) {
+        if let Some(o) = p.opacity {
+            self.num("opacity", o);
+        }
+    }
+    fn stroke(&mut self, p: &Paint) {
+        if let Some((c, w)) = p.stroke {
+            self.colour("stroke", c);
+            if let Some(d) = &p.dash {
+                self.s.push_str(" stroke-dasharray=\"");
+                for (i, x) in d.iter().enumerate() {
+                    if i > 0 {
+                        self.s.push(' ');
+                    }
+                    push_num(&mut self.s, *x);
+                }
+                self.s.push('"');
+            }
+            if p.round {
+                self.s.push_str(" stroke-linecap=\"round\" stroke-linejoin=\"round\"");
+            }
+            self.num("stroke-width", w);
+        }
+    }
+    fn close(&mut self) {
+        self.s.push_str("/>");
+    }
+    /// A `<path>` with its own paint and no semantics (a layer of a piece).
+    fn layer(&mut self, cmds: &[PathCmd], p: &Paint) {
+        self.open("path");
+        self.path_data(cmds);
+        self.fill(p);
+        self.stroke(p);
+        self.close();
     }
 }
 
-fn element(e: &Element) -> Box<dyn svg::Node> {
+/// A circle as path commands (two half arcs), as pieces draw their discs.
+fn circle(at: Pt, r: f64) -> [PathCmd; 4] {
+    [
+        PathCmd::Move(at.offset(r, 0.0)),
+        PathCmd::Arc { r, large: false, sweep: true, to: at.offset(-r, 0.0) },
+        PathCmd::Arc { r, large: false, sweep: true, to: at.offset(r, 0.0) },
+        PathCmd::Close,
+    ]
+}
+
+fn element(o: &mut Out, e: &Element) {
+    let p = &e.paint;
     match &e.shape {
         Shape::Rect { at, w, h } => {
-            let mut n = Rectangle::new();
-            n.assign("x", num(at.x));
-            n.assign("y", num(at.y));
-            n.assign("width", num(*w));
-            n.assign("height", num(*h));
-            paint(&mut n, &e.paint);
-            semantics(&mut n, &e.class, &e.data);
-            Box::new(n)
+            o.open("rect");
+            o.class(&e.class);
+            o.data(&e.data);
+            o.fill(p);
+            o.num("height", *h);
+            o.opacity(p);
+            o.stroke(p);
+            o.num("width", *w);
+            o.num("x", at.x);
+            o.num("y", at.y);
+            o.close();
         }
         Shape::Circle { c, r } => {
-            let mut n = Circle::new();
-            n.assign("cx", num(c.x));
-            n.assign("cy", num(c.y));
-            n.assign("r", num(*r));
-            paint(&mut n, &e.paint);
-            semantics(&mut n, &e.class, &e.data);
-            Box::new(n)
+            o.open("circle");
+            o.class(&e.class);
+            o.num("cx", c.x);
+            o.num("cy", c.y);
+            o.data(&e.data);
+            o.fill(p);
+            o.opacity(p);
+            o.num("r", *r);
+            o.stroke(p);
+            o.close();
         }
         Shape::Path(cmds) => {
-            let mut n = Path::new();
-            n.assign("d", path_data(cmds));
-            paint(&mut n, &e.paint);
-            semantics(&mut n, &e.class, &e.data);
-            Box::new(n)
+            o.open("path");
+            o.class(&e.class);
+            o.path_data(cmds);
+            o.data(&e.data);
+            o.fill(p);
+            o.opacity(p);
+            o.stroke(p);
+            o.close();
         }
         Shape::Polyline(pts) => {
-            let mut cmds: Vec<PathCmd> = Vec::with_capacity(pts.len());
-            for (i, p) in pts.iter().enumerate() {
-                cmds.push(if i == 0 { PathCmd::Move(*p) } else { PathCmd::Line(*p) });
+            o.open("path");
+            o.class(&e.class);
+            o.s.push_str(" d=\"");
+            for (i, q) in pts.iter().enumerate() {
+                o.s.push(if i == 0 { 'M' } else { 'L' });
+                pt(&mut o.s, *q);
             }
-            let mut n = Path::new();
-            n.assign("d", path_data(&cmds));
-            paint(&mut n, &e.paint);
-            semantics(&mut n, &e.class, &e.data);
-            Box::new(n)
+            o.s.push('"');
+            o.data(&e.data);
+            o.fill(p);
+            o.opacity(p);
+            o.stroke(p);
+            o.close();
         }
         Shape::Text { text, at, size, anchor, weight } => {
-            let mut n = Path::new();
-            n.assign("d", path_data(&font::text_outline(text, *at, *size, *anchor, *weight)));
-            paint(&mut n, &e.paint);
-            semantics(&mut n, &e.class, &e.data);
-            n.assign("aria-label", text.as_str());
-            Box::new(n)
-        }
-        Shape::Piece { piece, at, size, set: PieceSet::Disc } => {
-            // Body disc ringed in ink, an inner ring, and the sign.
-            let body = e.paint.fill.unwrap_or(Rgb::WHITE);
-            let (ink, width) = e.paint.stroke.unwrap_or((Rgb::BLACK, 1.0));
-            let circle = |r: f64| {
-                vec![
-                    PathCmd::Move(at.offset(r, 0.0)),
-                    PathCmd::Arc { r, large: false, sweep: true, to: at.offset(-r, 0.0) },
-                    PathCmd::Arc { r, large: false, sweep: true, to: at.offset(r, 0.0) },
-                    PathCmd::Close,
-                ]
-            };
-            let mut g = SvgGroup::new();
-            semantics(&mut g, &e.class, &e.data);
-            let mut disc = Path::new();
-            disc.assign("d", path_data(&circle(size * 0.47)));
-            disc.assign("fill", body.hex());
-            disc.assign("stroke", ink.hex());
-            disc.assign("stroke-width", num(width));
-            g.append(disc);
-            let mut ring = Path::new();
-            ring.assign("d", path_data(&circle(size * 0.38)));
-            ring.assign("fill", "none");
-            ring.assign("stroke", ink.hex());
-            ring.assign("stroke-width", num(width * 0.6));
-            g.append(ring);
-            let mut sign = Path::new();
-            let letter = piece.role.letter().to_ascii_uppercase().to_string();
-            sign.assign(
-                "d",
-                path_data(&font::text_outline(&letter, *at, size * 0.5, Anchor::Middle, FontWeight::Bold)),
-            );
-            sign.assign("fill", ink.hex());
-            g.append(sign);
-            Box::new(g)
+            o.open("path");
+            o.attr("aria-label", text);
+            o.class(&e.class);
+            o.path_data(&font::text_outline(text, *at, *size, *anchor, *weight));
+            o.data(&e.data);
+            o.fill(p);
+            o.opacity(p);
+            o.stroke(p);
+            o.close();
         }
         Shape::Piece { piece, at, size, set } => {
-            let body = e.paint.fill.unwrap_or(Rgb::WHITE);
-            let (ink, width) = e.paint.stroke.unwrap_or((Rgb::BLACK, 1.0));
-            let mut g = SvgGroup::new();
-            semantics(&mut g, &e.class, &e.data);
-            let (under, over) = match set {
-                PieceSet::Glyph => font::piece_outline(*piece, *at, *size),
-                PieceSet::Letter | PieceSet::Disc => {
-                    let r = size * 0.46;
-                    let disc = vec![
-                        PathCmd::Move(at.offset(r, 0.0)),
-                        PathCmd::Arc { r, large: false, sweep: true, to: at.offset(-r, 0.0) },
-                        PathCmd::Arc { r, large: false, sweep: true, to: at.offset(r, 0.0) },
-                        PathCmd::Close,
-                    ];
-                    let letter = piece.role.letter().to_ascii_uppercase().to_string();
-                    (disc, font::text_outline(&letter, *at, size * 0.56, Anchor::Middle, FontWeight::Bold))
-                }
-            };
-            let mut b = Path::new();
-            b.assign("d", path_data(&under));
-            b.assign("fill", body.hex());
-            if *set == PieceSet::Letter {
-                b.assign("stroke", Rgb::BLACK.hex());
-                b.assign("stroke-width", num(width));
+            o.open("g");
+            o.class(&e.class);
+            o.data(&e.data);
+            o.s.push('>');
+            for (cmds, paint) in piece_layers(*piece, *at, *size, *set, p) {
+                o.layer(&cmds, &paint);
             }
-            g.append(b);
-            let mut i = Path::new();
-            i.assign("d", path_data(&over));
-            i.assign("fill", ink.hex());
-            g.append(i);
-            Box::new(g)
+            o.s.push_str("\n</g>");
         }
     }
 }
 
-fn group(g: &Group) -> SvgGroup {
-    let mut n = SvgGroup::new();
-    semantics(&mut n, &g.class, &g.data);
+/// The layers of a piece, bottom first: outline and paint. The SVG writer and the painter draw
+/// the same layers.
+pub(crate) fn piece_layers(
+    piece: crate::piece::Piece,
+    at: Pt,
+    size: f64,
+    set: PieceSet,
+    paint: &Paint,
+) -> Vec<(Vec<PathCmd>, Paint)> {
+    let body = paint.fill.unwrap_or(Rgb::WHITE);
+    let (ink, width) = paint.stroke.unwrap_or((Rgb::BLACK, 1.0));
+    let letter = piece.role.letter().to_ascii_uppercase().to_string();
+    let sign = |scale: f64| font::text_outline(&letter, at, size * scale, Anchor::Middle, FontWeight::Bold);
+    match set {
+        // Body disc ringed in ink, an inner ring, and the sign.
+        PieceSet::Disc => vec![
+            (circle(at, size * 0.47).to_vec(), Paint::fill(body).with_stroke(ink, width)),
+            (circle(at, size * 0.38).to_vec(), Paint::stroke(ink, width * 0.6)),
+            (sign(0.5), Paint::fill(ink)),
+        ],
+        PieceSet::Glyph => {
+            let (under, over) = font::piece_outline(piece, at, size);
+            vec![(under, Paint::fill(body)), (over, Paint::fill(ink))]
+        }
+        PieceSet::Letter => vec![
+            (circle(at, size * 0.46).to_vec(), Paint::fill(body).with_stroke(Rgb::BLACK, width)),
+            (sign(0.56), Paint::fill(ink)),
+        ],
+    }
+}
+
+fn group(o: &mut Out, g: &Group) {
+    o.open("g");
+    o.class(&g.class);
+    o.data(&g.data);
     if g.offset != Pt::default() || g.scale != 1.0 {
-        n.assign(
-            "transform",
-            format!("translate({} {}) scale({})", num(g.offset.x), num(g.offset.y), num_fine(g.scale)),
-        );
+        o.s.push_str(" transform=\"translate(");
+        push_num(&mut o.s, g.offset.x);
+        o.s.push(' ');
+        push_num(&mut o.s, g.offset.y);
+        o.s.push_str(") scale(");
+        push_fine(&mut o.s, g.scale);
+        o.s.push_str(")\"");
     }
-    for c in &g.children {
-        match c {
-            Node::Element(e) => n.append(element(e)),
-            Node::Group(sub) => n.append(group(sub)),
-        }
+    if g.children.is_empty() {
+        o.close();
+        return;
     }
-    n
+    o.s.push('>');
+    nodes(o, &g.children);
+    o.s.push_str("\n</g>");
 }
 
-/// A scale factor, with four decimals.
-fn num_fine(x: f64) -> String {
-    let s = format!("{:.4}", (x * 10000.0).round() / 10000.0);
-    s.trim_end_matches('0').trim_end_matches('.').to_string()
+fn nodes(o: &mut Out, list: &[Node]) {
+    for n in list {
+        match n {
+            Node::Element(e) => element(o, e),
+            Node::Group(g) => group(o, g),
+        }
+    }
 }
 
 /// The scene as an SVG document.
 pub fn to_svg(scene: &Scene) -> String {
-    let mut doc = Document::new()
-        .set("width", num(scene.width))
-        .set("height", num(scene.height))
-        .set("viewBox", format!("0 0 {} {}", num(scene.width), num(scene.height)))
-        .set("role", "img");
-    doc.append(Title::new(scene.title.as_str()));
-    let mut desc = Description::new();
-    desc.append(SvgText::new(scene.desc.as_str()));
-    doc.append(desc);
-    let mut bg = Rectangle::new();
-    bg.assign("width", num(scene.width));
-    bg.assign("height", num(scene.height));
-    bg.assign("fill", scene.background.hex());
-    bg.assign("class", "background");
-    doc.append(bg);
-    for n in &scene.nodes {
-        match n {
-            Node::Element(e) => doc.append(element(e)),
-            Node::Group(g) => doc.append(group(g)),
-        }
-    }
-    let mut s = doc.to_string();
-    s.push('\n');
-    s
+    let mut o = Out { s: String::with_capacity(64 * 1024) };
+    o.s.push_str("<svg");
+    o.num("height", scene.height);
+    o.s.push_str(" role=\"img\" viewBox=\"0 0 ");
+    push_num(&mut o.s, scene.width);
+    o.s.push(' ');
+    push_num(&mut o.s, scene.height);
+    o.s.push('"');
+    o.num("width", scene.width);
+    o.s.push_str(" xmlns=\"http://www.w3.org/2000/svg\">\n<title>");
+    push_escaped_text(&mut o.s, &scene.title);
+    o.s.push_str("</title>\n<desc>");
+    push_escaped_text(&mut o.s, &scene.desc);
+    o.s.push_str("</desc>");
+    o.open("rect");
+    o.attr("class", "background");
+    o.colour("fill", scene.background);
+    o.num("height", scene.height);
+    o.num("width", scene.width);
+    o.close();
+    nodes(&mut o, &scene.nodes);
+    o.s.push_str("\n</svg>\n");
+    o.s
 }
 
 #[cfg(test)]

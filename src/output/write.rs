@@ -56,12 +56,12 @@ impl Format {
     }
 
     /// The figure in this format. `svg` is the scene's SVG text, made once for all formats.
-    /// A format drawn from the scene itself (rather than from the SVG) uses `scene`.
+    /// A format drawn from the scene itself (rather than from the SVG) uses `scene`: PNG is
+    /// painted straight from it.
     pub fn encode(self, scene: &Scene, svg: &str) -> Result<Vec<u8>, String> {
-        let _ = scene; // no format drawn from the scene yet
         match self {
             Format::Svg => Ok(svg.as_bytes().to_vec()),
-            Format::Png => super::svg_to_png(svg, 1.0).map_err(|e| e.to_string()),
+            Format::Png => scene.to_png(1.0).map_err(|e| e.to_string()),
             Format::Pdf => super::svg_to_pdf(svg).map_err(|e| e.to_string()),
         }
     }

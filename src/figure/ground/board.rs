@@ -36,14 +36,23 @@ impl Painter<'_> {
                 let (at, bw, bh) = g.band(pole);
                 let c = Pt::new(at.x + bw / 2.0, at.y + bh / 2.0);
                 let live = topo.pole_cell(pole).is_some();
-                let x = if live { at.x + bh * 0.6 } else { c.x };
+                // A thin band (a dead pole on a small board) cannot hold a readable letter: it
+                // goes beside the band, in the margin of the rank numbers, at least 9 units high.
+                let size = bh * 0.6;
+                let (x, size, colour) = if live {
+                    (at.x + bh * 0.6, size, self.theme.pole_text)
+                } else if size >= 9.0 {
+                    (c.x, size, self.theme.pole_text)
+                } else {
+                    (at.x - g.square * 0.35, g.square * 0.55, self.theme.text)
+                };
                 l.top.push(text(
                     pole.letter().to_string(),
                     Pt::new(x, c.y),
-                    bh * 0.6,
+                    size,
                     Anchor::Middle,
                     self.theme.title_font,
-                    self.theme.pole_text,
+                    colour,
                     "pole-label",
                 ));
             }

@@ -27,6 +27,7 @@ impl Painter<'_> {
             Layout::Globe(g) => self.globe_cells(g, l),
             Layout::Disc(g) => self.disc_cells(g, l),
         }
+        crate::grid::draw_once(&mut l.cells, &self.grid);
         let proj = layout.projection();
         if self.view.coordinates == Coordinates::Cells {
             self.cell_names(proj, l);
