@@ -197,10 +197,11 @@ pub enum WriteError {
     },
 }
 
-/// The figure in each format asked for, each made once (the SVG text once for all of them), in
-/// the order first asked.
+/// The figure in each format asked for, each made once (the SVG text once for all of them, and
+/// not at all when only PNG is asked for: PNG is painted from the scene), in the order first
+/// asked.
 pub fn encode(scene: &Scene, formats: &[Format]) -> Result<Vec<(Format, Vec<u8>)>, WriteError> {
-    let svg = scene.to_svg();
+    let svg = if formats.iter().all(|&f| f == Format::Png) { String::new() } else { scene.to_svg() };
     let mut made: Vec<(Format, Vec<u8>)> = Vec::new();
     for &f in formats {
         if !made.iter().any(|(g, _)| *g == f) {
