@@ -5,7 +5,7 @@ use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, N
 
 /// A set of cells: bit `i` is cell `i`. Every board of the project has at most 128 cells.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, Debug)]
-pub struct Bitboard(pub u128);
+pub struct Bitboard(u128);
 
 impl Bitboard {
     /// The empty set.
@@ -16,27 +16,27 @@ impl Bitboard {
     /// The set holding one cell.
     #[inline]
     pub const fn from_cell(cell: Cell) -> Bitboard {
-        Bitboard(1 << cell.0)
+        Bitboard(1 << cell.index())
     }
     /// Whether the set holds `cell`.
     #[inline]
     pub const fn has(self, cell: Cell) -> bool {
-        self.0 >> cell.0 & 1 != 0
+        self.0 >> cell.index() & 1 != 0
     }
     /// Adds a cell.
     #[inline]
     pub fn add(&mut self, cell: Cell) {
-        self.0 |= 1 << cell.0;
+        self.0 |= 1 << cell.index();
     }
     /// Removes a cell.
     #[inline]
     pub fn remove(&mut self, cell: Cell) {
-        self.0 &= !(1 << cell.0);
+        self.0 &= !(1 << cell.index());
     }
     /// Adds or removes a cell.
     #[inline]
     pub fn toggle(&mut self, cell: Cell) {
-        self.0 ^= 1 << cell.0;
+        self.0 ^= 1 << cell.index();
     }
     /// Whether the set is empty.
     #[inline]
@@ -51,7 +51,7 @@ impl Bitboard {
     /// The lowest cell, if any.
     #[inline]
     pub fn first(self) -> Option<Cell> {
-        (self.0 != 0).then(|| Cell(self.0.trailing_zeros() as u8))
+        (self.0 != 0).then(|| Cell::from_index(self.0.trailing_zeros() as u8))
     }
 }
 

@@ -3,11 +3,12 @@
 //! A board with live poles writes them as an extra first and last field of the placement:
 //! `N / rank H / … / rank 1 / S`, each pole field `1` (empty) or one piece letter.
 
-use crate::piece::{Color, Piece, Role};
+use crate::moves::{Move, MoveKind, rook_right};
+use crate::piece::{Color, Piece};
 use crate::position::Position;
-use crate::rules::{Move, MoveKind, rook_right};
-use crate::topology::{Cell, Pole, Poles, Topology};
-use crate::variant::{CastlingRule, Promotion, VariantId};
+use crate::setup::{Setup, SetupErrorKind};
+use crate::topology::{Pole, Poles, Topology};
+use crate::variant::VariantId;
 use std::fmt;
 
 /// The FEN fields, for error messages.
@@ -101,19 +102,19 @@ impl Position {
             return Err(err(FenField::Fullmove, fields[6].0, "unexpected text after the fullmove number".into()));
         }
 
-        let mut pos = Position::empty(variant);
-        let topo = *pos.topology();
-        parse_board(&mut pos, &topo, fields[0].0, fields[0].1)?;
+        let topo = variant.variant().topology;
+        let mut setup = Setup::default();
+        let columns = parse_board(variant, &mut setup, &topo, fields[0].0, fields[0].1)?;
 
         let (tc, turn) = fields[1];
-        pos.turn = match turn {
+        setup.turn = match turn {
             "w" => Color::White,
             "b" => Color::Black,
             _ => return Err(err(FenField::Turn, tc, format!("expected `w` or `b`, found `{turn}`"))),
         };
 
         let (cc, rights) = fields[2];
-        pos.castling = 0;
+        let mut right_columns = [cc; 4];
         if rights != "-" {
             for (i, ch) in rights.chars().enumerate() {
                 let (color, h_rook) = match ch {
@@ -126,58 +127,23 @@ impl Position {
                     }
                 };
                 let bit = rook_right(color, h_rook);
-                if pos.castling & bit != 0 {
+                if setup.castling & bit != 0 {
                     return Err(err(FenField::Castling, cc + i, format!("`{ch}` given twice")));
                 }
-                if pos.variant().castling == CastlingRule::None {
-                    return Err(err(FenField::Castling, cc + i, format!("{} has no castling", variant)));
-                }
-                let rank = if color == Color::White { 0 } else { topo.height() - 1 };
-                let king_sq = topo.square(4, rank);
-                let rook_sq = topo.square(if h_rook { topo.width() - 1 } else { 0 }, rank);
-                let has = |sq: Option<Cell>, role| sq.and_then(|c| pos.piece_at(c)) == Some(Piece { color, role });
-                if !has(king_sq, Role::King) || !has(rook_sq, Role::Rook) {
-                    return Err(err(
-                        FenField::Castling,
-                        cc + i,
-                        format!(
-                            "`{ch}` needs the {} king on {} and a rook on {}",
-                            color.name(),
-                            king_sq.map(|c| topo.name(c)).unwrap_or_default(),
-                            rook_sq.map(|c| topo.name(c)).unwrap_or_default()
-                        ),
-                    ));
-                }
-                pos.castling |= bit;
+                setup.castling |= bit;
+                right_columns[bit.trailing_zeros() as usize] = cc + i;
             }
         }
 
         let (ec, ep) = fields[3];
-        if ep != "-" && !pos.variant().pawn_double_step {
+        if ep != "-" && !variant.variant().pawn_double_step {
             return Err(err(FenField::EnPassant, ec, format!("{variant} has no en passant (expected `-`)")));
         }
         if ep != "-" {
             let cell = topo
                 .parse_cell(ep)
                 .ok_or_else(|| err(FenField::EnPassant, ec, format!("`{ep}` is not a square of this board")))?;
-            let mover = pos.turn.other();
-            let t = pos.tables();
-            let fits = (0..topo.cells() as u8).map(Cell).any(|from| {
-                t.pawn_double[mover.index()][from.index()].is_some_and(|(skip, to)| {
-                    skip == cell
-                        && pos.piece_at(to) == Some(Piece { color: mover, role: Role::Pawn })
-                        && pos.piece_at(skip).is_none()
-                        && pos.piece_at(from).is_none()
-                })
-            });
-            if !fits {
-                return Err(err(
-                    FenField::EnPassant,
-                    ec,
-                    format!("no {} pawn can just have stepped over {ep}", mover.name()),
-                ));
-            }
-            pos.ep = Some(cell);
+            setup.ep = Some(cell);
         }
 
         let number = |i: usize, field: FenField| -> Result<u32, FenError> {
@@ -190,9 +156,18 @@ impl Position {
                     .ok_or_else(|| err(field, c, format!("expected a number below 100000, found `{s}`"))),
             }
         };
-        pos.halfmove = number(4, FenField::Halfmove)?;
-        pos.fullmove = number(5, FenField::Fullmove)?.max(1);
-        Ok(pos)
+        setup.halfmove = number(4, FenField::Halfmove)?;
+        setup.fullmove = number(5, FenField::Fullmove)?.max(1);
+        Position::from_setup(variant, &setup).map_err(|e| {
+            let (field, column) = match e.kind {
+                SetupErrorKind::Castling => {
+                    (FenField::Castling, right_columns[e.right.unwrap_or(1).trailing_zeros() as usize % 4])
+                }
+                SetupErrorKind::EnPassant => (FenField::EnPassant, ec),
+                _ => (FenField::Board, e.piece.and_then(|i| columns.get(i).copied()).unwrap_or(fields[0].0)),
+            };
+            err(field, column, e.message)
+        })
     }
 
     /// The position as FEN (the inverse of [`Position::from_fen`]).
@@ -273,7 +248,15 @@ pub fn move_name(topo: &Topology, m: Move) -> String {
     s
 }
 
-fn parse_board(pos: &mut Position, topo: &Topology, col0: usize, text: &str) -> Result<(), FenError> {
+/// Reads the placement into `setup.pieces`; returns each piece's column, for the checks of
+/// [`Position::from_setup`] to point at.
+fn parse_board(
+    variant: VariantId,
+    setup: &mut Setup,
+    topo: &Topology,
+    col0: usize,
+    text: &str,
+) -> Result<Vec<usize>, FenError> {
     let err = |column, message: String| FenError { field: FenField::Board, column, message };
     let live = topo.poles() == Poles::Live;
     let h = topo.height() as usize;
@@ -298,7 +281,7 @@ fn parse_board(pos: &mut Position, topo: &Topology, col0: usize, text: &str) -> 
         let what = if live { format!("N, {h} ranks and S") } else { format!("{h} ranks") };
         return Err(err(col0, format!("expected {expected} fields separated by `/` ({what}), found {}", rows.len())));
     }
-    let mut kings = [0u8; 2];
+    let mut columns = Vec::new();
     let mut col = col0;
     for (i, row) in rows.iter().enumerate() {
         let row_col = col;
@@ -312,8 +295,8 @@ fn parse_board(pos: &mut Position, topo: &Topology, col0: usize, text: &str) -> 
             match row.chars().collect::<Vec<_>>()[..] {
                 ['1'] => {}
                 [ch] => {
-                    let piece = piece_of_letter(pos, ch, row_col)?;
-                    place(pos, topo, cell, piece, row_col, &mut kings)?;
+                    setup.pieces.push((cell, piece_of_letter(variant, ch, row_col)?));
+                    columns.push(row_col);
                 }
                 _ => {
                     return Err(err(
@@ -349,12 +332,13 @@ fn parse_board(pos: &mut Position, topo: &Topology, col0: usize, text: &str) -> 
                     }
                     continue;
                 }
-                let piece = piece_of_letter(pos, ch, c)?;
+                let piece = piece_of_letter(variant, ch, c)?;
                 if file >= w as u32 {
                     return Err(err(c, format!("rank {} has more than {w} squares", rank + 1)));
                 }
                 let cell = topo.square(file as u8, rank).expect("square on the board");
-                place(pos, topo, cell, piece, c, &mut kings)?;
+                setup.pieces.push((cell, piece));
+                columns.push(c);
                 file += 1;
             }
             if file != w as u32 {
@@ -363,73 +347,21 @@ fn parse_board(pos: &mut Position, topo: &Topology, col0: usize, text: &str) -> 
         }
         col += row.chars().count() + 1;
     }
-    Ok(())
+    Ok(columns)
 }
 
 /// The piece of a FEN letter, if the variant has that role.
-fn piece_of_letter(pos: &Position, ch: char, column: usize) -> Result<Piece, FenError> {
-    let variant = pos.variant();
+fn piece_of_letter(variant: VariantId, ch: char, column: usize) -> Result<Piece, FenError> {
+    let v = variant.variant();
     match Piece::from_letter(ch) {
-        Some(piece) if variant.roles.contains(&piece.role) => Ok(piece),
+        Some(piece) if v.roles.contains(&piece.role) => Ok(piece),
         _ => {
-            let letters: Vec<String> =
-                variant.roles.iter().map(|r| r.letter().to_ascii_uppercase().to_string()).collect();
+            let letters: Vec<String> = v.roles.iter().map(|r| r.letter().to_ascii_uppercase().to_string()).collect();
             Err(FenError {
                 field: FenField::Board,
                 column,
-                message: format!("`{ch}` is not a piece letter of {} ({})", variant.id, letters.join(" ")),
+                message: format!("`{ch}` is not a piece letter of {variant} ({})", letters.join(" ")),
             })
         }
     }
-}
-
-fn place(
-    pos: &mut Position,
-    topo: &Topology,
-    cell: Cell,
-    piece: Piece,
-    column: usize,
-    kings: &mut [u8; 2],
-) -> Result<(), FenError> {
-    let err = |message: String| FenError { field: FenField::Board, column, message };
-    let variant = pos.variant();
-    let (side, name) = (variant.color_name(piece.color), variant.role_name(piece.role));
-    if piece.role == Role::King {
-        kings[piece.color.index()] += 1;
-        if kings[piece.color.index()] > 1 {
-            return Err(err(format!("a second {side} {name}")));
-        }
-    }
-    if let Some(x) = pos.tables().xiangqi.as_ref() {
-        // Xiangqi: a piece may only stand where its moves can bring it.
-        let c = piece.color.index();
-        let at = topo.name(cell);
-        match piece.role {
-            Role::King | Role::Guard if !x.palace[c].has(cell) => {
-                return Err(err(format!("a {side} {name} never leaves its palace ({at} is outside)")));
-            }
-            Role::Elephant if !x.own_half[c].has(cell) => {
-                return Err(err(format!("a {side} elephant never crosses the river ({at})")));
-            }
-            Role::Pawn if topo.pole_of(cell).is_some() && x.own_half[c].has(cell) => {
-                return Err(err(format!("a {side} soldier cannot stand on its own pole ({at})")));
-            }
-            _ => {}
-        }
-        pos.put(cell, piece);
-        return Ok(());
-    }
-    if piece.role == Role::Pawn {
-        if topo.pole_of(cell).is_some() {
-            return Err(err(format!("a pawn cannot stand on a pole ({})", topo.name(cell))));
-        }
-        if pos.variant().promotion == Promotion::LastRank {
-            let (_, r) = topo.coords(cell).expect("square");
-            if r == 0 || r == topo.height() - 1 {
-                return Err(err(format!("a pawn cannot stand on rank {} ({})", r + 1, topo.name(cell))));
-            }
-        }
-    }
-    pos.put(cell, piece);
-    Ok(())
 }

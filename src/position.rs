@@ -1,8 +1,8 @@
 //! A position: pieces on cells, side to move, castling rights, en passant, clocks.
 
 use crate::bitboard::Bitboard;
+use crate::moves::CastlingRights;
 use crate::piece::{Color, Piece, Role};
-use crate::rules::{CastlingRights, Move, MoveKind, Tables};
 use crate::topology::{Cell, MAX_CELLS, Topology};
 use crate::variant::{Variant, VariantId};
 
@@ -39,15 +39,6 @@ impl std::fmt::Debug for Position {
     }
 }
 
-/// What [`Position::make`] needs to take a move back.
-#[derive(Clone, Copy, Debug)]
-pub struct Undo {
-    captured: Option<(Cell, Piece)>,
-    castling: CastlingRights,
-    ep: Option<Cell>,
-    halfmove: u32,
-}
-
 impl Position {
     /// An empty board of a variant, White to move.
     pub fn empty(variant: VariantId) -> Position {
@@ -72,11 +63,6 @@ impl Position {
     /// The variant.
     pub fn variant(&self) -> &'static Variant {
         self.variant
-    }
-    /// The variant's tables.
-    #[inline]
-    pub fn tables(&self) -> &'static Tables {
-        self.variant.tables()
     }
     /// The board's shape.
     pub fn topology(&self) -> &'static Topology {
@@ -132,7 +118,9 @@ impl Position {
     /// Puts a piece on an empty cell.
     #[inline]
     pub(crate) fn put(&mut self, cell: Cell, piece: Piece) {
-        debug_assert!(self.board[cell.index()].is_none());
+        // A cell that is not empty (only after an unmake with another position's undo) loses
+        // its piece rather than corrupting the sets.
+        self.take(cell);
         self.board[cell.index()] = Some(piece);
         self.by_color[piece.color.index()].add(cell);
         self.by_role[piece.role.index()].add(cell);
@@ -147,115 +135,35 @@ impl Position {
         Some(piece)
     }
 
-    /// Plays a move (which must come from this position's move generator) and returns what
-    /// [`Position::unmake`] needs to take it back.
-    pub fn make(&mut self, m: Move) -> Undo {
-        let t = self.tables();
-        let undo = Undo { captured: None, castling: self.castling, ep: self.ep, halfmove: self.halfmove };
-        let mut undo = undo;
-        let us = self.turn;
-        self.ep = None;
-        match m.kind {
-            MoveKind::Castle(kind) => {
-                let way = t.castling(us, kind).expect("castling move of a variant that has it");
-                let king = self.take(way.king_from).expect("castling king");
-                let rook = self.take(way.rook_from).expect("castling rook");
-                self.put(way.king_to, king);
-                self.put(way.rook_to, rook);
-                self.halfmove += 1;
-            }
-            _ => {
-                let mut piece = self.take(m.from).expect("a piece on the move's origin");
-                let captured_at = if m.kind == MoveKind::EnPassant { self.ep_victim(m) } else { m.to };
-                undo.captured = self.take(captured_at).map(|p| (captured_at, p));
-                if let Some(role) = m.promotion {
-                    piece.role = role;
-                }
-                self.put(m.to, piece);
-                if m.kind == MoveKind::DoubleStep {
-                    self.ep = t.pawn_double[us.index()][m.from.index()].map(|(skip, _)| skip);
-                }
-                let irreversible = piece.role == Role::Pawn || m.promotion.is_some() || undo.captured.is_some();
-                self.halfmove = if irreversible { 0 } else { self.halfmove + 1 };
-            }
-        }
-        self.castling &= t.castling_keep[m.from.index()] & t.castling_keep[m.to.index()];
-        if us == Color::Black {
-            self.fullmove += 1;
-        }
-        self.turn = us.other();
-        undo
-    }
-
-    /// Takes back a move played by [`Position::make`].
-    pub fn unmake(&mut self, m: Move, undo: Undo) {
-        let t = self.tables();
-        self.turn = self.turn.other();
-        let us = self.turn;
-        if us == Color::Black {
-            self.fullmove -= 1;
-        }
-        match m.kind {
-            MoveKind::Castle(kind) => {
-                let way = t.castling(us, kind).expect("castling move of a variant that has it");
-                let king = self.take(way.king_to).expect("castled king");
-                let rook = self.take(way.rook_to).expect("castled rook");
-                self.put(way.king_from, king);
-                self.put(way.rook_from, rook);
-            }
-            _ => {
-                let mut piece = self.take(m.to).expect("the moved piece");
-                if m.promotion.is_some() {
-                    piece.role = Role::Pawn;
-                }
-                self.put(m.from, piece);
-                if let Some((cell, p)) = undo.captured {
-                    self.put(cell, p);
-                }
-            }
-        }
-        self.castling = undo.castling;
-        self.ep = undo.ep;
-        self.halfmove = undo.halfmove;
-    }
-
-    /// The cell of the pawn an en passant capture takes: on the capturing pawn's rank, on the
-    /// file it lands on.
-    pub(crate) fn ep_victim(&self, m: Move) -> Cell {
-        let topo = self.topology();
-        let (file, _) = topo.coords(m.to).expect("en passant lands on a square");
-        let (_, rank) = topo.coords(m.from).expect("en passant starts on a square");
-        topo.square(file, rank).expect("en passant victim square")
-    }
-
     /// The position with colours swapped and the board turned upside down (rank `r` becomes
     /// rank `H-1-r`, N and S swap); the side to move swaps too. Perft is the same for both.
     pub fn mirrored(&self) -> Position {
         let topo = self.topology();
         let mut out = Position::empty(self.variant.id);
         for (cell, piece) in self.pieces() {
-            out.put(mirror_cell(topo, cell), Piece { color: piece.color.other(), role: piece.role });
+            if let Some(to) = mirror_cell(topo, cell) {
+                out.put(to, Piece { color: piece.color.other(), role: piece.role });
+            }
         }
         out.turn = self.turn.other();
         out.castling = (self.castling >> 2) | ((self.castling & 3) << 2);
-        out.ep = self.ep.map(|c| mirror_cell(topo, c));
+        out.ep = self.ep.and_then(|c| mirror_cell(topo, c));
         out.halfmove = self.halfmove;
         out.fullmove = self.fullmove;
         out
     }
 }
 
-/// A cell reflected north–south.
-pub fn mirror_cell(topo: &Topology, cell: Cell) -> Cell {
+/// A cell reflected north–south; `None` for a cell the board lacks.
+pub fn mirror_cell(topo: &Topology, cell: Cell) -> Option<Cell> {
     match topo.coords(cell) {
-        Some((f, r)) => topo.square(f, topo.height() - 1 - r).expect("mirrored square"),
+        Some((f, r)) => topo.square(f, topo.height() - 1 - r),
         None => {
-            let pole = topo.pole_of(cell).expect("a cell is a square or a pole");
-            let other = match pole {
+            let other = match topo.pole_of(cell)? {
                 crate::topology::Pole::North => crate::topology::Pole::South,
                 crate::topology::Pole::South => crate::topology::Pole::North,
             };
-            topo.pole_cell(other).expect("live pole")
+            topo.pole_cell(other)
         }
     }
 }

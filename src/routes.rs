@@ -5,10 +5,11 @@
 //! renderer can draw it on the board, on the chart and on the sphere without knowing any rule.
 
 use crate::bitboard::Bitboard;
+use crate::moves::{Move, MoveKind};
 use crate::piece::Role;
 use crate::position::Position;
-use crate::rules::{Move, MoveKind, knight_leaps, pawn_step, ride_starts};
-use crate::topology::{Cell, Dir, Pole, Step, Topology};
+use crate::rules::{knight_leaps, pawn_step, ride_starts};
+use crate::topology::{Cell, Dir, Pole, RIDE_LIMIT, Step, Topology};
 use std::collections::BTreeSet;
 
 /// One step of a route.
@@ -168,7 +169,7 @@ fn candidate_routes(pos: &Position, from: Cell) -> Vec<Route> {
                     out.extend(topo.step(start).map(|s| route(vec![s])));
                 }
             }
-            for way in &pos.tables().castlings[piece.color.index()] {
+            for way in pos.tables().castlings(piece.color) {
                 if way.king_from == from {
                     let walk = topo.ride(topo.cursor(from, way.dir));
                     out.push(route(walk.into_iter().take(2).collect()));
@@ -250,8 +251,7 @@ impl Loop {
 pub fn loops(topo: &Topology) -> Vec<Loop> {
     let mut seen: BTreeSet<Vec<Cell>> = BTreeSet::new();
     let mut out = Vec::new();
-    for sq in 0..topo.squares() as u8 {
-        let cell = Cell(sq);
+    for cell in topo.all_cells().filter(|&c| topo.coords(c).is_some()) {
         for dir in Dir::ORTHOGONAL.into_iter().chain(Dir::DIAGONAL) {
             let start = topo.cursor(cell, dir);
             let mut steps = Vec::new();
@@ -263,7 +263,7 @@ pub fn loops(topo: &Topology) -> Vec<Loop> {
                     break true;
                 }
                 cur = step.to;
-                if steps.len() > 4 * topo.cells() * 8 {
+                if steps.len() > RIDE_LIMIT {
                     break false;
                 }
             };
@@ -316,7 +316,7 @@ pub fn ride_to(topo: &Topology, cell: Cell, dir: Dir, until: Cell) -> Option<Rou
     let mut cur = start;
     while let Some(s) = topo.step(cur) {
         steps.push(RouteStep::from(s));
-        if s.to.cell == until || s.to == start || steps.len() > 4 * crate::topology::MAX_CELLS {
+        if s.to.cell == until || s.to == start || steps.len() > RIDE_LIMIT {
             break;
         }
         cur = s.to;

@@ -9,14 +9,28 @@ use std::fmt;
 /// Largest number of cells (squares plus live poles) a board may have; bitboards are `u128`.
 pub const MAX_CELLS: usize = 128;
 
+/// The most steps any walk along a ride takes before giving up. A ride repeats once it is back in
+/// a state (cell, heading, and on a live pole its exit file) it was in, and a board has fewer than
+/// `16 * MAX_CELLS` states; a walk that gets this far is a topology bug, and stops rather than
+/// running on.
+pub const RIDE_LIMIT: usize = 16 * MAX_CELLS;
+
 /// A cell of a board: a square, or a live pole.
 ///
 /// Squares are numbered rank by rank from `a1 = 0`; the live poles, when the board has them,
-/// follow the squares: South is `W * H`, North is `W * H + 1`.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-pub struct Cell(pub u8);
+/// follow the squares: South is `W * H`, North is `W * H + 1`. A cell comes from its board
+/// ([`Topology::square`], [`Topology::pole_cell`], [`Topology::cell`], [`Topology::parse_cell`],
+/// [`Topology::all_cells`]), so it names a cell that board has; a cell of one board offered to
+/// another is refused ([`Topology::contains`]) or reads as empty, never as some other cell.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug, Default)]
+pub struct Cell(u8);
 
 impl Cell {
+    /// The cell of an index below [`MAX_CELLS`], for the crate's own tables and sets.
+    #[inline]
+    pub(crate) const fn from_index(index: u8) -> Cell {
+        Cell(index)
+    }
     /// The cell's index, for tables.
     #[inline]
     pub const fn index(self) -> usize {
@@ -231,6 +245,15 @@ impl Topology {
     pub fn all_cells(&self) -> impl Iterator<Item = Cell> + '_ {
         (0..self.cells() as u8).map(Cell)
     }
+    /// The cell of an index (squares `0..W*H`, then S and N where the poles are live), if the
+    /// board has it.
+    pub fn cell(&self, index: usize) -> Option<Cell> {
+        (index < self.cells()).then_some(Cell(index as u8))
+    }
+    /// Whether the board has this cell.
+    pub fn contains(&self, cell: Cell) -> bool {
+        cell.index() < self.cells()
+    }
     /// The square at 0-based file and rank, if on the board.
     pub fn square(&self, file: u8, rank: u8) -> Option<Cell> {
         (file < self.width && rank < self.height).then(|| Cell(rank * self.width + file))
@@ -245,13 +268,15 @@ impl Topology {
             })
         })
     }
-    /// Which pole a cell is, if it is one.
+    /// Which pole a cell is, if it is a live pole of this board.
     pub fn pole_of(&self, cell: Cell) -> Option<Pole> {
-        let s = self.squares();
-        match cell.index() {
-            i if i < s => None,
-            i if i == s => Some(Pole::South),
-            _ => Some(Pole::North),
+        if self.poles != Poles::Live {
+            return None;
+        }
+        match cell.index().checked_sub(self.squares()) {
+            Some(0) => Some(Pole::South),
+            Some(1) => Some(Pole::North),
+            _ => None,
         }
     }
     /// File and rank (0-based) of a square; `None` for a pole.
@@ -411,11 +436,8 @@ impl Topology {
     pub fn ride(&self, start: Cursor) -> Vec<Step> {
         let mut out = Vec::new();
         let mut cur = start;
-        // A ride visits each (cell, heading) state at most once before it repeats; the bound
-        // only guards against a topology bug turning into an endless loop.
-        let limit = 4 * MAX_CELLS * 8;
         while let Some(step) = self.step(cur) {
-            if step.to.cell == start.cell || out.len() >= limit {
+            if step.to.cell == start.cell || out.len() >= RIDE_LIMIT {
                 break;
             }
             out.push(step);

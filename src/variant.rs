@@ -1,7 +1,6 @@
 //! The variants of SPEC §4: a topology plus the rules that differ between games.
 
 use crate::piece::{Color, Role};
-use crate::rules::Tables;
 use crate::topology::{DiagonalRule, Poles, Topology};
 use std::fmt;
 use std::str::FromStr;
@@ -149,7 +148,8 @@ impl FromStr for VariantId {
     }
 }
 
-/// A variant: its board and the rules that differ between the games, with its move tables.
+/// A variant: its board and the rules that differ between the games. Its move tables are
+/// [`Variant::tables`], built by the rules module on first use.
 #[derive(Debug)]
 pub struct Variant {
     /// Which variant.
@@ -174,7 +174,6 @@ pub struct Variant {
     pub promotion_roles: &'static [Role],
     /// The start position.
     pub start_fen: &'static str,
-    tables: OnceLock<Tables>,
 }
 
 const FIDE: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -204,7 +203,6 @@ impl Variant {
             promotion: Promotion::LastRank,
             promotion_roles: QRBN,
             start_fen: FIDE,
-            tables: OnceLock::new(),
         };
         let small = |topology, title, start_fen| Variant {
             id,
@@ -218,7 +216,6 @@ impl Variant {
             promotion: Promotion::EnemyPole,
             promotion_roles: RBN,
             start_fen,
-            tables: OnceLock::new(),
         };
         // The knight and castling fields mean nothing to xiangqi; they are filled with the
         // values that switch chess machinery off (no castling, no double step, no promotion).
@@ -234,7 +231,6 @@ impl Variant {
             promotion: Promotion::None,
             promotion_roles: &[],
             start_fen,
-            tables: OnceLock::new(),
         };
         match id {
             // With nine files no file is antipodal, so nothing passes a pole and the diagonal
@@ -312,10 +308,5 @@ impl Variant {
             (Family::Xiangqi(_), Role::Pawn) => "soldier",
             (_, r) => r.name(),
         }
-    }
-
-    /// The precomputed move tables, built on first use.
-    pub fn tables(&self) -> &Tables {
-        self.tables.get_or_init(|| Tables::build(self))
     }
 }

@@ -2,7 +2,7 @@
 
 mod common;
 
-use dotchess::rules::{Tables, knight_leaps};
+use dotchess::rules::knight_leaps;
 use dotchess::{Cell, Dir, LoopKind, Position, Route, Topology, VariantId, destinations, loops};
 use std::collections::BTreeSet;
 
@@ -125,8 +125,7 @@ fn dot_has_twenty_loops() {
     }
     assert_eq!(slants, [4, 4]);
     // Together the loops cover every square twice orthogonally and twice diagonally.
-    for sq in 0..64u8 {
-        let c = Cell(sq);
+    for c in topo(VariantId::Dot).all_cells() {
         assert_eq!(lat.iter().chain(&lon).filter(|l| l.cells().contains(&c)).count(), 2);
         assert_eq!(diag.iter().filter(|l| l.cells().contains(&c)).count(), 2);
     }
@@ -157,9 +156,9 @@ fn spherical_transpolar_examples_of_page_002() {
 
 #[test]
 fn spherical_king_has_eight_moves_everywhere() {
-    let t = Tables::build(VariantId::Spherical.variant());
-    for sq in 0..64u8 {
-        assert_eq!(t.king[sq as usize].count(), 8, "king on {}", topo(VariantId::Spherical).name(Cell(sq)));
+    let t = VariantId::Spherical.variant().tables();
+    for c in topo(VariantId::Spherical).all_cells() {
+        assert_eq!(t.king(c).count(), 8, "king on {}", topo(VariantId::Spherical).name(c));
     }
 }
 
@@ -240,9 +239,9 @@ fn king_steps_count_once() {
 fn dot_knight_has_eight_moves_everywhere() {
     for v in [VariantId::Dot, VariantId::Spherical] {
         let t = topo(v);
-        for sq in 0..64u8 {
-            let n = knight_leaps(t, v.variant().knight, Cell(sq)).len();
-            assert_eq!(n, 8, "{v} knight on {}", t.name(Cell(sq)));
+        for sq in t.all_cells() {
+            let n = knight_leaps(t, v.variant().knight, sq).len();
+            assert_eq!(n, 8, "{v} knight on {}", t.name(sq));
         }
     }
 }
@@ -252,11 +251,11 @@ fn knight_leap_orders_agree() {
     // |dr| file steps then |df| rank steps, or the other way: the same squares (dead poles).
     for v in [VariantId::Dot, VariantId::Spherical, VariantId::Cylinder, VariantId::Flat] {
         let t = topo(v);
-        for sq in 0..64u8 {
-            let a: BTreeSet<Cell> = knight_leaps(t, v.variant().knight, Cell(sq)).into_iter().map(|x| x.0).collect();
+        for sq in t.all_cells() {
+            let a: BTreeSet<Cell> = knight_leaps(t, v.variant().knight, sq).into_iter().map(|x| x.0).collect();
             let mut b = BTreeSet::new();
             for (df, dr) in [(1i8, 2i8), (-1, 2), (2, 1), (-2, 1), (1, -2), (-1, -2), (2, -1), (-2, -1)] {
-                let mut cur = t.cursor(Cell(sq), Dir::new(df.signum(), 0));
+                let mut cur = t.cursor(sq, Dir::new(df.signum(), 0));
                 let mut ok = true;
                 for _ in 0..df.abs() {
                     match t.step(cur) {
@@ -275,7 +274,7 @@ fn knight_leap_orders_agree() {
                     b.insert(cur.cell);
                 }
             }
-            assert_eq!(a, b, "{v} {}", t.name(Cell(sq)));
+            assert_eq!(a, b, "{v} {}", t.name(sq));
         }
     }
 }
@@ -284,15 +283,15 @@ fn knight_leap_orders_agree() {
 fn boholy_strict_knight_near_the_poles() {
     let v = VariantId::Boholy;
     let t = topo(v);
-    for sq in 0..64u8 {
-        let (_, r) = t.coords(Cell(sq)).unwrap();
-        let n = knight_leaps(t, v.variant().knight, Cell(sq)).len();
+    for sq in t.all_cells() {
+        let (_, r) = t.coords(sq).unwrap();
+        let n = knight_leaps(t, v.variant().knight, sq).len();
         let want = match r {
             0 | 7 => 4,
             1 | 6 => 6,
             _ => 8,
         };
-        assert_eq!(n, want, "boholy knight on {}", t.name(Cell(sq)));
+        assert_eq!(n, want, "boholy knight on {}", t.name(sq));
     }
     // d1: the chart targets f1 and b1 share its rank, g2 and a2 its diagonals over S.
     let pos = setup(v, &["Nd1"]);

@@ -83,7 +83,7 @@ fn board_has_92_cells_a_river_and_19_cell_palaces() {
     let v = X.variant();
     let t = &v.topology;
     assert_eq!((t.width(), t.height(), t.cells()), (9, 10, 92));
-    let x = v.tables().xiangqi.as_ref().unwrap();
+    let x = v.xiangqi_tables().unwrap();
     let names = |b: dotchess::Bitboard| -> Vec<String> {
         let mut v: Vec<String> = b.map(|c| t.name(c)).collect();
         v.sort();
@@ -92,23 +92,32 @@ fn board_has_92_cells_a_river_and_19_cell_palaces() {
     // Gold's palace: S and ranks 1 and 2; Red's: N and ranks 10 and 9.
     let mut gold: Vec<String> = rank(1).into_iter().chain(rank(2)).chain(["S".to_string()]).collect();
     gold.sort();
-    assert_eq!(names(x.palace[0]), gold);
-    assert_eq!(x.palace[1].count(), 19);
-    assert!(x.palace[1].has(t.parse_cell("N").unwrap()) && x.palace[1].has(t.parse_cell("e9").unwrap()));
-    assert!(!x.palace[1].has(t.parse_cell("e8").unwrap()));
+    assert_eq!(names(x.palace(dotchess::Color::White)), gold);
+    assert_eq!(x.palace(dotchess::Color::Black).count(), 19);
+    assert!(
+        x.palace(dotchess::Color::Black).has(t.parse_cell("N").unwrap())
+            && x.palace(dotchess::Color::Black).has(t.parse_cell("e9").unwrap())
+    );
+    assert!(!x.palace(dotchess::Color::Black).has(t.parse_cell("e8").unwrap()));
     // The river lies between ranks 5 and 6: Gold's half is ranks 1–5 with S (46 cells).
-    assert_eq!(x.own_half[0].count(), 46);
-    assert!(x.own_half[0].has(t.parse_cell("e5").unwrap()) && !x.own_half[0].has(t.parse_cell("e6").unwrap()));
+    assert_eq!(x.own_half(dotchess::Color::White).count(), 46);
+    assert!(
+        x.own_half(dotchess::Color::White).has(t.parse_cell("e5").unwrap())
+            && !x.own_half(dotchess::Color::White).has(t.parse_cell("e6").unwrap())
+    );
     // Flat xiangqi: 3×3 palaces on files d–f.
     let f = F.variant();
-    let xf = f.tables().xiangqi.as_ref().unwrap();
+    let xf = f.xiangqi_tables().unwrap();
     let ft = &f.topology;
     let mut want = sorted(&["d1", "e1", "f1", "d2", "e2", "f2", "d3", "e3", "f3"]);
     want.sort();
-    let mut got: Vec<String> = xf.palace[0].map(|c| ft.name(c)).collect();
+    let mut got: Vec<String> = xf.palace(dotchess::Color::White).map(|c| ft.name(c)).collect();
     got.sort();
     assert_eq!(got, want);
-    assert!(xf.palace[1].has(ft.parse_cell("e10").unwrap()) && xf.palace[1].has(ft.parse_cell("d8").unwrap()));
+    assert!(
+        xf.palace(dotchess::Color::Black).has(ft.parse_cell("e10").unwrap())
+            && xf.palace(dotchess::Color::Black).has(ft.parse_cell("d8").unwrap())
+    );
 }
 
 // ---- the start ----------------------------------------------------------------------------------

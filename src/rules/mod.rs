@@ -8,50 +8,19 @@
 //! Xiangqi variants (see [`xiangqi`]) are dispatched at the top of each public function here and
 //! take their own, simpler path: pseudo-legal moves from their tables, each tested by play.
 
+mod play;
 mod tables;
 pub mod xiangqi;
 
-pub use tables::{
-    Castling, CastlingRights, CastlingWay, Tables, knight_leaps, lines_through, pawn_step, ride_starts, rook_right,
-};
+pub use crate::moves::{Castling, CastlingRights, Move, MoveKind, rook_right};
+pub use play::{IllegalMove, Undo};
+pub use tables::{CastlingWay, Tables, knight_leaps, lines_through, pawn_step, ride_starts};
+pub use xiangqi::{Jump, XiangqiTables};
 
 use crate::bitboard::Bitboard;
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
 use crate::topology::Cell;
-pub use xiangqi::{Jump, XiangqiTables};
-
-/// What kind of move a [`Move`] is.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-pub enum MoveKind {
-    /// A move or capture (promotion included).
-    Normal,
-    /// A pawn's double step.
-    DoubleStep,
-    /// An en passant capture.
-    EnPassant,
-    /// A castling; `from` and `to` are the king's squares.
-    Castle(Castling),
-}
-
-/// A move. For castling, `from` and `to` are the king's squares.
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-pub struct Move {
-    /// Origin.
-    pub from: Cell,
-    /// Destination.
-    pub to: Cell,
-    /// The role a pawn promotes to.
-    pub promotion: Option<Role>,
-    /// The kind.
-    pub kind: MoveKind,
-}
-
-impl Move {
-    const fn normal(from: Cell, to: Cell) -> Move {
-        Move { from, to, promotion: None, kind: MoveKind::Normal }
-    }
-}
 
 /// Pins found around the king: the pinned cells and, for each, the cells it may move to.
 struct Pins {
@@ -85,9 +54,9 @@ impl Position {
         }
         let t = self.tables();
         let them = self.by_color(by);
-        if !(t.knight_from[cell.index()] & them & self.by_role(Role::Knight)).is_empty()
-            || !(t.pawn_attackers[by.index()][cell.index()] & them & self.by_role(Role::Pawn)).is_empty()
-            || !(t.king_from[cell.index()] & them & self.by_role(Role::King)).is_empty()
+        if !(t.knight_from(cell) & them & self.by_role(Role::Knight)).is_empty()
+            || !(t.pawn_attackers(by, cell) & them & self.by_role(Role::Pawn)).is_empty()
+            || !(t.king_from(cell) & them & self.by_role(Role::King)).is_empty()
         {
             return true;
         }
@@ -118,9 +87,9 @@ impl Position {
         }
         let t = self.tables();
         match piece.role {
-            Role::Pawn => t.pawn_attacks[piece.color.index()][cell.index()],
-            Role::Knight => t.knight[cell.index()],
-            Role::King => t.king[cell.index()],
+            Role::Pawn => t.pawn_attacks(piece.color, cell),
+            Role::Knight => t.knight(cell),
+            Role::King => t.king(cell),
             Role::Bishop => Tables::slide(t.diag_rays(cell), occupied),
             Role::Rook => Tables::slide(t.orth_rays(cell), occupied),
             Role::Queen => Tables::slide(t.orth_rays(cell).chain(t.diag_rays(cell)), occupied),
@@ -196,9 +165,9 @@ impl Position {
         if !bq.is_empty() {
             t.diag_rays(king).for_each(|r| scan(r, bq));
         }
-        let leapers = (t.knight_from[king.index()] & self.by_role(Role::Knight))
-            | (t.pawn_attackers[them.index()][king.index()] & self.by_role(Role::Pawn))
-            | (t.king_from[king.index()] & self.by_role(Role::King));
+        let leapers = (t.knight_from(king) & self.by_role(Role::Knight))
+            | (t.pawn_attackers(them, king) & self.by_role(Role::Pawn))
+            | (t.king_from(king) & self.by_role(Role::King));
         for c in leapers & enemy {
             check_mask &= Bitboard::from_cell(c);
         }
@@ -225,7 +194,7 @@ impl Position {
             out.extend(targets.map(|to| Move::normal(from, to)));
         }
 
-        let zone = t.promotion_zone[us.index()];
+        let zone = t.promotion_zone(us);
         let roles = self.variant().promotion_roles;
         let push_pawn = |out: &mut Vec<Move>, m: Move| {
             if zone.has(m.to) {
@@ -236,14 +205,14 @@ impl Position {
         };
         for from in pawns {
             let mask = check_mask & pins.mask(from);
-            for to in t.pawn_attacks[us.index()][from.index()] & enemy & mask {
+            for to in t.pawn_attacks(us, from) & enemy & mask {
                 push_pawn(out, Move::normal(from, to));
             }
-            if let Some(to) = t.pawn_push[us.index()][from.index()].filter(|&c| !occ.has(c)) {
+            if let Some(to) = t.pawn_push(us, from).filter(|&c| !occ.has(c)) {
                 if mask.has(to) {
                     push_pawn(out, Move::normal(from, to));
                 }
-                if let Some((_, to2)) = t.pawn_double[us.index()][from.index()]
+                if let Some((_, to2)) = t.pawn_double(us, from)
                     && !occ.has(to2)
                     && mask.has(to2)
                 {
@@ -251,7 +220,7 @@ impl Position {
                 }
             }
             if let Some(ep) = self.ep
-                && t.pawn_attacks[us.index()][from.index()].has(ep)
+                && t.pawn_attacks(us, from).has(ep)
             {
                 let m = Move { kind: MoveKind::EnPassant, ..Move::normal(from, ep) };
                 if !legal || self.leaves_king_safe(m) {
@@ -261,7 +230,7 @@ impl Position {
         }
 
         for from in kings {
-            for to in t.king[from.index()] & !own {
+            for to in t.king(from) & !own {
                 let mut occ_without = occ;
                 occ_without.remove(from);
                 if !legal || !self.attacked_with(to, them, occ_without) {
@@ -270,7 +239,7 @@ impl Position {
             }
         }
 
-        for way in &t.castlings[us.index()] {
+        for way in t.castlings(us) {
             if self.castling & way.right == 0
                 || self.piece_at(way.king_from) != Some(Piece { color: us, role: Role::King })
                 || self.piece_at(way.rook_from) != Some(Piece { color: us, role: Role::Rook })

@@ -1,51 +1,11 @@
 //! Move tables, computed once per variant from the step function.
 
 use crate::bitboard::Bitboard;
+use crate::moves::{Castling, CastlingRights, rook_right};
 use crate::piece::Color;
 use crate::topology::{Cell, Cursor, Dir, Poles, Step, Topology};
-use crate::variant::{CastlingRule, Family, KnightRule, Promotion, Variant};
-
-use super::xiangqi::XiangqiTables;
-
-/// The four castlings of SPEC §3 (ordinary chess has the first two).
-#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
-pub enum Castling {
-    /// `O-O`: h-rook, king goes east.
-    Short,
-    /// `O-O-O`: a-rook, king goes west.
-    Long,
-    /// `C-O-O`: a-rook, king goes east round the board.
-    AroundShort,
-    /// `C-O-O-O`: h-rook, king goes west round the board.
-    AroundLong,
-}
-
-impl Castling {
-    /// All four, in notation order.
-    pub const ALL: [Castling; 4] = [Castling::Short, Castling::Long, Castling::AroundShort, Castling::AroundLong];
-    /// The notation: `O-O`, `O-O-O`, `C-O-O`, `C-O-O-O`.
-    pub const fn notation(self) -> &'static str {
-        match self {
-            Castling::Short => "O-O",
-            Castling::Long => "O-O-O",
-            Castling::AroundShort => "C-O-O",
-            Castling::AroundLong => "C-O-O-O",
-        }
-    }
-}
-
-/// Castling rights as FEN bits: `K` = 1, `Q` = 2, `k` = 4, `q` = 8. `K`/`k` name the h-rook,
-/// `Q`/`q` the a-rook.
-pub type CastlingRights = u8;
-
-/// The right a rook's castlings need.
-pub const fn rook_right(color: Color, h_rook: bool) -> CastlingRights {
-    let base = if h_rook { 1 } else { 2 };
-    match color {
-        Color::White => base,
-        Color::Black => base << 2,
-    }
-}
+use crate::variant::{CastlingRule, KnightRule, Promotion, Variant, VariantId};
+use std::sync::OnceLock;
 
 /// One castling of one side, with every square it involves.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -72,42 +32,43 @@ pub struct CastlingWay {
     pub dir: Dir,
 }
 
-/// Per-variant tables: rides, leaps, pawn steps, castlings; and, for xiangqi, the tables of its
-/// pieces. The chess tables are built for every board (riders and kings use them in xiangqi too).
+/// Per-variant chess tables: rides, leaps, pawn steps, castlings, indexed by cell (and colour).
+/// They are built for every board (riders and generals use them in xiangqi too); xiangqi's own
+/// pieces have [`XiangqiTables`](super::XiangqiTables). Read through the functions below; a
+/// cell of another board reads as empty.
 #[derive(Debug)]
 pub struct Tables {
-    /// The board's shape.
-    pub topology: Topology,
+    topology: Topology,
     ray_cells: Vec<Cell>,
     rays: Vec<(u32, u32)>,
     orth: Vec<(u32, u32)>,
     diag: Vec<(u32, u32)>,
-    /// King steps from each cell.
-    pub king: Vec<Bitboard>,
-    /// Knight leaps from each cell.
-    pub knight: Vec<Bitboard>,
-    /// Cells a knight attacks each cell from (the inverse of `knight`).
-    pub knight_from: Vec<Bitboard>,
-    /// Cells a king attacks each cell from.
-    pub king_from: Vec<Bitboard>,
-    /// A pawn's single step, by colour.
-    pub pawn_push: [Vec<Option<Cell>>; 2],
-    /// A pawn's double step from its first rank: (the square it skips, the square it lands on).
-    pub pawn_double: [Vec<Option<(Cell, Cell)>>; 2],
-    /// The cells a pawn captures on, by colour.
-    pub pawn_attacks: [Vec<Bitboard>; 2],
-    /// The cells a pawn of the colour attacks each cell from.
-    pub pawn_attackers: [Vec<Bitboard>; 2],
-    /// Where pawns of each colour promote.
-    pub promotion_zone: [Bitboard; 2],
-    /// Rights kept when a move starts or ends on a cell.
-    pub castling_keep: Vec<CastlingRights>,
-    /// The castlings the variant has, for each colour.
-    pub castlings: [Vec<CastlingWay>; 2],
-    /// Every cell of the board.
-    pub all: Bitboard,
-    /// The xiangqi tables, for a variant of the xiangqi family.
-    pub xiangqi: Option<XiangqiTables>,
+    king: Vec<Bitboard>,
+    knight: Vec<Bitboard>,
+    knight_from: Vec<Bitboard>,
+    king_from: Vec<Bitboard>,
+    pawn_push: [Vec<Option<Cell>>; 2],
+    pawn_double: [Vec<Option<(Cell, Cell)>>; 2],
+    pawn_attacks: [Vec<Bitboard>; 2],
+    pawn_attackers: [Vec<Bitboard>; 2],
+    promotion_zone: [Bitboard; 2],
+    castling_keep: Vec<CastlingRights>,
+    castlings: [Vec<CastlingWay>; 2],
+    all: Bitboard,
+}
+
+impl Variant {
+    /// The variant's chess tables, built on first use.
+    pub fn tables(&self) -> &'static Tables {
+        static TABLES: [OnceLock<Tables>; VariantId::ALL.len()] = [const { OnceLock::new() }; VariantId::ALL.len()];
+        TABLES[self.id as usize].get_or_init(|| Tables::build(self))
+    }
+}
+
+/// The entry of a per-cell table, or the default for a cell the board lacks.
+#[inline]
+fn at<T: Copy + Default>(table: &[T], cell: Cell) -> T {
+    table.get(cell.index()).copied().unwrap_or_default()
 }
 
 /// Leaps of a knight under the variant's rule, each with its route (SPEC §3): `|dr|` steps along
@@ -202,7 +163,7 @@ pub fn pawn_step(topo: &Topology, from: Cell, dir: Dir) -> Option<Step> {
 
 impl Tables {
     /// Builds every table for a variant.
-    pub fn build(variant: &Variant) -> Tables {
+    fn build(variant: &Variant) -> Tables {
         let topo = variant.topology;
         let n = topo.cells();
         let mut t = Tables {
@@ -223,10 +184,6 @@ impl Tables {
             castling_keep: vec![0b1111; n],
             castlings: [Vec::new(), Vec::new()],
             all: topo.all_cells().collect(),
-            xiangqi: match variant.family {
-                Family::Xiangqi(palace) => Some(XiangqiTables::build(&topo, palace)),
-                Family::Chess => None,
-            },
         };
         for cell in topo.all_cells() {
             for diagonal in [false, true] {
@@ -355,17 +312,83 @@ impl Tables {
         }
     }
 
+    /// The board's shape.
+    #[inline]
+    pub fn topology(&self) -> &Topology {
+        &self.topology
+    }
+    /// Every cell of the board.
+    #[inline]
+    pub fn all(&self) -> Bitboard {
+        self.all
+    }
+    /// King steps from a cell.
+    #[inline]
+    pub fn king(&self, cell: Cell) -> Bitboard {
+        at(&self.king, cell)
+    }
+    /// Knight leaps from a cell.
+    #[inline]
+    pub fn knight(&self, cell: Cell) -> Bitboard {
+        at(&self.knight, cell)
+    }
+    /// The cells a knight attacks `cell` from (the inverse of [`Tables::knight`]).
+    #[inline]
+    pub fn knight_from(&self, cell: Cell) -> Bitboard {
+        at(&self.knight_from, cell)
+    }
+    /// The cells a king attacks `cell` from.
+    #[inline]
+    pub fn king_from(&self, cell: Cell) -> Bitboard {
+        at(&self.king_from, cell)
+    }
+    /// A pawn's single step.
+    #[inline]
+    pub fn pawn_push(&self, color: Color, cell: Cell) -> Option<Cell> {
+        at(&self.pawn_push[color.index()], cell)
+    }
+    /// A pawn's double step from its first rank: (the square it skips, the square it lands on).
+    #[inline]
+    pub fn pawn_double(&self, color: Color, cell: Cell) -> Option<(Cell, Cell)> {
+        at(&self.pawn_double[color.index()], cell)
+    }
+    /// The cells a pawn captures on.
+    #[inline]
+    pub fn pawn_attacks(&self, color: Color, cell: Cell) -> Bitboard {
+        at(&self.pawn_attacks[color.index()], cell)
+    }
+    /// The cells a pawn of `color` attacks `cell` from.
+    #[inline]
+    pub fn pawn_attackers(&self, color: Color, cell: Cell) -> Bitboard {
+        at(&self.pawn_attackers[color.index()], cell)
+    }
+    /// Where pawns of a colour promote.
+    #[inline]
+    pub fn promotion_zone(&self, color: Color) -> Bitboard {
+        self.promotion_zone[color.index()]
+    }
+    /// The castling rights kept when a move starts or ends on a cell.
+    #[inline]
+    pub fn castling_keep(&self, cell: Cell) -> CastlingRights {
+        self.castling_keep.get(cell.index()).copied().unwrap_or(0b1111)
+    }
+    /// The castlings the variant has for a colour.
+    #[inline]
+    pub fn castlings(&self, color: Color) -> &[CastlingWay] {
+        &self.castlings[color.index()]
+    }
+
     /// The orthogonal rides from a cell on the empty board, as cell lists.
     #[inline]
     pub fn orth_rays(&self, cell: Cell) -> impl Iterator<Item = &[Cell]> + '_ {
-        let (s, e) = self.orth[cell.index()];
+        let (s, e) = at(&self.orth, cell);
         self.rays[s as usize..e as usize].iter().map(|&(a, b)| &self.ray_cells[a as usize..b as usize])
     }
 
     /// The diagonal rides from a cell on the empty board, as cell lists.
     #[inline]
     pub fn diag_rays(&self, cell: Cell) -> impl Iterator<Item = &[Cell]> + '_ {
-        let (s, e) = self.diag[cell.index()];
+        let (s, e) = at(&self.diag, cell);
         self.rays[s as usize..e as usize].iter().map(|&(a, b)| &self.ray_cells[a as usize..b as usize])
     }
 

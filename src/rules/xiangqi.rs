@@ -31,11 +31,14 @@
 //!   pseudo-legal move is legal (as in chess).
 
 use crate::bitboard::Bitboard;
+use crate::moves::Move;
 use crate::piece::{Color, Piece, Role};
 use crate::position::Position;
-use crate::rules::{Move, Tables, ride_starts};
 use crate::topology::{Cell, Cursor, Dir, Pole, Step, Topology};
-use crate::variant::Palace;
+use crate::variant::{Family, Palace, Variant, VariantId};
+use std::sync::OnceLock;
+
+use super::tables::{Tables, ride_starts};
 
 /// One move of a stepping or leaping piece from one cell, with its route.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -53,19 +56,19 @@ pub struct Jump {
 #[derive(Debug)]
 pub struct XiangqiTables {
     /// Each side's palace.
-    pub palace: [Bitboard; 2],
+    palace: [Bitboard; 2],
     /// Each side's own half: its side of the river, with its own pole.
-    pub own_half: [Bitboard; 2],
+    own_half: [Bitboard; 2],
     /// General steps: one orthogonal step, from and to palace cells.
-    pub general: [Vec<Vec<Jump>>; 2],
+    general: [Vec<Vec<Jump>>; 2],
     /// Guard steps: one diagonal step, from and to palace cells.
-    pub guard: [Vec<Vec<Jump>>; 2],
+    guard: [Vec<Vec<Jump>>; 2],
     /// Elephant moves inside the own half, blocked by the eye.
-    pub elephant: [Vec<Vec<Jump>>; 2],
+    elephant: [Vec<Vec<Jump>>; 2],
     /// Horse moves, blocked by the leg.
-    pub horse: Vec<Vec<Jump>>,
+    horse: Vec<Vec<Jump>>,
     /// Soldier steps.
-    pub soldier: [Vec<Vec<Jump>>; 2],
+    soldier: [Vec<Vec<Jump>>; 2],
     /// The rides along files from each cell, as cell lists: where generals face each other.
     file_rays: Vec<Vec<Vec<Cell>>>,
 }
@@ -85,6 +88,14 @@ fn single_steps(topo: &Topology, from: Cell, diagonal: bool) -> Vec<Step> {
 }
 
 impl XiangqiTables {
+    /// A side's palace.
+    pub fn palace(&self, color: Color) -> Bitboard {
+        self.palace[color.index()]
+    }
+    /// A side's own half: its side of the river, with its own pole.
+    pub fn own_half(&self, color: Color) -> Bitboard {
+        self.own_half[color.index()]
+    }
     /// Builds the tables for a board and a palace shape.
     pub fn build(topo: &Topology, palace: Palace) -> XiangqiTables {
         let n = topo.cells();
@@ -228,15 +239,31 @@ fn cannon_captures<'a>(rays: impl Iterator<Item = &'a [Cell]>, occupied: Bitboar
     out
 }
 
-fn xiangqi_tables(t: &Tables) -> &XiangqiTables {
-    t.xiangqi.as_ref().expect("a xiangqi variant has xiangqi tables")
+impl Variant {
+    /// The tables of a xiangqi variant's pieces, built on first use; `None` for chess.
+    pub fn xiangqi_tables(&self) -> Option<&'static XiangqiTables> {
+        static TABLES: [OnceLock<Option<XiangqiTables>>; VariantId::ALL.len()] =
+            [const { OnceLock::new() }; VariantId::ALL.len()];
+        TABLES[self.id as usize]
+            .get_or_init(|| match self.family {
+                Family::Xiangqi(palace) => Some(XiangqiTables::build(&self.topology, palace)),
+                Family::Chess => None,
+            })
+            .as_ref()
+    }
+}
+
+/// The xiangqi tables of a position's variant, on the xiangqi path (entered only for a variant
+/// of the xiangqi family).
+fn xiangqi_tables(pos: &Position) -> &'static XiangqiTables {
+    pos.variant().xiangqi_tables().expect("the xiangqi path runs for xiangqi variants only")
 }
 
 impl Position {
     /// Xiangqi: the cells a piece captures on from `from` (see [`Position::attacks_from`]).
     pub(crate) fn xiangqi_attacks(&self, from: Cell, piece: Piece, occupied: Bitboard) -> Bitboard {
         let t = self.tables();
-        let x = xiangqi_tables(t);
+        let x = xiangqi_tables(self);
         match piece.role {
             Role::Rook => Tables::slide(t.orth_rays(from), occupied),
             Role::Cannon => cannon_captures(t.orth_rays(from), occupied),
@@ -256,7 +283,7 @@ impl Position {
     /// the other (a general on a live pole lies on every file). False without both generals.
     pub fn generals_face(&self) -> bool {
         let (Some(g), Some(e)) = (self.king(Color::White), self.king(Color::Black)) else { return false };
-        let Some(x) = self.tables().xiangqi.as_ref() else { return false };
+        let Some(x) = self.variant().xiangqi_tables() else { return false };
         let occ = self.occupied();
         x.file_rays(g).iter().any(|ray| ray.iter().find(|&&c| occ.has(c)) == Some(&e))
     }
@@ -305,7 +332,7 @@ impl Position {
     pub(crate) fn xiangqi_routes(&self, from: Cell) -> Vec<Vec<Step>> {
         let Some(piece) = self.piece_at(from) else { return Vec::new() };
         let topo = self.topology();
-        let x = xiangqi_tables(self.tables());
+        let x = xiangqi_tables(self);
         let occ = self.occupied();
         if let Some(jumps) = x.jumps(piece.role, piece.color) {
             return jumps[from.index()]

@@ -75,7 +75,7 @@ impl Painter<'_> {
     /// of both discs) and the outline of each palace, found as the sides of cells whose neighbour
     /// across the side lies on the other side of the boundary.
     fn xiangqi_zones(&self, layout: &dyn Projection, l: &mut Layers) {
-        let Some(x) = self.pos.tables().xiangqi.as_ref() else { return };
+        let Some(x) = self.pos.variant().xiangqi_tables() else { return };
         let topo = &self.topo;
         let unit = layout.unit();
         let neighbour = |cell: Cell, dir: Dir| topo.step(topo.cursor(cell, dir)).map(|s| s.to.cell);
@@ -85,7 +85,7 @@ impl Painter<'_> {
             for dir in Dir::ORTHOGONAL {
                 let Some(n) = neighbour(cell, dir) else { continue };
                 for side in Color::ALL {
-                    if x.own_half[side.index()].has(cell) && x.own_half[side.other().index()].has(n) {
+                    if x.own_half(side).has(cell) && x.own_half(side.other()).has(n) {
                         for cmds in layout.sides(topo, cell, dir) {
                             l.decor.push(
                                 Element::new(Shape::Path(cmds), river.clone(), "river").with("cell", topo.name(cell)),
@@ -94,7 +94,7 @@ impl Painter<'_> {
                     }
                 }
                 for color in Color::ALL {
-                    let p = x.palace[color.index()];
+                    let p = x.palace(color);
                     if p.has(cell) && !p.has(n) {
                         for cmds in layout.sides(topo, cell, dir) {
                             l.decor.push(
