@@ -45,11 +45,11 @@ struct AnimateArgs {
     /// Variant of a .fen file that does not name one.
     #[arg(long, default_value = "dot")]
     variant: VariantId,
-    /// The animation (default: the overlay's, else gear): gear, walk.
+    /// The animation (default: the overlay's, else gear): gear, chart, walk, spin.
     #[arg(long)]
     kind: Option<String>,
-    /// Number of frames (default: the overlay's, else the kind's own: 48 for gear, one a square
-    /// for walk).
+    /// Number of frames (default: the overlay's, else the kind's own: 48 for gear and spin, 168
+    /// for chart, one a square for walk).
     #[arg(long)]
     frames: Option<u32>,
     /// Length in seconds instead of a number of frames.

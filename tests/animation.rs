@@ -413,3 +413,44 @@ fn chart_animation_ends_on_the_chart_every_square_beside_its_neighbours_on_the_d
     }
     assert!(checked > squares.len(), "{checked} pairs checked");
 }
+
+/// The equator cells a globe frame shows.
+fn visible_on_rank_4(s: &Scene) -> Vec<String> {
+    let mut cells: Vec<String> = s
+        .find("cell")
+        .iter()
+        .filter_map(|e| e.data.iter().find(|(k, _)| *k == "cell").map(|(_, v)| v.clone()))
+        .filter(|c| c.ends_with('4'))
+        .collect();
+    cells.sort();
+    cells.dedup();
+    cells
+}
+
+#[test]
+fn spin_turns_the_globe_once_showing_the_far_files_half_way_and_closing_the_turn() {
+    // Seen from the equator, facing the d|e boundary: half a turn later the a|h boundary faces
+    // the viewer (files f and anti(f) = f + 4 trade places), and a whole turn returns to the start.
+    let a = animation(
+        "8/8/8/8/8/8/8/8 w - - 0 1",
+        "[[panels]]\nview = \"globe\"\nlatitude = 0\n[animation]\nkind = \"spin\"\nframes = 8\n",
+    );
+    assert_eq!(a.frames.len(), 8);
+    let first = visible_on_rank_4(&a.frames[0]);
+    let half = visible_on_rank_4(&a.frames[4]);
+    for c in ["d4", "e4"] {
+        assert!(first.contains(&c.to_string()) && !half.contains(&c.to_string()), "{c}: {first:?} / {half:?}");
+    }
+    for c in ["a4", "h4"] {
+        assert!(half.contains(&c.to_string()) && !first.contains(&c.to_string()), "{c}: {first:?} / {half:?}");
+    }
+    // Each frame shows half the equator (4 whole files, their edges possibly cut at the limb).
+    for f in &a.frames {
+        let n = visible_on_rank_4(f).len();
+        assert!((4..=6).contains(&n), "{n} cells of rank 4 in sight");
+    }
+    // The frame after the last is the first: the viewpoint has turned 360°.
+    let start = dotchess::geometry::Viewpoint { latitude: 0.0, longitude: 180.0, roll: 0.0 };
+    let end = dotchess::animation::spin::viewpoint(start, 8, 8);
+    assert!((end.longitude - start.longitude - 360.0).abs() < 1e-9);
+}

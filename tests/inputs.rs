@@ -166,7 +166,7 @@ fn essay_writes_every_listed_file_and_a_contact_sheet() {
                 .is_some_and(|o| dotchess::batch::ESSAY_FILES.iter().any(|(n, t)| n == o && t.contains("[animation]")))
         })
         .count();
-    assert!(animated >= 4, "the essay's animations");
+    assert!(animated >= 5, "the essay's animations");
     assert_eq!(files_in(&d), 2 * manifest.jobs.len() + animated + 1, "no stray files");
 }
 

@@ -11,6 +11,7 @@ pub mod chart;
 pub mod gear;
 pub mod gif;
 pub(crate) mod raster;
+pub mod spin;
 pub mod svg;
 pub mod walk;
 
@@ -39,11 +40,14 @@ pub enum Kind {
     Walk,
     /// The seven steps that build the chart (essay §07).
     Chart,
+    /// The globe turning once about its axis.
+    Spin,
 }
 
 impl Kind {
     /// Every kind with its name.
-    pub const ALL: [(Kind, &'static str); 3] = [(Kind::Gear, "gear"), (Kind::Walk, "walk"), (Kind::Chart, "chart")];
+    pub const ALL: [(Kind, &'static str); 4] =
+        [(Kind::Gear, "gear"), (Kind::Walk, "walk"), (Kind::Chart, "chart"), (Kind::Spin, "spin")];
 
     /// The kind of a name.
     pub fn parse(s: &str) -> Option<Kind> {
@@ -59,6 +63,7 @@ impl Kind {
             Kind::Gear => 48,
             Kind::Walk => 0,
             Kind::Chart => 168,
+            Kind::Spin => 48,
         }
     }
 }
@@ -122,6 +127,7 @@ pub fn build(spec: &AnimSpec, panel: &PanelSpec, title: Option<&str>, theme: &Th
         Kind::Gear => gear::frames(&panel.position, &overlay, &panel.view, theme, frame_count(spec)),
         Kind::Walk => walk::frames(&panel.position, &overlay, &panel.view, theme, spec.frames)?,
         Kind::Chart => chart::frames(&panel.position, &overlay, &panel.view, theme, frame_count(spec))?,
+        Kind::Spin => spin::frames(&panel.position, &overlay, &panel.view, theme, frame_count(spec)),
     };
     let colours = scene_colours(&frames, theme);
     Ok(Animation { frames, delay_cs: spec.delay_cs, plays: spec.plays, colours })
