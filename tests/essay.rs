@@ -299,3 +299,86 @@ fn loop_figures_mark_the_start_and_every_cell_reached() {
     let (_, scenes) = panels_of("12-spherical-bishop");
     assert_eq!(dotted(&scenes[0]), set(&["g2", "f1", "a1", "h2", "g3"]));
 }
+
+fn rect(e: &Element) -> (dotchess::scene::Pt, f64, f64) {
+    match e.shape {
+        dotchess::scene::Shape::Rect { at, w, h } => (at, w, h),
+        ref s => panic!("a cell is a rectangle, not {s:?}"),
+    }
+}
+
+/// Essay §07 / SPEC §5.2, colour mode: north red, south blue, west green, east purple. On the
+/// coloured board each edge is drawn in its colour, bold (a tenth of a square at least), and the
+/// squares along an edge lean to that edge's colour (not the grey that the four average to); on
+/// the coloured chart every square of every copy is named, so the flip and the shift by W/2 read
+/// off the names, and the north edges of two copies meet where the chart is flipped.
+#[test]
+fn the_coloured_board_and_chart_show_the_edges() {
+    use dotchess::scene::Rgb;
+    let theme = dotchess::Theme::essay();
+    let (_, scenes) = panels_of("07-coloured-board");
+    let s = &scenes[0];
+    let square = s.find("cell").iter().map(|e| rect(e).1).fold(0.0, f64::max);
+    for (side, colour) in [("north", theme.north), ("south", theme.south), ("west", theme.west), ("east", theme.east)] {
+        let edges = s.find(&format!("edge {side}"));
+        assert_eq!(edges.len(), 1, "{side}");
+        let (c, w) = edges[0].paint.stroke.expect("an edge is a line");
+        assert_eq!(c, colour, "{side}");
+        assert!(w >= square * 0.1, "{side} edge {w:.1} wide on {square:.1} squares");
+    }
+    let fill = |cell: &str| -> Rgb {
+        let e = s.find("cell").into_iter().find(|e| data(e, "cell") == Some(cell)).unwrap();
+        e.paint.fill.unwrap()
+    };
+    // The middle squares of each edge, light and dark: the edge's hue dominates.
+    for cell in ["c8", "d8", "e8", "f8"] {
+        let Rgb(r, g, b) = fill(cell);
+        assert!(r > g.saturating_add(30) && r > b.saturating_add(30), "{cell} is not red: {r} {g} {b}");
+    }
+    for cell in ["c1", "d1", "e1", "f1"] {
+        let Rgb(r, _, b) = fill(cell);
+        assert!(b > r.saturating_add(30), "{cell} is not blue: {r} {b}");
+    }
+    for cell in ["a3", "a4", "a5", "a6"] {
+        let Rgb(r, g, b) = fill(cell);
+        assert!(g > r.saturating_add(20) && g > b.saturating_add(20), "{cell} is not green: {r} {g} {b}");
+    }
+    for cell in ["h3", "h4", "h5", "h6"] {
+        let Rgb(r, g, b) = fill(cell);
+        assert!(r > g.saturating_add(15) && b > g.saturating_add(15), "{cell} is not purple: {r} {g} {b}");
+    }
+
+    let (fig, scenes) = panels_of("07-coloured-chart");
+    let s = &scenes[0];
+    let topo = fig.panels[0].position.topology();
+    let names: Vec<(String, dotchess::scene::Pt)> = s
+        .find("cell-name")
+        .iter()
+        .filter_map(|e| match &e.shape {
+            dotchess::scene::Shape::Text { text, at, .. } => Some((text.clone(), *at)),
+            _ => None,
+        })
+        .collect();
+    let squares = s.find("cell");
+    assert!(squares.len() >= 2 * 64, "the window shows at least two copies");
+    let (mut flipped, mut shifted) = (0, 0);
+    for e in &squares {
+        let (at, w, h) = rect(e);
+        let cell = data(e, "cell").unwrap();
+        let inside = |p: &dotchess::scene::Pt| p.x > at.x && p.x < at.x + w && p.y > at.y && p.y < at.y + h;
+        let named: Vec<&String> = names.iter().filter(|(_, p)| inside(p)).map(|(t, _)| t).collect();
+        assert_eq!(named, [cell], "chart square {:?}", data(e, "chart"));
+        // SPEC §5.2: chart(x, y) for y' = y mod 2H >= H is (anti(x mod W), 2H-1-y').
+        let (x, y) = data(e, "chart").unwrap().split_once(',').unwrap();
+        let (x, y): (i32, i32) = (x.parse().unwrap(), y.parse().unwrap());
+        let yy = y.rem_euclid(16);
+        let want = if yy < 8 { (x.rem_euclid(8), yy) } else { ((x.rem_euclid(8) + 4) % 8, 15 - yy) };
+        assert_eq!(topo.name(topo.square(want.0 as u8, want.1 as u8).unwrap()), cell);
+        flipped += usize::from(yy >= 8);
+        shifted += usize::from(yy >= 8 && want.0 != x.rem_euclid(8));
+    }
+    assert!(flipped >= 64 && shifted == flipped, "a flipped copy in sight");
+    let norths = s.find("edge north");
+    assert!(norths.iter().any(|e| data(e, "flipped") == Some("true")));
+    assert!(norths.iter().any(|e| data(e, "flipped") == Some("false")));
+}
