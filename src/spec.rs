@@ -9,7 +9,6 @@ use crate::figure::{Overlay, View};
 use crate::notation::FenError;
 use crate::options::{Rotation, ViewKey, ViewOptions};
 use crate::position::Position;
-use crate::scene::Rgb;
 use crate::theme::Theme;
 use crate::topology::{Cell, Dir};
 use crate::variant::VariantId;
@@ -986,9 +985,7 @@ pub fn add_mark(pos: &Position, kind: MarkKind, text: &str, o: &mut Overlay) -> 
     }
     let topo = pos.topology();
     let cell = |(name, offset): (&str, usize)| topo.parse_cell(name).ok_or_else(|| err(offset, not_a_cell(pos, name)));
-    let colour = |(col, offset): (&str, usize)| {
-        Rgb::parse(col).ok_or_else(|| err(offset, format!("`{col}` is not a colour (#rgb or #rrggbb)")))
-    };
+    let colour = |(col, offset): (&str, usize)| crate::colour::parse_colour(col).map_err(|m| err(offset, m));
     match kind {
         MarkKind::Moves => {
             // CELL, CELL:#colour, CELL:TO or CELL:TO:#colour (a colour is told by its `#`).

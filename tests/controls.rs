@@ -196,7 +196,12 @@ fn an_arrow_from_a_piece_follows_its_move() {
     assert_eq!(knight.attribute("stroke"), Some("#0077cc"));
     let head = with_class(&doc, "arrow-head").into_iter().find(|n| n.attribute("data-from") == Some("b1")).unwrap();
     assert_eq!(head.attribute("fill"), Some("#0077cc"));
+    // A colour by name is the same colour as its hex form; a misspelt one is an error.
     let o = run_in(&d, &["render", "--fen", QUEEN_CHECK, "--arrow", "b1:c3:blue", "-o", "b.svg"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let svg = std::fs::read_to_string(d.join("b.svg")).unwrap();
+    assert!(svg.contains("stroke=\"#0000ff\""), "a named colour is drawn");
+    let o = run_in(&d, &["render", "--fen", QUEEN_CHECK, "--arrow", "b1:c3:bleu", "-o", "c.svg"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("not a colour"), "{}", stderr(&o));
 }
