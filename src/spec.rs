@@ -988,9 +988,13 @@ pub fn add_mark(pos: &Position, kind: MarkKind, text: &str, o: &mut Overlay) -> 
     let colour = |(col, offset): (&str, usize)| crate::colour::parse_colour(col).map_err(|m| err(offset, m));
     match kind {
         MarkKind::Moves => {
-            // CELL, CELL:#colour, CELL:TO or CELL:TO:#colour (a colour is told by its `#`).
+            // CELL, CELL:colour, CELL:TO or CELL:TO:colour: the last part is a colour when it
+            // starts with `#`, or is a colour name and not a cell.
+            let is_colour = |p: &str| {
+                p.starts_with('#') || (topo.parse_cell(p).is_none() && crate::colour::parse_colour(p).is_ok())
+            };
             let (rest, col) = match parts.last() {
-                Some(&last) if parts.len() > 1 && last.0.starts_with('#') => (&parts[..parts.len() - 1], Some(last)),
+                Some(&last) if parts.len() > 1 && is_colour(last.0) => (&parts[..parts.len() - 1], Some(last)),
                 _ => (&parts[..], None),
             };
             if rest.len() > 2 {

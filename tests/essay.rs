@@ -440,7 +440,7 @@ fn moves_marks_take_a_colour_and_a_destination() {
     let pos = Position::from_fen(VariantId::Dot, "8/8/8/3R4/8/8/8/8 w - - 0 1").unwrap();
     let at = |s: &str| pos.topology().parse_cell(s).unwrap();
     let mut o = Overlay::default();
-    for m in ["d5", "d5:#8a2be2", "d5:h8", "d5:h8:#fff"] {
+    for m in ["d5", "d5:#8a2be2", "d5:h8", "d5:h8:white"] {
         add_mark(&pos, MarkKind::Moves, m, &mut o).unwrap_or_else(|e| panic!("{m}: {e:?}"));
     }
     assert_eq!(o.moves, [at("d5"); 4]);
