@@ -215,6 +215,12 @@ struct RenderArgs {
     /// Write a text in a cell: `e4:x` (repeatable).
     #[arg(long = "label")]
     labels: Vec<String>,
+    /// Draw a circle round a cell, optionally coloured: `e4` or `e4:#c00` (repeatable).
+    #[arg(long = "circle")]
+    circles: Vec<String>,
+    /// Draw a cross over a cell, optionally coloured: `d5` or `d5:red` (repeatable).
+    #[arg(long = "cross")]
+    crosses: Vec<String>,
     /// A title above the figure (replaces the files' title).
     #[arg(long)]
     title: Option<String>,
@@ -366,6 +372,8 @@ impl RenderArgs {
             ("--arrow", MarkKind::Arrow, &self.arrows),
             ("--label", MarkKind::Label, &self.labels),
             ("--highlight", MarkKind::Highlight, &self.highlights),
+            ("--circle", MarkKind::Circle, &self.circles),
+            ("--cross", MarkKind::Cross, &self.crosses),
         ];
         for panel in &mut figure.panels {
             options.apply(panel.position.topology(), &mut panel.view).map_err(|e| CliError::Usage(e.for_flag()))?;

@@ -507,6 +507,8 @@ struct MarksToml<'a> {
     highlights: &'a [Spanned<String>],
     arrows: &'a [Spanned<String>],
     labels: &'a [Spanned<String>],
+    circles: &'a [Spanned<String>],
+    crosses: &'a [Spanned<String>],
     over_pieces: Option<bool>,
     lastmove: Option<&'a Spanned<String>>,
     check: Option<bool>,
@@ -531,6 +533,10 @@ macro_rules! with_marks {
             arrows: Vec<Spanned<String>>,
             #[serde(default)]
             labels: Vec<Spanned<String>>,
+            #[serde(default)]
+            circles: Vec<Spanned<String>>,
+            #[serde(default)]
+            crosses: Vec<Spanned<String>>,
             over_pieces: Option<bool>,
             lastmove: Option<Spanned<String>>,
             check: Option<bool>,
@@ -544,6 +550,8 @@ macro_rules! with_marks {
                     highlights: &self.highlights,
                     arrows: &self.arrows,
                     labels: &self.labels,
+                    circles: &self.circles,
+                    crosses: &self.crosses,
                     over_pieces: self.over_pieces,
                     lastmove: self.lastmove.as_ref(),
                     check: self.check,
@@ -895,6 +903,8 @@ fn apply_marks(src: &Source, pos: &Position, m: &MarksToml, o: &mut Overlay) -> 
         (MarkKind::Highlight, m.highlights),
         (MarkKind::Arrow, m.arrows),
         (MarkKind::Label, m.labels),
+        (MarkKind::Circle, m.circles),
+        (MarkKind::Cross, m.crosses),
     ];
     for (kind, list) in lists {
         if list.len() > MAX_MARKS {
@@ -935,6 +945,10 @@ pub enum MarkKind {
     Arrow,
     /// `CELL:TEXT`.
     Label,
+    /// `CELL` or `CELL:COLOUR`: a circle round the cell.
+    Circle,
+    /// `CELL` or `CELL:COLOUR`: a cross over the cell.
+    Cross,
 }
 
 /// A mark that cannot be read: what is wrong, at which byte of the mark's text.
@@ -1018,13 +1032,22 @@ pub fn add_mark(pos: &Position, kind: MarkKind, text: &str, o: &mut Overlay) -> 
                 }
             }
         }
-        MarkKind::Highlight => {
+        MarkKind::Highlight | MarkKind::Circle | MarkKind::Cross => {
             if parts.len() > 2 {
-                return Err(err(0, "a highlight is `CELL` or `CELL:#colour`".into()));
+                let what = match kind {
+                    MarkKind::Highlight => "a highlight",
+                    MarkKind::Circle => "a circle",
+                    _ => "a cross",
+                };
+                return Err(err(0, format!("{what} is `CELL` or `CELL:COLOUR`, e.g. `e4` or `e4:#c00`")));
             }
             let c = cell(parts[0])?;
             let colour = parts.get(1).map(|&p| colour(p)).transpose()?;
-            o.highlights.push((c, colour));
+            match kind {
+                MarkKind::Highlight => o.highlights.push((c, colour)),
+                MarkKind::Circle => o.circles.push((c, colour)),
+                _ => o.crosses.push((c, colour)),
+            }
         }
         MarkKind::Arrow => {
             if !(2..=3).contains(&parts.len()) {

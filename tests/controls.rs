@@ -334,3 +334,61 @@ fn the_expected_sets_source_is_named_in_the_legend() {
     // The caption of the one panel is drawn too.
     assert!(with_class(&doc, "caption").iter().any(|n| n.attribute("data-text") == Some("Rook on c4")), "no caption");
 }
+
+#[test]
+fn circles_and_crosses_mark_cells_in_every_view() {
+    use dotchess::{Overlay, Position, Theme, VariantId, View, render};
+    let pos = Position::start(VariantId::Dot);
+    let t = pos.topology();
+    let c = |n: &str| t.parse_cell(n).unwrap();
+    let red = dotchess::colour::parse_colour("#c00").unwrap();
+    let overlay = Overlay {
+        circles: vec![(c("e4"), None), (c("d5"), Some(red))],
+        crosses: vec![(c("e2"), None)],
+        ..Overlay::default()
+    };
+    let theme = Theme::essay();
+    for view in [View::board(), View::hemispheres(), View::chart(), View::globe(), View::disc()] {
+        let scene = render(&pos, &overlay, &view, &theme);
+        let on = |class: &str, cell: &str| {
+            scene.find(class).into_iter().filter(|e| e.data.iter().any(|(k, v)| *k == "cell" && v == cell)).count()
+        };
+        // The default globe faces the middle of the board: e4, d5 and e2 are on its near side.
+        assert!(on("mark circle", "e4") >= 1, "{view:?}");
+        assert!(on("mark cross", "e2") >= 1, "{view:?}");
+        let d5 = scene.find("mark circle").into_iter().find(|e| e.data.iter().any(|(_, v)| v == "d5")).unwrap();
+        assert_eq!(d5.paint.stroke.map(|s| s.0), Some(red), "{view:?}");
+        // One mark per shown copy of the cell: on the chart as many as d5's pieces would be.
+        let copies = scene.find("piece").len() / 32;
+        if matches!(view.kind, dotchess::ViewKind::Chart { .. }) {
+            assert_eq!(on("mark circle", "e4"), copies, "one circle per copy");
+        } else {
+            assert_eq!(on("mark circle", "e4"), 1, "{view:?}");
+        }
+    }
+
+    // The overlay keys and the flags: addressable SVG, colours in attributes; bad input located.
+    let d = temp_dir("markups");
+    write(&d, "start.fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n");
+    write(&d, "o.toml", "circles = [\"e4\", \"d5:#c00\"]\ncrosses = [\"e2:green\"]\n[[panels]]\nview = \"board\"\n");
+    let o = run_in(&d, &["render", "start.fen", "o.toml", "--cross", "a8:#0077cc", "-o", "f.svg"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let svg = std::fs::read_to_string(d.join("f.svg")).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let circles = with_class(&doc, "mark circle");
+    let cells: Vec<_> = circles.iter().map(|n| n.attribute("data-cell").unwrap()).collect();
+    assert_eq!(cells, ["e4", "d5"]);
+    assert_eq!(circles[1].attribute("stroke"), Some("#cc0000"));
+    let crosses = with_class(&doc, "mark cross");
+    assert_eq!(crosses.len(), 2);
+    assert_eq!(crosses[0].attribute("stroke"), Some("#008000"));
+    assert_eq!(crosses[1].attribute("data-cell"), Some("a8"));
+    write(&d, "bad.toml", "circles = [\"e4\", \"d5:#c0\"]\n");
+    let o = run_in(&d, &["render", "start.fen", "bad.toml", "-o", "g.svg"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("bad.toml:1:22: `#c0` is not a colour"), "{}", stderr(&o));
+    let o = run_in(&d, &["render", "--cross", "z9", "-o", "g.svg"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--cross `z9`"), "{}", stderr(&o));
+    assert!(!d.join("g.svg").exists());
+}
