@@ -230,6 +230,14 @@ struct RenderArgs {
     /// Width of the whole figure in pixels, 100 to 8000 (default 480; 720 for the chart).
     #[arg(long)]
     width: Option<f64>,
+    /// Background: `none` (transparent: a PNG is clear outside the drawing) or a colour
+    /// (`#fffff0`, `white`) instead of the theme's paper.
+    #[arg(long)]
+    background: Option<String>,
+    /// Resolution in pixels per inch, 10 to 10000: written into the PNG (pHYs), and the PDF page
+    /// is the figure's size at it (default: 96, as CSS pixels).
+    #[arg(long)]
+    dpi: Option<f64>,
     /// Hemispheres: the file position facing the touching point, -W to 2W (default 4 = the d|e
     /// boundary; a file letter means its middle).
     #[arg(long, allow_hyphen_values = true)]
@@ -342,6 +350,14 @@ impl RenderArgs {
         };
         if let Some(t) = &self.theme {
             figure.theme = load_theme(t)?;
+        }
+        if let Some(b) = &self.background {
+            figure.background = Some(
+                dotchess::options::Background::parse(b).map_err(|m| CliError::Usage(format!("--background {m}")))?,
+            );
+        }
+        if let Some(d) = self.dpi {
+            figure.dpi = Some(dotchess::options::check_dpi(d).map_err(|m| CliError::Usage(format!("--dpi: {m}")))?);
         }
         if let Some(t) = &self.title {
             if t.chars().count() > dotchess::spec::MAX_TEXT {

@@ -659,6 +659,8 @@ fn read_animation(src: &Source, a: &AnimationToml) -> Result<crate::animation::A
 
 with_marks!(OverlayToml {
     animation: Option<AnimationToml>,
+    background: Option<Spanned<String>>,
+    dpi: Option<Spanned<Num>>,
     why_fewer: Option<Spanned<String>>,
     title: Option<Spanned<String>>,
     width: Option<Spanned<Num>>,
@@ -718,6 +720,10 @@ pub struct FigureSpec {
     pub expect: Vec<Expectation>,
     /// The overlay's `[animation]`: the figure is then an animation of its first panel.
     pub animation: Option<crate::animation::AnimSpec>,
+    /// `background`: none (transparent) or a colour over the theme's paper.
+    pub background: Option<crate::options::Background>,
+    /// `dpi`: the resolution written into the PNG, and the PDF page's scale.
+    pub dpi: Option<f64>,
 }
 
 /// Where an overlay file finds other position files it names (`position = "…"` in a panel):
@@ -854,7 +860,20 @@ pub fn read_overlay(name: &str, text: &str, base: &PositionSpec, load: &Loader) 
         None => None,
         Some(a) => Some(read_animation(&src, a)?),
     };
-    Ok(FigureSpec { title, theme, columns, width, panels, expect, animation })
+    let background = match &o.background {
+        None => None,
+        Some(b) => Some(
+            crate::options::Background::parse(b.get_ref())
+                .map_err(|m| src.error_at(b.span().start + 1, format!("`background` {m}")))?,
+        ),
+    };
+    let dpi = match &o.dpi {
+        None => None,
+        Some(d) => Some(
+            crate::options::check_dpi(d.get_ref().value()).map_err(|m| src.error(d.span(), format!("`dpi`: {m}")))?,
+        ),
+    };
+    Ok(FigureSpec { title, theme, columns, width, panels, expect, animation, background, dpi })
 }
 
 /// The figure for a position with no overlay file: the hemispheres.
@@ -873,6 +892,8 @@ pub fn plain_figure(base: &PositionSpec) -> FigureSpec {
         }],
         expect: Vec::new(),
         animation: None,
+        background: None,
+        dpi: None,
     }
 }
 
@@ -1160,9 +1181,26 @@ impl FigureSpec {
         Ok(scene)
     }
 
-    /// Draws the panels one by one, handing each to `check` before the next is drawn.
+    /// Draws the figure with its background and resolution (see [`FigureSpec::draw_panels`]).
     fn draw<E>(
         &self,
+        check: impl FnMut(usize, &crate::scene::Scene) -> Result<(), E>,
+    ) -> Result<crate::scene::Scene, E> {
+        use crate::options::Background;
+        let mut theme = self.theme.clone();
+        if let Some(Background::Colour(c)) = self.background {
+            theme.background = c;
+        }
+        let mut scene = self.draw_panels(&theme, check)?;
+        scene.transparent = self.background == Some(Background::None);
+        scene.dpi = self.dpi;
+        Ok(scene)
+    }
+
+    /// Draws the panels one by one in `theme`, handing each to `check` before the next is drawn.
+    fn draw_panels<E>(
+        &self,
+        theme: &Theme,
         mut check: impl FnMut(usize, &crate::scene::Scene) -> Result<(), E>,
     ) -> Result<crate::scene::Scene, E> {
         let mut scenes: Vec<(crate::scene::Scene, String)> = Vec::with_capacity(self.panels.len());
@@ -1193,10 +1231,7 @@ impl FigureSpec {
                         overlay.moves.push(e.square);
                     }
                 }
-                (
-                    crate::figure::render(&p.position, &overlay, &view, &self.theme),
-                    p.caption.clone().unwrap_or_default(),
-                )
+                (crate::figure::render(&p.position, &overlay, &view, theme), p.caption.clone().unwrap_or_default())
             };
             check(i, &panel.0)?;
             scenes.push(panel);
@@ -1209,12 +1244,12 @@ impl FigureSpec {
             }
             // A single panel's caption is drawn under it, as in a figure of several panels.
             let title = if s.title.is_empty() { caption.clone() } else { s.title.clone() };
-            let mut framed = crate::figure::panels(vec![(s, caption)], 1, None, &self.theme);
+            let mut framed = crate::figure::panels(vec![(s, caption)], 1, None, theme);
             framed.title = title;
             return Ok(framed);
         }
         let columns = if self.columns == 0 { scenes.len().min(5) } else { self.columns };
-        let scene = crate::figure::panels(scenes, columns, self.title.as_deref(), &self.theme);
+        let scene = crate::figure::panels(scenes, columns, self.title.as_deref(), theme);
         Ok(match self.width {
             Some(w) => scaled(scene, w),
             None => scene,
