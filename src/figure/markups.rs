@@ -9,8 +9,7 @@
 
 use super::{Layers, Painter};
 use crate::geometry::Projection;
-use crate::scene::{Element, Paint, PathCmd, Rgb, Shape};
-use crate::topology::Cell;
+use crate::scene::{Element, Paint, PathCmd, Shape};
 
 /// A kind of markup.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -23,32 +22,29 @@ impl Painter<'_> {
     /// The overlay's circles and crosses, on top of the pieces (`class="mark circle"` /
     /// `class="mark cross"`, `data-cell`, the colour in the stroke attribute).
     pub(super) fn markups(&self, layout: &dyn Projection, l: &mut Layers) {
-        let lists: [(Markup, &[(Cell, Option<Rgb>)]); 2] =
-            [(Markup::Circle, &self.overlay.circles), (Markup::Cross, &self.overlay.crosses)];
-        for (kind, list) in lists {
-            for &(cell, colour) in list {
-                let colour = colour.unwrap_or(self.theme.arrow);
-                for at in layout.centres(&self.topo, cell) {
-                    let size = layout.cell_size(&self.topo, cell);
-                    let w = (size * 0.07).max(1.2);
-                    let (shape, class) = match kind {
-                        Markup::Circle => (Shape::Circle { c: at, r: size * 0.42 }, "mark circle"),
-                        Markup::Cross => {
-                            let k = size * 0.3;
-                            let cmds = vec![
-                                PathCmd::Move(at.offset(-k, -k)),
-                                PathCmd::Line(at.offset(k, k)),
-                                PathCmd::Move(at.offset(-k, k)),
-                                PathCmd::Line(at.offset(k, -k)),
-                            ];
-                            (Shape::Path(cmds), "mark cross")
-                        }
-                    };
-                    l.top.push(
-                        Element::new(shape, Paint::stroke(colour, w).rounded(), class)
-                            .with("cell", self.topo.name(cell)),
-                    );
-                }
+        let circles = self.overlay.circles.iter().map(|m| (Markup::Circle, m));
+        let crosses = self.overlay.crosses.iter().map(|m| (Markup::Cross, m));
+        for (kind, &(cell, colour)) in circles.chain(crosses) {
+            let colour = colour.unwrap_or(self.theme.arrow);
+            for at in layout.centres(&self.topo, cell) {
+                let size = layout.cell_size(&self.topo, cell);
+                let w = (size * 0.07).max(1.2);
+                let (shape, class) = match kind {
+                    Markup::Circle => (Shape::Circle { c: at, r: size * 0.42 }, "mark circle"),
+                    Markup::Cross => {
+                        let k = size * 0.3;
+                        let cmds = vec![
+                            PathCmd::Move(at.offset(-k, -k)),
+                            PathCmd::Line(at.offset(k, k)),
+                            PathCmd::Move(at.offset(-k, k)),
+                            PathCmd::Line(at.offset(k, -k)),
+                        ];
+                        (Shape::Path(cmds), "mark cross")
+                    }
+                };
+                l.top.push(
+                    Element::new(shape, Paint::stroke(colour, w).rounded(), class).with("cell", self.topo.name(cell)),
+                );
             }
         }
     }
