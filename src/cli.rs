@@ -45,10 +45,10 @@ struct AnimateArgs {
     /// Variant of a .fen file that does not name one.
     #[arg(long, default_value = "dot")]
     variant: VariantId,
-    /// The animation (default: the overlay's, else gear): gear, chart, walk, spin.
+    /// The animation (default: the overlay's, else gear): gear, chart, walk, spin, wrap.
     #[arg(long)]
     kind: Option<String>,
-    /// Number of frames (default: the overlay's, else the kind's own: 48 for gear and spin, 168
+    /// Number of frames (default: the overlay's, else the kind's own: 48 for gear and spin, 72 for wrap, 168
     /// for chart, one a square for walk).
     #[arg(long)]
     frames: Option<u32>,
@@ -61,7 +61,8 @@ struct AnimateArgs {
     /// How many times it plays: 0 = forever (default: the overlay's, else forever).
     #[arg(long)]
     plays: Option<u32>,
-    /// The view of the first panel: hemispheres, chart or board (default: the overlay's).
+    /// The view of the first panel (default: the overlay's); `wrap` draws any as the board becoming
+    /// the globe, `gear` as hemispheres, `spin` as a globe.
     #[arg(long, value_enum)]
     view: Option<ViewArg>,
     /// Width of the frames in pixels (100 to 8000; default: the overlay's, else 480).
@@ -251,7 +252,7 @@ struct RenderArgs {
     /// Colour mode (chart, board): colour the edges of each board copy (always on for the chart).
     #[arg(long)]
     edges: bool,
-    /// Globe: latitude of the viewpoint in degrees, -90 to 90 (default 20: a little above the
+    /// Globe: latitude of the viewpoint in degrees, -90 to 90 (default 15: a little above the
     /// equator).
     #[arg(long, allow_hyphen_values = true)]
     latitude: Option<f64>,

@@ -26,7 +26,9 @@ pub use orient::Orientation;
 pub use panels::panels;
 pub use pieces::text;
 
-use crate::geometry::{BoardGeom, ChartGeom, DiscGeom, GlobeGeom, HemiGeom, Projection, Viewpoint, Window};
+use crate::geometry::{
+    BoardGeom, ChartGeom, DiscGeom, GlobeGeom, HemiGeom, Morph, Projection, Viewpoint, Window, WrapGeom,
+};
 use crate::piece::Color;
 use crate::position::Position;
 use crate::routes::{Route, arrow_route_in, destinations};
@@ -198,6 +200,7 @@ enum Layout {
     Chart(ChartGeom),
     Globe(GlobeGeom),
     Disc(DiscGeom),
+    Wrap(WrapGeom),
 }
 
 impl Layout {
@@ -211,6 +214,7 @@ impl Layout {
             }
             Layout::Globe(g) => g.centre,
             Layout::Disc(g) => g.centre,
+            Layout::Wrap(g) => g.centre,
         }
     }
 
@@ -222,6 +226,7 @@ impl Layout {
             Layout::Chart(g) => g,
             Layout::Globe(g) => g,
             Layout::Disc(g) => g,
+            Layout::Wrap(g) => g,
         }
     }
 }
@@ -231,11 +236,38 @@ pub const WIDTH_RANGE: (f64, f64) = (100.0, 8000.0);
 
 /// Draws a position with an overlay in a view.
 pub fn render(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme) -> Scene {
+    render_in(pos, overlay, view, theme, None)
+}
+
+/// Draws a position with an overlay on the board part-way wrapped into the ball (the `wrap`
+/// animation's frames, [`WrapGeom`]): `morph` says how far, `viewpoint` from where it is seen. The
+/// figure has the globe view's size, and at [`Morph::BALL`] its cells and pieces stand where the
+/// globe view puts them. The view's kind only chooses the colour mode (a board or chart with
+/// `tint` or `edges` keeps them).
+pub fn render_wrap(
+    pos: &Position,
+    overlay: &Overlay,
+    view: &View,
+    theme: &Theme,
+    morph: Morph,
+    viewpoint: Viewpoint,
+) -> Scene {
+    render_in(pos, overlay, view, theme, Some((morph, viewpoint)))
+}
+
+fn render_in(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme, wrap: Option<(Morph, Viewpoint)>) -> Scene {
     let topo = *pos.topology();
     // Whole figure units, so that a PNG at scale 1 has no partly covered (half transparent) row.
     let width = view.width.clamp(WIDTH_RANGE.0, WIDTH_RANGE.1).round();
     let title_h = if overlay.title.is_some() { (width * 0.06).clamp(18.0, 60.0) } else { 0.0 };
-    let (layout, height) = layout(pos, overlay, view, &topo, width, title_h);
+    let (layout, height) = match wrap {
+        Some((morph, viewpoint)) => {
+            let radius = width / 2.0 * 0.9;
+            let centre = Pt::new(width / 2.0, title_h + width / 2.0);
+            (Layout::Wrap(WrapGeom::new(&topo, morph, viewpoint, centre, radius)), title_h + width)
+        }
+        None => layout(pos, overlay, view, &topo, width, title_h),
+    };
     let legend_h = if overlay.expect.is_some() { (width * 0.07).clamp(18.0, 56.0) } else { 0.0 };
     let height = (height + legend_h).ceil();
     let mut scene = Scene::new(width, height, theme.background);
@@ -271,8 +303,9 @@ pub fn render(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme) -> 
     scene.nodes.extend(over.into_iter().map(Node::Element));
     scene.nodes.extend(l.top.into_iter().map(Node::Element));
     scene.nodes.extend(labels.into_iter().map(Node::Element));
-    scene.title = overlay.title.clone().unwrap_or_else(|| format!("{} — {}", pos.variant().title, view_name(view)));
-    scene.desc = describe(pos, view, &described_moves, overlay);
+    let name = if wrap.is_some() { "the board wrapping into the ball" } else { view_name(view) };
+    scene.title = overlay.title.clone().unwrap_or_else(|| format!("{} — {}", pos.variant().title, name));
+    scene.desc = describe(pos, name, &described_moves, overlay);
     scene
 }
 
@@ -363,9 +396,9 @@ fn view_name(view: &View) -> &'static str {
     }
 }
 
-fn describe(pos: &Position, view: &View, moves: &[String], overlay: &Overlay) -> String {
+fn describe(pos: &Position, view_name: &str, moves: &[String], overlay: &Overlay) -> String {
     let topo = pos.topology();
-    let mut s = format!("{}, drawn as {}.", pos.variant().title, view_name(view));
+    let mut s = format!("{}, drawn as {}.", pos.variant().title, view_name);
     for color in Color::ALL {
         let list: Vec<String> = pos
             .pieces()

@@ -8,6 +8,7 @@ mod chart;
 mod disc;
 mod globe;
 mod hemispheres;
+mod wrap;
 
 use super::{Coordinates, Layers, Layout, Painter, ViewKind, pieces::text};
 use crate::geometry::Projection;
@@ -26,6 +27,7 @@ impl Painter<'_> {
             Layout::Chart(g) => self.chart_cells(g, l),
             Layout::Globe(g) => self.globe_cells(g, l),
             Layout::Disc(g) => self.disc_cells(g, l),
+            Layout::Wrap(g) => self.wrap_cells(g, l),
         }
         crate::grid::draw_once(&mut l.cells, &self.grid);
         let proj = layout.projection();
