@@ -17,6 +17,7 @@
 mod ground;
 mod legend;
 mod marks;
+mod markups;
 mod orient;
 mod panels;
 mod pieces;
@@ -185,6 +186,10 @@ pub struct Overlay {
     pub arrow_colours: Vec<Option<Rgb>>,
     /// Text written in cells.
     pub labels: Vec<(Cell, String)>,
+    /// Circles round cells, as LaTeX `chessboard` draws them (`None`: the theme's arrow colour).
+    pub circles: Vec<(Cell, Option<Rgb>)>,
+    /// Crosses over cells (`None`: the theme's arrow colour).
+    pub crosses: Vec<(Cell, Option<Rgb>)>,
     /// Draw marks over the pieces (default: under, so pieces stay readable).
     pub marks_over_pieces: bool,
     /// The move that led to the position, from and to: both cells tinted, its route drawn.
@@ -295,6 +300,7 @@ fn render_in(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme, wrap
     let mut l = Layers::default();
     painter.ground(&layout, &mut l);
     let marks::Marks { elements: marks, described: described_moves, legend } = painter.marks(proj, &mut l);
+    painter.markups(proj, &mut l);
     let mut pieces = painter.pieces(proj);
     let mut labels = painter.labels(proj);
     let mut marks = marks;
