@@ -553,3 +553,29 @@ fn wrap_encodes_in_every_format_with_its_frames() {
     assert!(a.frames[4].find("edge north").len() + a.frames[4].find("edge south").len() > 0);
     assert_eq!(svg.matches("class=\"surface\"").count(), 9);
 }
+
+/// A frame drawn the long way: its SVG text parsed and rendered by resvg.
+fn resvg_frame(s: &Scene) -> Vec<u8> {
+    let tree = resvg::usvg::Tree::from_str(&s.to_svg(), &resvg::usvg::Options::default()).expect("the frame's SVG");
+    let mut pixmap = tiny_skia::Pixmap::new(s.width.ceil() as u32, s.height.ceil() as u32).expect("a pixmap");
+    let bg = s.background;
+    pixmap.fill(tiny_skia::Color::from_rgba8(bg.0, bg.1, bg.2, 255));
+    resvg::render(&tree, tiny_skia::Transform::identity(), &mut pixmap.as_mut());
+    pixmap.take()
+}
+
+#[test]
+fn frames_painted_from_the_scene_match_what_resvg_draws_from_their_svg() {
+    for (fen, overlay) in [
+        (START, "[animation]\nkind = \"gear\"\nframes = 6\n"),
+        (START, "[[panels]]\nview = \"board\"\ntint = true\nedges = true\n[animation]\nkind = \"wrap\"\nframes = 5\n"),
+    ] {
+        let a = animation(fen, overlay);
+        let images = a.rasterise().unwrap();
+        assert_eq!(images.len(), a.frames.len());
+        for (k, (img, s)) in images.iter().zip(&a.frames).enumerate() {
+            let e = mean_error(&img.rgba, &resvg_frame(s));
+            assert!(e < 0.5, "{overlay}: frame {k} differs from resvg's by {e} per channel");
+        }
+    }
+}

@@ -234,7 +234,7 @@ impl Animation {
                 size.1
             )));
         }
-        self.frames.par_iter().map(|s| raster::rasterise(s, size)).collect()
+        self.frames.par_iter().map_init(crate::output::Painter::default, |p, s| raster::rasterise(p, s, size)).collect()
     }
 }
 
