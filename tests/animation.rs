@@ -579,3 +579,30 @@ fn frames_painted_from_the_scene_match_what_resvg_draws_from_their_svg() {
         }
     }
 }
+
+#[test]
+fn gear_rank_numbers_turn_with_the_discs() {
+    // Each rank number keeps its place on its ring as the discs turn: its distance from the
+    // piece on that ring's a-square is the same in every frame.
+    let a = animation(START, "[animation]\nkind = \"gear\"\nframes = 16\n");
+    let text_at = |s: &Scene, t: &str| -> Pt {
+        let e = s.find("coordinate rank").into_iter().find(|e| e.data.iter().any(|(k, v)| *k == "text" && v == t));
+        match e.expect("a rank number").shape {
+            Shape::Text { at, .. } => at,
+            _ => panic!("a rank number is text"),
+        }
+    };
+    for (rank, cell) in [("1", "a1"), ("2", "a2"), ("7", "a7"), ("8", "a8")] {
+        let d: Vec<f64> = a
+            .frames
+            .iter()
+            .map(|s| {
+                let piece = piece_places(s).into_iter().find(|p| p.0 == cell).expect("the piece").1;
+                text_at(s, rank).dist(piece)
+            })
+            .collect();
+        for (k, x) in d.iter().enumerate() {
+            assert!((x - d[0]).abs() < 1e-6, "rank {rank}, frame {k}: {x} from {cell}, {} in frame 0", d[0]);
+        }
+    }
+}
