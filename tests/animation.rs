@@ -606,3 +606,36 @@ fn gear_rank_numbers_turn_with_the_discs() {
         }
     }
 }
+
+#[test]
+fn an_animation_beyond_the_memory_budget_is_refused_at_its_key() {
+    // 300 frames of the hemispheres 1600 wide: 1600 × 2976 pixels each, far beyond the budget.
+    let base = read_position("test.fen", "8/8/8/8/8/8/8/8", VariantId::Dot).unwrap();
+    let text = "[[panels]]\nview = \"hemispheres\"\nwidth = 1600\n\n[animation]\nkind = \"gear\"\nframes = 300\n";
+    let e = read_overlay("big.toml", text, &base, &|p| Err(format!("no file {p}"))).err().expect("refused");
+    assert_eq!((e.file.as_str(), e.line, e.column), ("big.toml", 7, 10), "{e:?}");
+    assert!(e.message.contains("300 frames") && e.message.contains("MiB"), "{}", e.message);
+    // The same at 12 frames fits.
+    assert!(read_overlay("ok.toml", &text.replace("300", "12"), &base, &|p| Err(format!("no file {p}"))).is_ok());
+    // From the command line: status 2, the flags named, nothing written.
+    let dir = std::env::temp_dir().join(format!("dotchess-budget-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fen = dir.join("empty.fen");
+    std::fs::write(&fen, "8/8/8/8/8/8/8/8 w - - 0 1\n").unwrap();
+    let out = dir.join("big.gif");
+    let o = dotchess(&[
+        "animate",
+        fen.to_str().unwrap(),
+        "--frames",
+        "500",
+        "--width",
+        "2500",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("--frames 500") && err.contains("--width 2500"), "{err}");
+    assert!(!out.exists());
+    std::fs::remove_dir_all(&dir).ok();
+}
