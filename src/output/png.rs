@@ -44,7 +44,7 @@ impl Raster {
         let mut canvas = tiny_skia::PixmapMut::from_bytes(&mut self.canvas, w, h).ok_or(PngError::Size(w, h))?;
         self.painter.paint(scene, scale, &mut canvas);
         self.png.clear();
-        encode_into(&self.canvas, w, h, &mut self.straight, &mut self.png)?;
+        encode_into(&self.canvas, w, h, scene.dpi.map(|d| d * scale), &mut self.straight, &mut self.png)?;
         Ok(&self.png)
     }
 }
@@ -61,7 +61,7 @@ pub fn scene_png(scene: &Scene, scale: f64) -> Result<Vec<u8>, PngError> {
 /// PNG bytes of a pixmap.
 pub fn encode(pixmap: tiny_skia::PixmapRef) -> Result<Vec<u8>, PngError> {
     let mut out = Vec::new();
-    encode_into(pixmap.data(), pixmap.width(), pixmap.height(), &mut Vec::new(), &mut out)?;
+    encode_into(pixmap.data(), pixmap.width(), pixmap.height(), None, &mut Vec::new(), &mut out)?;
     Ok(out)
 }
 
@@ -69,8 +69,16 @@ pub fn encode(pixmap: tiny_skia::PixmapRef) -> Result<Vec<u8>, PngError> {
 /// with a background are) premultiplied and straight alpha are the same bytes and `data` is
 /// encoded as it is; otherwise it is converted through `straight`. The `png` crate's fast
 /// deflate (fdeflate) is several times quicker than tiny-skia's default encoder for figures of
-/// flat colour, at a similar size.
-fn encode_into(data: &[u8], w: u32, h: u32, straight: &mut Vec<u8>, out: &mut Vec<u8>) -> Result<(), PngError> {
+/// flat colour, at a similar size. `dpi`, when given, goes into a `pHYs` chunk (pixels per metre,
+/// rounded).
+fn encode_into(
+    data: &[u8],
+    w: u32,
+    h: u32,
+    dpi: Option<f64>,
+    straight: &mut Vec<u8>,
+    out: &mut Vec<u8>,
+) -> Result<(), PngError> {
     let opaque = data.chunks_exact(4).all(|p| p[3] == 255);
     let rgba: &[u8] = if opaque {
         data
@@ -89,6 +97,10 @@ fn encode_into(data: &[u8], w: u32, h: u32, straight: &mut Vec<u8>, out: &mut Ve
     encoder.set_color(png::ColorType::Rgba);
     encoder.set_depth(png::BitDepth::Eight);
     encoder.set_compression(png::Compression::Fast);
+    if let Some(dpi) = dpi {
+        let per_metre = (dpi / 0.0254).round().clamp(1.0, u32::MAX as f64) as u32;
+        encoder.set_pixel_dims(Some(png::PixelDimensions { xppu: per_metre, yppu: per_metre, unit: png::Unit::Meter }));
+    }
     let mut writer = encoder.write_header().map_err(|e| PngError::Encode(e.to_string()))?;
     writer.write_image_data(rgba).map_err(|e| PngError::Encode(e.to_string()))?;
     writer.finish().map_err(|e| PngError::Encode(e.to_string()))?;
