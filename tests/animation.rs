@@ -612,7 +612,9 @@ fn an_animation_beyond_the_memory_budget_is_refused_at_its_key() {
     // 300 frames of the hemispheres 1600 wide: 1600 × 2976 pixels each, far beyond the budget.
     let base = read_position("test.fen", "8/8/8/8/8/8/8/8", VariantId::Dot).unwrap();
     let text = "[[panels]]\nview = \"hemispheres\"\nwidth = 1600\n\n[animation]\nkind = \"gear\"\nframes = 300\n";
-    let e = read_overlay("big.toml", text, &base, &|p| Err(format!("no file {p}"))).err().expect("refused");
+    let Err(e) = read_overlay("big.toml", text, &base, &|p| Err(format!("no file {p}"))) else {
+        panic!("300 frames at 1600 wide should be refused");
+    };
     assert_eq!((e.file.as_str(), e.line, e.column), ("big.toml", 7, 10), "{e:?}");
     assert!(e.message.contains("300 frames") && e.message.contains("MiB"), "{}", e.message);
     // The same at 12 frames fits.
