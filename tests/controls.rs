@@ -510,3 +510,36 @@ fn one_hemisphere_alone() {
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("not to the south view"), "{}", stderr(&o));
 }
+
+/// The keys an overlay (or a panel, `[[panels]]`) accepts, as the reader lists them for an
+/// unknown key.
+fn known_keys(d: &Path, table: &str) -> Vec<String> {
+    write(d, "k.toml", &format!("{table}zzzzzzzzzzzzzzzzzzzz = 1\n"));
+    let o = run_in(d, &["render", "rook.fen", "k.toml", "-o", "k.svg"]);
+    let err = stderr(&o);
+    let list = err.split("known keys: ").nth(1).unwrap_or_else(|| panic!("{err}"));
+    list.split(')').next().unwrap().split(", ").map(str::to_string).collect()
+}
+
+#[test]
+fn the_annotated_template_shows_every_key() {
+    let d = temp_dir("template-keys");
+    write(&d, "rook.fen", "8/8/8/3R3r/8/8/8/8\n");
+    let template = include_str!("../templates/overlay.toml");
+    let written = |key: &str| {
+        template.lines().any(|l| {
+            let l = l.trim_start_matches(['#', ' ']);
+            l.starts_with(&format!("{key} ="))
+                || l.starts_with(&format!("{key}  "))
+                || l == format!("[[{key}]]")
+                || l == format!("[{key}]")
+        })
+    };
+    let top = known_keys(&d, "");
+    let panel = known_keys(&d, "[[panels]]\nview = \"board\"\n");
+    for k in ["check", "lastmove", "circles", "crosses", "background", "dpi"] {
+        assert!(top.contains(&k.to_string()), "{k} in {top:?}");
+    }
+    let missing: Vec<&String> = top.iter().chain(&panel).filter(|k| !written(k)).collect();
+    assert!(missing.is_empty(), "templates/overlay.toml does not show {missing:?}");
+}
