@@ -956,7 +956,8 @@ fn apply_marks(src: &Source, pos: &Position, m: &MarksToml, o: &mut Overlay) -> 
 /// The kinds of mark written as text, in overlay files and on the command line alike.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum MarkKind {
-    /// `CELL`: the moves of the piece there.
+    /// `CELL`: the moves of the piece there; `CELL:TO` only those to one cell; either with
+    /// `:#colour` for the piece's dots and routes.
     Moves,
     /// `CELL:DIR` (the whole loop) or `CELL:DIR:UNTIL` (the ride up to a cell).
     Loop,
@@ -1022,11 +1023,38 @@ pub fn add_mark(pos: &Position, kind: MarkKind, text: &str, o: &mut Overlay) -> 
     let colour = |(col, offset): (&str, usize)| crate::colour::parse_colour(col).map_err(|m| err(offset, m));
     match kind {
         MarkKind::Moves => {
-            let c = cell((text, 0))?;
-            if pos.piece_at(c).is_none() {
-                return Err(err(0, format!("no piece on {text} to show the moves of")));
+            // CELL, CELL:colour, CELL:TO or CELL:TO:colour: the last part is a colour when it
+            // starts with `#`, or is a colour name and not a cell.
+            let is_colour = |p: &str| {
+                p.starts_with('#') || (topo.parse_cell(p).is_none() && crate::colour::parse_colour(p).is_ok())
+            };
+            let (rest, col) = match parts.last() {
+                Some(&last) if parts.len() > 1 && is_colour(last.0) => (&parts[..parts.len() - 1], Some(last)),
+                _ => (&parts[..], None),
+            };
+            if rest.len() > 2 {
+                return Err(err(0, "a moves mark is `CELL`, `CELL:TO`, `CELL:#colour` or `CELL:TO:#colour`".into()));
             }
+            let c = cell(rest[0])?;
+            if pos.piece_at(c).is_none() {
+                return Err(err(0, format!("no piece on {} to show the moves of", rest[0].0)));
+            }
+            let colour = col.map(colour).transpose()?;
+            let target = match rest.get(1) {
+                None => None,
+                Some(&(name, at)) => {
+                    let t = cell((name, at))?;
+                    if !crate::routes::destinations(pos, c, false).iter().any(|d| d.cell == t) {
+                        return Err(err(at, format!("the piece on {} has no move to {name}", rest[0].0)));
+                    }
+                    Some(t)
+                }
+            };
+            o.move_colours.resize(o.moves.len(), None);
+            o.move_targets.resize(o.moves.len(), None);
             o.moves.push(c);
+            o.move_colours.push(colour);
+            o.move_targets.push(target);
         }
         MarkKind::Loop => {
             if !(2..=3).contains(&parts.len()) {

@@ -173,6 +173,12 @@ pub struct Overlay {
     pub title: Option<String>,
     /// Pieces whose moves are marked: a dot on each destination, a line along each route.
     pub moves: Vec<Cell>,
+    /// The colour of each marked piece's dots and routes, by its index in `moves` (`None` or
+    /// missing: the theme's), so that several pieces in one picture can be told apart.
+    pub move_colours: Vec<Option<Rgb>>,
+    /// Only the moves to this cell, by index in `moves` (`None` or missing: all the piece's
+    /// moves) — the routes to one destination when all of them would crowd the picture.
+    pub move_targets: Vec<Option<Cell>>,
     /// Mark pseudo-legal moves instead of legal ones.
     pub pseudo: bool,
     /// Whole loops: the ride from a square in a direction, round to where it started.
@@ -204,6 +210,23 @@ pub struct Overlay {
     /// Leave the king in check unmarked (by default the side to move's king, when the rules core
     /// finds it attacked, is ringed, as on lichess boards).
     pub hide_check: bool,
+}
+
+impl Overlay {
+    /// The destinations an overlay marks for its `i`th piece (on `from`): the rules core's,
+    /// legal or pseudo-legal as the overlay says, narrowed to its target cell when it names one.
+    pub fn destinations_of(&self, pos: &Position, i: usize) -> Vec<crate::routes::Destination> {
+        let Some(&from) = self.moves.get(i) else { return Vec::new() };
+        let mut dests = destinations(pos, from, !self.pseudo);
+        if let Some(to) = self.move_targets.get(i).copied().flatten() {
+            dests.retain(|d| d.cell == to);
+        }
+        dests
+    }
+    /// The colour given to the `i`th marked piece, if any.
+    pub fn move_colour(&self, i: usize) -> Option<Rgb> {
+        self.move_colours.get(i).copied().flatten()
+    }
 }
 
 /// The geometry of the chosen view: one projection of the surface.
@@ -379,8 +402,8 @@ fn chart_marks(pos: &Position, overlay: &Overlay) -> Vec<(f64, f64)> {
         Window { x0: 0, y0: 0, cols: topo.width() as u32, rows: topo.height() as u32 },
     );
     let mut routes: Vec<Route> = Vec::new();
-    for &from in &overlay.moves {
-        routes.extend(destinations(pos, from, !overlay.pseudo).into_iter().flat_map(|d| d.routes));
+    for i in 0..overlay.moves.len() {
+        routes.extend(overlay.destinations_of(pos, i).into_iter().flat_map(|d| d.routes));
     }
     routes.extend(marks::overlay_loops(topo, overlay).into_iter().map(|(r, _, _)| r));
     routes.extend(overlay.arrows.iter().filter_map(|&(a, b)| arrow_route_in(pos, a, b)));
