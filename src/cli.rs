@@ -126,6 +126,10 @@ struct EssayArgs {
 enum ViewArg {
     /// North disc above, south disc below, touching at one point.
     Hemispheres,
+    /// The northern hemisphere alone.
+    North,
+    /// The southern hemisphere alone.
+    South,
     /// The unrolled chart (2DFARCSOD), board copies flipped and shifted beyond the poles.
     Chart,
     /// The single board, poles as bands.
@@ -140,6 +144,8 @@ impl ViewArg {
     fn name(self) -> &'static str {
         match self {
             ViewArg::Hemispheres => "hemispheres",
+            ViewArg::North => "north",
+            ViewArg::South => "south",
             ViewArg::Chart => "chart",
             ViewArg::Board => "board",
             ViewArg::Globe => "globe",
@@ -866,6 +872,8 @@ fn animate_cmd(a: &AnimateArgs, out: &mut dyn Write) -> Result<(), CliError> {
         use dotchess::figure::{View, ViewKind};
         let kind = match v {
             ViewArg::Hemispheres => View::hemispheres().kind,
+            ViewArg::North => View::hemisphere(dotchess::Pole::North).kind,
+            ViewArg::South => View::hemisphere(dotchess::Pole::South).kind,
             ViewArg::Chart => View::chart().kind,
             ViewArg::Board => ViewKind::Board { tint: false, edges: false },
             ViewArg::Globe => View::globe().kind,
