@@ -543,3 +543,35 @@ fn the_annotated_template_shows_every_key() {
     let missing: Vec<&String> = top.iter().chain(&panel).filter(|k| !written(k)).collect();
     assert!(missing.is_empty(), "templates/overlay.toml does not show {missing:?}");
 }
+
+#[test]
+fn chart_coordinates_follow_each_copys_flip_and_shift() {
+    let d = temp_dir("chart-coords");
+    // SPEC §5.2: chart(x, y) with y' = y mod 2H is (x mod W, y') below H, else (anti(x mod W),
+    // 2H-1-y'). A window of 8 columns and 10 rows: rows 8 and 9 lie in the flipped copy over N.
+    let o = run_in(&d, &["render", "--view", "chart", "--coordinates", "edge", "--window", "0,0,8,10", "-o", "c.svg"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let svg = std::fs::read_to_string(d.join("c.svg")).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let text = |n: &roxmltree::Node| n.attribute("data-text").unwrap().to_string();
+    let files: Vec<String> = with_class(&doc, "coordinate file").iter().map(text).collect();
+    let (w, h) = (8, 8);
+    let file = |x: i32| ((b'a' + x.rem_euclid(w) as u8) as char).to_string();
+    let mut want: Vec<String> = (0..8).map(file).collect();
+    want.extend((0..8).map(|x| file(x + w / 2)));
+    assert_eq!(files, want, "under row 0 the board's files, over row 9 the flipped copy's");
+    let ranks: Vec<String> = with_class(&doc, "coordinate rank").iter().map(text).collect();
+    let rank = |y: i32| if y < h { y + 1 } else { 2 * h - 1 - y + 1 };
+    assert_eq!(ranks, (0..10).map(|y| rank(y).to_string()).collect::<Vec<_>>());
+    // Every label sits outside the window, beside the square it names.
+    let inside = |n: &roxmltree::Node, class: &str| {
+        with_class(&doc, class).iter().any(|c| c.attribute("data-chart") == n.attribute("data-chart"))
+    };
+    for n in with_class(&doc, "coordinate file") {
+        assert!(inside(&n, "cell light") || inside(&n, "cell dark"), "{:?}", n.attribute("data-chart"));
+    }
+    // `none` (the chart's default) draws none.
+    let o = run_in(&d, &["render", "--view", "chart", "-o", "n.svg"]);
+    assert!(o.status.success());
+    assert!(!std::fs::read_to_string(d.join("n.svg")).unwrap().contains("coordinate"));
+}

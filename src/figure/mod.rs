@@ -373,8 +373,13 @@ fn layout(pos: &Position, overlay: &Overlay, view: &View, topo: &Topology, width
         }
         ViewKind::Chart { window, .. } => {
             let win = window.unwrap_or_else(|| ChartGeom::fit(topo, &chart_marks(pos, overlay)));
-            let margin = width * 0.03;
-            let square = (width - 2.0 * margin) / win.cols as f64;
+            // Edge coordinates need a band of 0.64 of a square round the window.
+            let square = if view.coordinates == Coordinates::Edge {
+                width / (win.cols as f64 + 1.28)
+            } else {
+                width * 0.94 / win.cols as f64
+            };
+            let margin = if view.coordinates == Coordinates::Edge { square * 0.64 } else { width * 0.03 };
             let g = ChartGeom::new(topo, Pt::new(margin, title_h + margin), square, win);
             (Layout::Chart(g), title_h + 2.0 * margin + win.rows as f64 * square)
         }
