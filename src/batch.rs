@@ -207,7 +207,12 @@ pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn F
                         let _share = in_flight.take(crate::budget::cost(crate::budget::weight(&scene), png));
                         write_figure(&scene, out, &job.name, &manifest.formats)
                     }
-                    Some(anim) => write_animation(&anim.map_err(|e| e.to_string())?, out, &job.name, &manifest.formats),
+                    Some(anim) => {
+                        let anim = anim.map_err(|e| e.to_string())?;
+                        // Its frames and their pixels are held until every format is written.
+                        let _share = in_flight.take(anim.cost(true));
+                        write_animation(&anim, out, &job.name, &manifest.formats)
+                    }
                 }
             });
             progress(&job.name);

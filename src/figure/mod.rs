@@ -207,6 +207,10 @@ pub struct Overlay {
     pub marks_over_pieces: bool,
     /// The move that led to the position, from and to: both cells tinted, its route drawn.
     pub lastmove: Option<(Cell, Cell)>,
+    /// Hemispheres: the file boundary (0 = a|h west of a, 1 = a|b, …) whose side of the discs the
+    /// rank numbers stand on, instead of the one opposite the touching point. The gear animation
+    /// holds it through the turn, so the numbers turn with the discs instead of hopping.
+    pub rank_numbers_at: Option<i32>,
     /// Leave the king in check unmarked (by default the side to move's king, when the rules core
     /// finds it attacked, is ringed, as on lichess boards).
     pub hide_check: bool,

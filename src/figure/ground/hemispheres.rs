@@ -77,7 +77,8 @@ impl Painter<'_> {
             }
             // Rank numbers on their ring, on a file boundary: the one nearest the side opposite
             // the touching point whose two neighbouring cells are empty (else that side).
-            let opposite = (g.rotation + topo.width() as f64 / 2.0).round() as i32;
+            let opposite =
+                self.overlay.rank_numbers_at.unwrap_or((g.rotation + topo.width() as f64 / 2.0).round() as i32);
             let discs: Vec<Vec<u8>> =
                 [true, false].map(|north| (0..topo.height()).filter(|&r| g.ring_of(r).2 == north).collect()).into();
             let boundaries = self.rank_number_boundaries(&discs, opposite);
