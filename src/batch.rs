@@ -188,8 +188,8 @@ pub struct Report {
 /// Renders every job in parallel into `out`, calling `progress` after each; then writes
 /// `index.html`.
 ///
-/// Each figure is drawn within the figure budget, then waits until its memory fits in the batch's
-/// budget of figures in flight ([`crate::budget::InFlight`]) before it is written.
+/// Each figure is drawn within the figure budget and within a share of the batch's memory, which
+/// it then grows or shrinks to what writing it needs ([`crate::budget::InFlight`]).
 pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn Fn(&str) + Sync)) -> Report {
     let in_flight = crate::budget::InFlight::default();
     let outcomes: Vec<Outcome> = manifest
@@ -202,12 +202,22 @@ pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn F
                 }
                 match spec.animate() {
                     None => {
+                        let mut share = in_flight.draw();
                         let scene = spec.render_checked()?;
-                        let png = manifest.formats.contains(&Format::Png).then(|| crate::budget::pixels(&scene));
-                        let _share = in_flight.take(crate::budget::cost(crate::budget::weight(&scene), png));
+                        let weight = crate::budget::weight(&scene);
+                        share.resize(crate::budget::cost(
+                            weight,
+                            crate::budget::pixels(&scene),
+                            &manifest.formats,
+                            false,
+                        ));
                         write_figure(&scene, out, &job.name, &manifest.formats)
                     }
-                    Some(anim) => write_animation(&anim.map_err(|e| e.to_string())?, out, &job.name, &manifest.formats),
+                    Some(anim) => {
+                        let anim = anim.map_err(|e| e.to_string())?;
+                        let _share = in_flight.take(crate::budget::animation_cost(&anim.frames));
+                        write_animation(&anim, out, &job.name, &manifest.formats)
+                    }
                 }
             });
             progress(&job.name);
