@@ -96,6 +96,16 @@ pub fn encode(pixmap: tiny_skia::PixmapRef) -> Result<Vec<u8>, PngError> {
     Ok(out)
 }
 
+/// A premultiplied RGBA pixel turned into straight alpha, in place.
+fn demultiply(p: &mut [u8]) {
+    if p[3] != 255 {
+        let c = tiny_skia::PremultipliedColorU8::from_rgba(p[0], p[1], p[2], p[3])
+            .map(|c| c.demultiply())
+            .unwrap_or(tiny_skia::ColorU8::from_rgba(0, 0, 0, 0));
+        p.copy_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
+    }
+}
+
 /// Encodes premultiplied RGBA `data` as PNG into `out`, turning it into straight alpha in place
 /// (the buffer is spent). When every pixel is opaque (as figures with a background are, but for
 /// the edge of a canvas wider than the figure) premultiplied and straight alpha are the same
@@ -103,17 +113,21 @@ pub fn encode(pixmap: tiny_skia::PixmapRef) -> Result<Vec<u8>, PngError> {
 /// default encoder for figures of flat colour, at a similar size.
 fn encode_into(data: &mut [u8], w: u32, h: u32, out: &mut dyn std::io::Write) -> Result<(), PngError> {
     use std::io::Write;
-    for p in data.chunks_exact_mut(4) {
-        if p[3] != 255 {
-            let c = tiny_skia::PremultipliedColorU8::from_rgba(p[0], p[1], p[2], p[3])
-                .map(|c| c.demultiply())
-                .unwrap_or(tiny_skia::ColorU8::from_rgba(0, 0, 0, 0));
-            p.copy_from_slice(&[c.red(), c.green(), c.blue(), c.alpha()]);
+    // Premultiplied to straight alpha where a pixel is not opaque; eight bytes (two pixels) are
+    // tested at a time, and almost every pixel of a figure is opaque.
+    const OPAQUE: u64 = 0xff00_0000_ff00_0000;
+    let mut pairs = data.chunks_exact_mut(8);
+    for pair in &mut pairs {
+        if <[u8; 8]>::try_from(&*pair).map_or(0, u64::from_le_bytes) & OPAQUE != OPAQUE {
+            pair.chunks_exact_mut(4).for_each(demultiply);
         }
     }
+    pairs.into_remainder().chunks_exact_mut(4).for_each(demultiply);
     let mut encoder = png::Encoder::new(out, w, h);
     encoder.set_color(png::ColorType::Rgba);
     encoder.set_depth(png::BitDepth::Eight);
+    // Fast: fdeflate after adaptive filtering. (Fastest, the Up filter alone, is quicker but makes
+    // the figures' PNGs three to five times larger.)
     encoder.set_compression(png::Compression::Fast);
     let error = |e: png::EncodingError| match e {
         png::EncodingError::IoError(e) => PngError::Io(e),
