@@ -45,10 +45,10 @@ struct AnimateArgs {
     /// Variant of a .fen file that does not name one.
     #[arg(long, default_value = "dot")]
     variant: VariantId,
-    /// The animation (default: the overlay's, else gear): gear, chart, walk, spin.
+    /// The animation (default: the overlay's, else gear): gear, chart, walk, spin, wrap.
     #[arg(long)]
     kind: Option<String>,
-    /// Number of frames (default: the overlay's, else the kind's own: 48 for gear and spin, 168
+    /// Number of frames (default: the overlay's, else the kind's own: 48 for gear and spin, 72 for wrap, 168
     /// for chart, one a square for walk).
     #[arg(long)]
     frames: Option<u32>,
@@ -61,7 +61,8 @@ struct AnimateArgs {
     /// How many times it plays: 0 = forever (default: the overlay's, else forever).
     #[arg(long)]
     plays: Option<u32>,
-    /// The view of the first panel: hemispheres, chart or board (default: the overlay's).
+    /// The view of the first panel (default: the overlay's); `wrap` draws any as the board becoming
+    /// the globe, `gear` as hemispheres, `spin` as a globe.
     #[arg(long, value_enum)]
     view: Option<ViewArg>,
     /// Width of the frames in pixels (100 to 8000; default: the overlay's, else 480).
@@ -215,6 +216,12 @@ struct RenderArgs {
     /// Write a text in a cell: `e4:x` (repeatable).
     #[arg(long = "label")]
     labels: Vec<String>,
+    /// Draw a circle round a cell, optionally coloured: `e4` or `e4:#c00` (repeatable).
+    #[arg(long = "circle")]
+    circles: Vec<String>,
+    /// Draw a cross over a cell, optionally coloured: `d5` or `d5:red` (repeatable).
+    #[arg(long = "cross")]
+    crosses: Vec<String>,
     /// A title above the figure (replaces the files' title).
     #[arg(long)]
     title: Option<String>,
@@ -224,6 +231,14 @@ struct RenderArgs {
     /// Width of the whole figure in pixels, 100 to 8000 (default 480; 720 for the chart).
     #[arg(long)]
     width: Option<f64>,
+    /// Background: `none` (transparent: a PNG is clear outside the drawing) or a colour
+    /// (`#fffff0`, `white`) instead of the theme's paper.
+    #[arg(long)]
+    background: Option<String>,
+    /// Resolution in pixels per inch, 10 to 10000: written into the PNG (pHYs), and the PDF page
+    /// is the figure's size at it (default: 96, as CSS pixels).
+    #[arg(long)]
+    dpi: Option<f64>,
     /// Hemispheres: the file position facing the touching point, -W to 2W (default 4 = the d|e
     /// boundary; a file letter means its middle).
     #[arg(long, allow_hyphen_values = true)]
@@ -237,7 +252,7 @@ struct RenderArgs {
     /// Colour mode (chart, board): colour the edges of each board copy (always on for the chart).
     #[arg(long)]
     edges: bool,
-    /// Globe: latitude of the viewpoint in degrees, -90 to 90 (default 20: a little above the
+    /// Globe: latitude of the viewpoint in degrees, -90 to 90 (default 15: a little above the
     /// equator).
     #[arg(long, allow_hyphen_values = true)]
     latitude: Option<f64>,
@@ -337,6 +352,14 @@ impl RenderArgs {
         if let Some(t) = &self.theme {
             figure.theme = load_theme(t)?;
         }
+        if let Some(b) = &self.background {
+            figure.background = Some(
+                dotchess::options::Background::parse(b).map_err(|m| CliError::Usage(format!("--background {m}")))?,
+            );
+        }
+        if let Some(d) = self.dpi {
+            figure.dpi = Some(dotchess::options::check_dpi(d).map_err(|m| CliError::Usage(format!("--dpi: {m}")))?);
+        }
         if let Some(t) = &self.title {
             if t.chars().count() > dotchess::spec::MAX_TEXT {
                 return Err(CliError::Usage(format!("--title: at most {} characters", dotchess::spec::MAX_TEXT)));
@@ -366,6 +389,8 @@ impl RenderArgs {
             ("--arrow", MarkKind::Arrow, &self.arrows),
             ("--label", MarkKind::Label, &self.labels),
             ("--highlight", MarkKind::Highlight, &self.highlights),
+            ("--circle", MarkKind::Circle, &self.circles),
+            ("--cross", MarkKind::Cross, &self.crosses),
         ];
         for panel in &mut figure.panels {
             options.apply(panel.position.topology(), &mut panel.view).map_err(|e| CliError::Usage(e.for_flag()))?;

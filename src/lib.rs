@@ -15,6 +15,7 @@ pub mod animation;
 pub mod batch;
 pub mod bitboard;
 pub mod budget;
+pub mod colour;
 pub mod figure;
 mod font;
 pub mod geometry;

@@ -8,6 +8,7 @@
 
 use crate::figure::{Coordinates, Orientation, View, ViewKind};
 use crate::geometry::Window;
+use crate::scene::Rgb;
 use crate::topology::Topology;
 use std::fmt;
 
@@ -71,6 +72,43 @@ impl ViewKey {
     pub fn flag(self) -> String {
         format!("--{}", self.key())
     }
+}
+
+/// A figure's background: a colour over the theme's paper, or none at all.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Background {
+    /// Nothing behind the drawing: a PNG is clear there (its only pixels with alpha below 255),
+    /// an SVG has no background rectangle. Ports and plates under labels keep the theme's paper
+    /// colour, so they still hide what they cover.
+    None,
+    /// This colour instead of the theme's paper.
+    Colour(Rgb),
+}
+
+impl Background {
+    /// Reads `none` (or CSS's `transparent`) or a colour ([`crate::colour::parse_colour`]).
+    pub fn parse(s: &str) -> Result<Background, String> {
+        if ["none", "transparent"].iter().any(|n| s.trim().eq_ignore_ascii_case(n)) {
+            return Ok(Background::None);
+        }
+        crate::colour::parse_colour(s).map(Background::Colour).map_err(|m| format!("is `none` or a colour: {m}"))
+    }
+}
+
+/// Smallest and largest resolution, in pixels per inch.
+pub const DPI_RANGE: (f64, f64) = (10.0, 10_000.0);
+
+/// Checks a resolution in pixels (figure units) per inch.
+pub fn check_dpi(v: f64) -> Result<f64, String> {
+    if !(DPI_RANGE.0..=DPI_RANGE.1).contains(&v) {
+        return Err(format!(
+            "{} is out of range ({} to {} pixels per inch)",
+            shown_number(v),
+            DPI_RANGE.0,
+            DPI_RANGE.1
+        ));
+    }
+    Ok(v)
 }
 
 /// A rotation as written: a number of files, or a file letter (its middle).

@@ -278,6 +278,13 @@ pub struct Scene {
     pub desc: String,
     /// Background colour.
     pub background: Rgb,
+    /// No background at all (`background = "none"`): the SVG has no background rectangle and the
+    /// PNG's pixels outside the drawing are clear; otherwise every pixel is opaque.
+    pub transparent: bool,
+    /// Pixels (figure units) per inch, when asked for (`--dpi`): written into the PNG (its `pHYs`
+    /// chunk) and used for the PDF page, whose size is then the figure's width and height at
+    /// this resolution. `None`: 96, as CSS pixels are, and no `pHYs` chunk.
+    pub dpi: Option<f64>,
     /// What is drawn, bottom first.
     pub nodes: Vec<Node>,
 }
@@ -300,7 +307,16 @@ impl Scene {
     }
     /// An empty scene.
     pub fn new(width: f64, height: f64, background: Rgb) -> Scene {
-        Scene { width, height, title: String::new(), desc: String::new(), background, nodes: Vec::new() }
+        Scene {
+            width,
+            height,
+            title: String::new(),
+            desc: String::new(),
+            background,
+            transparent: false,
+            dpi: None,
+            nodes: Vec::new(),
+        }
     }
 
     /// Adds an element on top.

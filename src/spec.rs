@@ -9,7 +9,6 @@ use crate::figure::{Overlay, View};
 use crate::notation::FenError;
 use crate::options::{Rotation, ViewKey, ViewOptions};
 use crate::position::Position;
-use crate::scene::Rgb;
 use crate::theme::Theme;
 use crate::topology::{Cell, Dir};
 use crate::variant::VariantId;
@@ -508,6 +507,8 @@ struct MarksToml<'a> {
     highlights: &'a [Spanned<String>],
     arrows: &'a [Spanned<String>],
     labels: &'a [Spanned<String>],
+    circles: &'a [Spanned<String>],
+    crosses: &'a [Spanned<String>],
     over_pieces: Option<bool>,
     lastmove: Option<&'a Spanned<String>>,
     check: Option<bool>,
@@ -532,6 +533,10 @@ macro_rules! with_marks {
             arrows: Vec<Spanned<String>>,
             #[serde(default)]
             labels: Vec<Spanned<String>>,
+            #[serde(default)]
+            circles: Vec<Spanned<String>>,
+            #[serde(default)]
+            crosses: Vec<Spanned<String>>,
             over_pieces: Option<bool>,
             lastmove: Option<Spanned<String>>,
             check: Option<bool>,
@@ -545,6 +550,8 @@ macro_rules! with_marks {
                     highlights: &self.highlights,
                     arrows: &self.arrows,
                     labels: &self.labels,
+                    circles: &self.circles,
+                    crosses: &self.crosses,
                     over_pieces: self.over_pieces,
                     lastmove: self.lastmove.as_ref(),
                     check: self.check,
@@ -652,6 +659,8 @@ fn read_animation(src: &Source, a: &AnimationToml) -> Result<crate::animation::A
 
 with_marks!(OverlayToml {
     animation: Option<AnimationToml>,
+    background: Option<Spanned<String>>,
+    dpi: Option<Spanned<Num>>,
     why_fewer: Option<Spanned<String>>,
     title: Option<Spanned<String>>,
     width: Option<Spanned<Num>>,
@@ -711,6 +720,10 @@ pub struct FigureSpec {
     pub expect: Vec<Expectation>,
     /// The overlay's `[animation]`: the figure is then an animation of its first panel.
     pub animation: Option<crate::animation::AnimSpec>,
+    /// `background`: none (transparent) or a colour over the theme's paper.
+    pub background: Option<crate::options::Background>,
+    /// `dpi`: the resolution written into the PNG, and the PDF page's scale.
+    pub dpi: Option<f64>,
 }
 
 /// Where an overlay file finds other position files it names (`position = "…"` in a panel):
@@ -847,7 +860,20 @@ pub fn read_overlay(name: &str, text: &str, base: &PositionSpec, load: &Loader) 
         None => None,
         Some(a) => Some(read_animation(&src, a)?),
     };
-    Ok(FigureSpec { title, theme, columns, width, panels, expect, animation })
+    let background = match &o.background {
+        None => None,
+        Some(b) => Some(
+            crate::options::Background::parse(b.get_ref())
+                .map_err(|m| src.error_at(b.span().start + 1, format!("`background` {m}")))?,
+        ),
+    };
+    let dpi = match &o.dpi {
+        None => None,
+        Some(d) => Some(
+            crate::options::check_dpi(d.get_ref().value()).map_err(|m| src.error(d.span(), format!("`dpi`: {m}")))?,
+        ),
+    };
+    Ok(FigureSpec { title, theme, columns, width, panels, expect, animation, background, dpi })
 }
 
 /// The figure for a position with no overlay file: the hemispheres.
@@ -866,6 +892,8 @@ pub fn plain_figure(base: &PositionSpec) -> FigureSpec {
         }],
         expect: Vec::new(),
         animation: None,
+        background: None,
+        dpi: None,
     }
 }
 
@@ -896,6 +924,8 @@ fn apply_marks(src: &Source, pos: &Position, m: &MarksToml, o: &mut Overlay) -> 
         (MarkKind::Highlight, m.highlights),
         (MarkKind::Arrow, m.arrows),
         (MarkKind::Label, m.labels),
+        (MarkKind::Circle, m.circles),
+        (MarkKind::Cross, m.crosses),
     ];
     for (kind, list) in lists {
         if list.len() > MAX_MARKS {
@@ -926,7 +956,8 @@ fn apply_marks(src: &Source, pos: &Position, m: &MarksToml, o: &mut Overlay) -> 
 /// The kinds of mark written as text, in overlay files and on the command line alike.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum MarkKind {
-    /// `CELL`: the moves of the piece there.
+    /// `CELL`: the moves of the piece there; `CELL:TO` only those to one cell; either with
+    /// `:#colour` for the piece's dots and routes.
     Moves,
     /// `CELL:DIR` (the whole loop) or `CELL:DIR:UNTIL` (the ride up to a cell).
     Loop,
@@ -936,6 +967,10 @@ pub enum MarkKind {
     Arrow,
     /// `CELL:TEXT`.
     Label,
+    /// `CELL` or `CELL:COLOUR`: a circle round the cell.
+    Circle,
+    /// `CELL` or `CELL:COLOUR`: a cross over the cell.
+    Cross,
 }
 
 /// A mark that cannot be read: what is wrong, at which byte of the mark's text.
@@ -985,16 +1020,41 @@ pub fn add_mark(pos: &Position, kind: MarkKind, text: &str, o: &mut Overlay) -> 
     }
     let topo = pos.topology();
     let cell = |(name, offset): (&str, usize)| topo.parse_cell(name).ok_or_else(|| err(offset, not_a_cell(pos, name)));
-    let colour = |(col, offset): (&str, usize)| {
-        Rgb::parse(col).ok_or_else(|| err(offset, format!("`{col}` is not a colour (#rgb or #rrggbb)")))
-    };
+    let colour = |(col, offset): (&str, usize)| crate::colour::parse_colour(col).map_err(|m| err(offset, m));
     match kind {
         MarkKind::Moves => {
-            let c = cell((text, 0))?;
-            if pos.piece_at(c).is_none() {
-                return Err(err(0, format!("no piece on {text} to show the moves of")));
+            // CELL, CELL:colour, CELL:TO or CELL:TO:colour: the last part is a colour when it
+            // starts with `#`, or is a colour name and not a cell.
+            let is_colour = |p: &str| {
+                p.starts_with('#') || (topo.parse_cell(p).is_none() && crate::colour::parse_colour(p).is_ok())
+            };
+            let (rest, col) = match parts.last() {
+                Some(&last) if parts.len() > 1 && is_colour(last.0) => (&parts[..parts.len() - 1], Some(last)),
+                _ => (&parts[..], None),
+            };
+            if rest.len() > 2 {
+                return Err(err(0, "a moves mark is `CELL`, `CELL:TO`, `CELL:#colour` or `CELL:TO:#colour`".into()));
             }
+            let c = cell(rest[0])?;
+            if pos.piece_at(c).is_none() {
+                return Err(err(0, format!("no piece on {} to show the moves of", rest[0].0)));
+            }
+            let colour = col.map(colour).transpose()?;
+            let target = match rest.get(1) {
+                None => None,
+                Some(&(name, at)) => {
+                    let t = cell((name, at))?;
+                    if !crate::routes::destinations(pos, c, false).iter().any(|d| d.cell == t) {
+                        return Err(err(at, format!("the piece on {} has no move to {name}", rest[0].0)));
+                    }
+                    Some(t)
+                }
+            };
+            o.move_colours.resize(o.moves.len(), None);
+            o.move_targets.resize(o.moves.len(), None);
             o.moves.push(c);
+            o.move_colours.push(colour);
+            o.move_targets.push(target);
         }
         MarkKind::Loop => {
             if !(2..=3).contains(&parts.len()) {
@@ -1021,13 +1081,22 @@ pub fn add_mark(pos: &Position, kind: MarkKind, text: &str, o: &mut Overlay) -> 
                 }
             }
         }
-        MarkKind::Highlight => {
+        MarkKind::Highlight | MarkKind::Circle | MarkKind::Cross => {
             if parts.len() > 2 {
-                return Err(err(0, "a highlight is `CELL` or `CELL:#colour`".into()));
+                let what = match kind {
+                    MarkKind::Highlight => "a highlight",
+                    MarkKind::Circle => "a circle",
+                    _ => "a cross",
+                };
+                return Err(err(0, format!("{what} is `CELL` or `CELL:COLOUR`, e.g. `e4` or `e4:#c00`")));
             }
             let c = cell(parts[0])?;
             let colour = parts.get(1).map(|&p| colour(p)).transpose()?;
-            o.highlights.push((c, colour));
+            match kind {
+                MarkKind::Highlight => o.highlights.push((c, colour)),
+                MarkKind::Circle => o.circles.push((c, colour)),
+                _ => o.crosses.push((c, colour)),
+            }
         }
         MarkKind::Arrow => {
             if !(2..=3).contains(&parts.len()) {
@@ -1140,9 +1209,26 @@ impl FigureSpec {
         Ok(scene)
     }
 
-    /// Draws the panels one by one, handing each to `check` before the next is drawn.
+    /// Draws the figure with its background and resolution (see [`FigureSpec::draw_panels`]).
     fn draw<E>(
         &self,
+        check: impl FnMut(usize, &crate::scene::Scene) -> Result<(), E>,
+    ) -> Result<crate::scene::Scene, E> {
+        use crate::options::Background;
+        let mut theme = self.theme.clone();
+        if let Some(Background::Colour(c)) = self.background {
+            theme.background = c;
+        }
+        let mut scene = self.draw_panels(&theme, check)?;
+        scene.transparent = self.background == Some(Background::None);
+        scene.dpi = self.dpi;
+        Ok(scene)
+    }
+
+    /// Draws the panels one by one in `theme`, handing each to `check` before the next is drawn.
+    fn draw_panels<E>(
+        &self,
+        theme: &Theme,
         mut check: impl FnMut(usize, &crate::scene::Scene) -> Result<(), E>,
     ) -> Result<crate::scene::Scene, E> {
         let mut scenes: Vec<(crate::scene::Scene, String)> = Vec::with_capacity(self.panels.len());
@@ -1173,10 +1259,7 @@ impl FigureSpec {
                         overlay.moves.push(e.square);
                     }
                 }
-                (
-                    crate::figure::render(&p.position, &overlay, &view, &self.theme),
-                    p.caption.clone().unwrap_or_default(),
-                )
+                (crate::figure::render(&p.position, &overlay, &view, theme), p.caption.clone().unwrap_or_default())
             };
             check(i, &panel.0)?;
             scenes.push(panel);
@@ -1189,12 +1272,12 @@ impl FigureSpec {
             }
             // A single panel's caption is drawn under it, as in a figure of several panels.
             let title = if s.title.is_empty() { caption.clone() } else { s.title.clone() };
-            let mut framed = crate::figure::panels(vec![(s, caption)], 1, None, &self.theme);
+            let mut framed = crate::figure::panels(vec![(s, caption)], 1, None, theme);
             framed.title = title;
             return Ok(framed);
         }
         let columns = if self.columns == 0 { scenes.len().min(5) } else { self.columns };
-        let scene = crate::figure::panels(scenes, columns, self.title.as_deref(), &self.theme);
+        let scene = crate::figure::panels(scenes, columns, self.title.as_deref(), theme);
         Ok(match self.width {
             Some(w) => scaled(scene, w),
             None => scene,

@@ -178,7 +178,7 @@ mod hex {
     use serde::{Deserialize, Deserializer, de::Error};
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Rgb, D::Error> {
         let s = String::deserialize(d)?;
-        Rgb::parse(&s).ok_or_else(|| D::Error::custom(format!("`{s}` is not a colour (#rgb or #rrggbb)")))
+        crate::colour::parse_colour(&s).map_err(D::Error::custom)
     }
 }
 

@@ -454,3 +454,102 @@ fn spin_turns_the_globe_once_showing_the_far_files_half_way_and_closing_the_turn
     let end = dotchess::animation::spin::viewpoint(start, 8, 8);
     assert!((end.longitude - start.longitude - 360.0).abs() < 1e-9);
 }
+
+/// Where each piece of a scene stands: (cell, centre).
+fn piece_places(s: &Scene) -> Vec<(String, Pt)> {
+    let mut out: Vec<(String, Pt)> = s
+        .find("piece")
+        .into_iter()
+        .filter_map(|e| {
+            let cell = e.data.iter().find(|(k, _)| *k == "cell")?.1.clone();
+            match e.shape {
+                Shape::Piece { at, .. } => Some((cell, at)),
+                _ => None,
+            }
+        })
+        .collect();
+    out.sort_by(|a, b| a.0.cmp(&b.0));
+    out
+}
+
+const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
+
+#[test]
+fn wrap_starts_on_the_board_up_to_scale_and_ends_on_the_globe() {
+    let a = animation(START, "[[panels]]\nview = \"board\"\n[animation]\nkind = \"wrap\"\nframes = 12\n");
+    assert_eq!(a.frames.len(), 12);
+    // First frame: every piece where the board view puts it, up to one scale and one shift.
+    let board = figure(START, "[[panels]]\nview = \"board\"\n").render();
+    let (first, flat) = (piece_places(&a.frames[0]), piece_places(&board));
+    assert_eq!(first.len(), 32);
+    assert_eq!(first.iter().map(|p| &p.0).collect::<Vec<_>>(), flat.iter().map(|p| &p.0).collect::<Vec<_>>());
+    let (a1, h8) = (flat.iter().position(|p| p.0 == "a1").unwrap(), flat.iter().position(|p| p.0 == "h8").unwrap());
+    let scale = first[a1].1.dist(first[h8].1) / flat[a1].1.dist(flat[h8].1);
+    let shift = Pt::new(first[a1].1.x - scale * flat[a1].1.x, first[a1].1.y - scale * flat[a1].1.y);
+    for (w, b) in first.iter().zip(&flat) {
+        let expect = Pt::new(scale * b.1.x + shift.x, scale * b.1.y + shift.y);
+        assert!(w.1.dist(expect) < 1e-6, "{}: {:?} on the wrap, {:?} expected", w.0, w.1, expect);
+    }
+    // Last frame: the globe view's pieces, in the same places (those on its near side).
+    let globe = figure(START, "[[panels]]\nview = \"globe\"\n").render();
+    let (last, ball) = (piece_places(&a.frames[11]), piece_places(&globe));
+    assert!(ball.len() >= 16, "{} pieces in sight", ball.len());
+    assert_eq!(last.iter().map(|p| &p.0).collect::<Vec<_>>(), ball.iter().map(|p| &p.0).collect::<Vec<_>>());
+    for (w, g) in last.iter().zip(&ball) {
+        assert!(w.1.dist(g.1) < 1e-6, "{}: {:?} on the wrap, {:?} on the globe", w.0, w.1, g.1);
+    }
+    assert_eq!((a.frames[11].width, a.frames[11].height), (globe.width, globe.height));
+}
+
+#[test]
+fn wrap_joins_the_east_and_west_edges_into_a_tube() {
+    use dotchess::geometry::{Morph, Viewpoint, WrapGeom};
+    let topo: &Topology = &VariantId::Dot.variant().topology;
+    let at = |morph: Morph| WrapGeom::new(topo, morph, Viewpoint::default(), Pt::new(240.0, 240.0), 216.0);
+    let dist =
+        |a: [f64; 3], b: [f64; 3]| ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt();
+    let s = *at(Morph::FLAT).surface();
+    // a8's west side (u = 0) and h8's east side (u = 8), from the bottom of rank 8 to its top.
+    for (morph, apart) in [(Morph::FLAT, true), (Morph { bend: 0.5, ..Morph::FLAT }, true)] {
+        let g = at(morph);
+        let d = dist(g.space(0.0, s.cell_colatitude(7.5)), g.space(8.0, s.cell_colatitude(7.5)));
+        assert_eq!(d > 0.1, apart, "{morph:?}: a8|h8 {d} apart");
+    }
+    // Flat, they are the board's width apart: eight squares.
+    let flat = at(Morph::FLAT);
+    let square = dist(flat.space(0.0, s.cell_colatitude(7.5)), flat.space(1.0, s.cell_colatitude(7.5)));
+    assert!(
+        (dist(flat.space(0.0, s.cell_colatitude(7.5)), flat.space(8.0, s.cell_colatitude(7.5))) - 8.0 * square).abs()
+            < 1e-9
+    );
+    for morph in [Morph { bend: 1.0, ..Morph::FLAT }, Morph { bend: 1.0, cap: 1.0, ball: 0.0 }, Morph::BALL] {
+        let g = at(morph);
+        for i in 0..=10 {
+            let c = s.cell_colatitude(7.0 + i as f64 / 10.0);
+            assert!(dist(g.space(0.0, c), g.space(8.0, c)) < 1e-9, "{morph:?}: the seam is open");
+        }
+    }
+    // The animation passes through the tube: some frame has the seam closed and the ends open.
+    let m = dotchess::animation::wrap::morph(0.39);
+    assert!(m.bend == 1.0 && m.cap == 0.0 && m.ball == 0.0, "{m:?}");
+}
+
+#[test]
+fn wrap_encodes_in_every_format_with_its_frames() {
+    let a = animation(
+        START,
+        "[[panels]]\nview = \"board\"\ntint = true\nedges = true\n[animation]\nkind = \"wrap\"\nframes = 9\nfps = 12\n",
+    );
+    let out = a.encode_all(&[Format::Gif, Format::Apng, Format::Svg]).unwrap();
+    let (w, h, frames, _) = decode_gif(&out[0]);
+    assert_eq!(frames.len(), 9);
+    assert_eq!((w as f64, h as f64), (a.frames[0].width, a.frames[0].height));
+    assert!(frames.iter().all(|(d, _)| *d == 8));
+    let dec = png::Decoder::new(std::io::Cursor::new(&out[1])).read_info().expect("a PNG");
+    assert_eq!(dec.info().animation_control.expect("animated").num_frames, 9);
+    let svg = String::from_utf8(out[2].clone()).unwrap();
+    roxmltree::Document::parse(&svg).expect("well-formed SVG");
+    // The colour mode's edges are drawn on the surface, and the surface is one addressable group.
+    assert!(a.frames[4].find("edge north").len() + a.frames[4].find("edge south").len() > 0);
+    assert_eq!(svg.matches("class=\"surface\"").count(), 9);
+}

@@ -169,7 +169,7 @@ fn render_refuses_bad_input_and_writes_nothing() {
         (vec!["--square", "e4"], "no piece on e4"),
         (vec!["--loop", "d5:up"], "not a direction"),
         (vec!["--arrow", "d5:z9"], "not a cell"),
-        (vec!["--highlight", "e4:orange"], "not a colour"),
+        (vec!["--highlight", "e4:orangey"], "not a colour"),
         (vec!["--view", "chart", "--window", "0,0,0,5"], "1 to 200"),
         (vec!["--view", "chart", "--window", "1,2,3"], "four numbers"),
         (vec!["--width", "1e9"], "out of range"),

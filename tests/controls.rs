@@ -196,7 +196,12 @@ fn an_arrow_from_a_piece_follows_its_move() {
     assert_eq!(knight.attribute("stroke"), Some("#0077cc"));
     let head = with_class(&doc, "arrow-head").into_iter().find(|n| n.attribute("data-from") == Some("b1")).unwrap();
     assert_eq!(head.attribute("fill"), Some("#0077cc"));
+    // A colour by name is the same colour as its hex form; a misspelt one is an error.
     let o = run_in(&d, &["render", "--fen", QUEEN_CHECK, "--arrow", "b1:c3:blue", "-o", "b.svg"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let svg = std::fs::read_to_string(d.join("b.svg")).unwrap();
+    assert!(svg.contains("stroke=\"#0000ff\""), "a named colour is drawn");
+    let o = run_in(&d, &["render", "--fen", QUEEN_CHECK, "--arrow", "b1:c3:bleu", "-o", "c.svg"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("not a colour"), "{}", stderr(&o));
 }
@@ -328,4 +333,121 @@ fn the_expected_sets_source_is_named_in_the_legend() {
     assert!(legend.iter().any(|t| t.contains("expected by Mori 1997, fig. 4")), "{legend:?}");
     // The caption of the one panel is drawn too.
     assert!(with_class(&doc, "caption").iter().any(|n| n.attribute("data-text") == Some("Rook on c4")), "no caption");
+}
+
+#[test]
+fn circles_and_crosses_mark_cells_in_every_view() {
+    use dotchess::{Overlay, Position, Theme, VariantId, View, render};
+    let pos = Position::start(VariantId::Dot);
+    let t = pos.topology();
+    let c = |n: &str| t.parse_cell(n).unwrap();
+    let red = dotchess::colour::parse_colour("#c00").unwrap();
+    let overlay = Overlay {
+        circles: vec![(c("e4"), None), (c("d5"), Some(red))],
+        crosses: vec![(c("e2"), None)],
+        ..Overlay::default()
+    };
+    let theme = Theme::essay();
+    for view in [View::board(), View::hemispheres(), View::chart(), View::globe(), View::disc()] {
+        let scene = render(&pos, &overlay, &view, &theme);
+        let on = |class: &str, cell: &str| {
+            scene.find(class).into_iter().filter(|e| e.data.iter().any(|(k, v)| *k == "cell" && v == cell)).count()
+        };
+        // The default globe faces the middle of the board: e4, d5 and e2 are on its near side.
+        assert!(on("mark circle", "e4") >= 1, "{view:?}");
+        assert!(on("mark cross", "e2") >= 1, "{view:?}");
+        let d5 = scene.find("mark circle").into_iter().find(|e| e.data.iter().any(|(_, v)| v == "d5")).unwrap();
+        assert_eq!(d5.paint.stroke.map(|s| s.0), Some(red), "{view:?}");
+        // One mark per shown copy of the cell: on the chart as many as d5's pieces would be.
+        let copies = scene.find("piece").len() / 32;
+        if matches!(view.kind, dotchess::ViewKind::Chart { .. }) {
+            assert_eq!(on("mark circle", "e4"), copies, "one circle per copy");
+        } else {
+            assert_eq!(on("mark circle", "e4"), 1, "{view:?}");
+        }
+    }
+
+    // The overlay keys and the flags: addressable SVG, colours in attributes; bad input located.
+    let d = temp_dir("markups");
+    write(&d, "start.fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n");
+    write(&d, "o.toml", "circles = [\"e4\", \"d5:#c00\"]\ncrosses = [\"e2:green\"]\n[[panels]]\nview = \"board\"\n");
+    let o = run_in(&d, &["render", "start.fen", "o.toml", "--cross", "a8:#0077cc", "-o", "f.svg"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let svg = std::fs::read_to_string(d.join("f.svg")).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let circles = with_class(&doc, "mark circle");
+    let cells: Vec<_> = circles.iter().map(|n| n.attribute("data-cell").unwrap()).collect();
+    assert_eq!(cells, ["e4", "d5"]);
+    assert_eq!(circles[1].attribute("stroke"), Some("#cc0000"));
+    let crosses = with_class(&doc, "mark cross");
+    assert_eq!(crosses.len(), 2);
+    assert_eq!(crosses[0].attribute("stroke"), Some("#008000"));
+    assert_eq!(crosses[1].attribute("data-cell"), Some("a8"));
+    write(&d, "bad.toml", "circles = [\"e4\", \"d5:#c0\"]\n");
+    let o = run_in(&d, &["render", "start.fen", "bad.toml", "-o", "g.svg"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("bad.toml:1:22: `#c0` is not a colour"), "{}", stderr(&o));
+    let o = run_in(&d, &["render", "--cross", "z9", "-o", "g.svg"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("--cross `z9`"), "{}", stderr(&o));
+    assert!(!d.join("g.svg").exists());
+}
+
+/// A PNG file's pixels (RGBA) and its `pHYs` resolution in pixels per metre, if it has one.
+fn png_pixels(path: &Path) -> (u32, u32, Vec<u8>, Option<u32>) {
+    let decoder = png::Decoder::new(std::io::BufReader::new(std::fs::File::open(path).unwrap()));
+    let mut reader = decoder.read_info().unwrap();
+    let phys = reader.info().pixel_dims.filter(|p| p.unit == png::Unit::Meter).map(|p| {
+        assert_eq!(p.xppu, p.yppu);
+        p.xppu
+    });
+    let mut buf = vec![0; reader.output_buffer_size().unwrap()];
+    let info = reader.next_frame(&mut buf).unwrap();
+    assert_eq!(info.color_type, png::ColorType::Rgba);
+    buf.truncate(info.buffer_size());
+    (info.width, info.height, buf, phys)
+}
+
+#[test]
+fn a_transparent_background_and_a_resolution() {
+    let d = temp_dir("background");
+    // Transparent: the corners (paper) are clear, the board's middle opaque; no background rect.
+    let o = run_in(&d, &["render", "--view", "board", "--background", "none", "-o", "t.png", "-o", "t.svg"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let (w, h, px, phys) = png_pixels(&d.join("t.png"));
+    let alpha = |x: u32, y: u32| px[((y * w + x) * 4 + 3) as usize];
+    assert_eq!((alpha(0, 0), alpha(w - 1, h - 1)), (0, 0));
+    assert_eq!(alpha(w / 2, h / 2), 255);
+    assert_eq!(phys, None, "no resolution unless asked for");
+    let svg = std::fs::read_to_string(d.join("t.svg")).unwrap();
+    assert!(!svg.contains("class=\"background\""));
+    // The same from an overlay file; a colour replaces the paper; a bad value is located.
+    write(&d, "rook.fen", "8/8/8/3R3r/8/8/8/8\n");
+    write(&d, "o.toml", "background = \"none\"\ndpi = 300\n[[panels]]\nview = \"hemispheres\"\n");
+    let o = run_in(&d, &["render", "rook.fen", "o.toml", "-o", "o.png", "-o", "o.pdf"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let (w, _, px, phys) = png_pixels(&d.join("o.png"));
+    assert_eq!(px[3], 0);
+    // 300 pixels per inch is 11811 per metre.
+    assert_eq!(phys, Some(11811));
+    // The PDF page is the figure at 300 dpi: w / 300 inches, 72 points an inch.
+    let pdf = String::from_utf8_lossy(&std::fs::read(d.join("o.pdf")).unwrap()).into_owned();
+    let media = pdf.split("/MediaBox [").nth(1).expect("a MediaBox");
+    let nums: Vec<f64> = media.split(']').next().unwrap().split_whitespace().map(|n| n.parse().unwrap()).collect();
+    assert!((nums[2] - w as f64 / 300.0 * 72.0).abs() < 0.01, "{nums:?} for {w} pixels");
+    let o = run_in(&d, &["render", "--view", "board", "--background", "#fffff0", "--dpi", "150", "-o", "c.png"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let (_, _, px, phys) = png_pixels(&d.join("c.png"));
+    assert_eq!(&px[..4], &[0xff, 0xff, 0xf0, 0xff]);
+    assert_eq!(phys, Some(5906));
+    assert!(px.chunks(4).all(|p| p[3] == 255), "a colour background is opaque");
+    write(&d, "bad.toml", "background = \"nein\"\n");
+    let o = run_in(&d, &["render", "rook.fen", "bad.toml", "-o", "x.png"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("bad.toml:1:15: `background` is `none` or a colour"), "{}", stderr(&o));
+    for bad in [&["--dpi", "0"][..], &["--dpi", "1e9"], &["--background", "clear"]] {
+        let o = run_in(&d, &[&["render", "-o", "x.png"][..], bad].concat());
+        assert_eq!(o.status.code(), Some(2), "{bad:?}");
+    }
+    assert!(!d.join("x.png").exists());
 }

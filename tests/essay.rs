@@ -48,8 +48,11 @@ fn dotted(scene: &Scene) -> BTreeSet<String> {
 fn core_marks(p: &PanelSpec) -> BTreeSet<String> {
     let legal = !p.overlay.pseudo;
     let mut out = BTreeSet::new();
-    for &from in &p.overlay.moves {
-        out.extend(names(&p.position, destinations(&p.position, from, legal).into_iter().map(|d| d.cell)));
+    for (i, &from) in p.overlay.moves.iter().enumerate() {
+        // A mark that names one destination (`FROM:TO`) shows only that one.
+        let only = p.overlay.move_targets.get(i).copied().flatten();
+        let dests = destinations(&p.position, from, legal).into_iter().map(|d| d.cell);
+        out.extend(names(&p.position, dests.filter(|&c| only.is_none_or(|t| t == c))));
     }
     // A loop marks every cell of the ride but its start; a part of a loop, the cells up to where
     // it stops (the overlay's own reason for showing fewer).
@@ -298,4 +301,171 @@ fn loop_figures_mark_the_start_and_every_cell_reached() {
     assert_eq!(dotted(&scenes[0]), set(&["a2", "a1", "e1", "e2", "e3", "e4"]));
     let (_, scenes) = panels_of("12-spherical-bishop");
     assert_eq!(dotted(&scenes[0]), set(&["g2", "f1", "a1", "h2", "g3"]));
+}
+
+fn rect(e: &Element) -> (dotchess::scene::Pt, f64, f64) {
+    match e.shape {
+        dotchess::scene::Shape::Rect { at, w, h } => (at, w, h),
+        ref s => panic!("a cell is a rectangle, not {s:?}"),
+    }
+}
+
+/// Essay §07 / SPEC §5.2, colour mode: north red, south blue, west green, east purple. On the
+/// coloured board each edge is drawn in its colour, bold (a tenth of a square at least), and the
+/// squares along an edge lean to that edge's colour (not the grey that the four average to); on
+/// the coloured chart every square of every copy is named, so the flip and the shift by W/2 read
+/// off the names, and the north edges of two copies meet where the chart is flipped.
+#[test]
+fn the_coloured_board_and_chart_show_the_edges() {
+    use dotchess::scene::Rgb;
+    let theme = dotchess::Theme::essay();
+    let (_, scenes) = panels_of("07-coloured-board");
+    let s = &scenes[0];
+    let square = s.find("cell").iter().map(|e| rect(e).1).fold(0.0, f64::max);
+    for (side, colour) in [("north", theme.north), ("south", theme.south), ("west", theme.west), ("east", theme.east)] {
+        let edges = s.find(&format!("edge {side}"));
+        assert_eq!(edges.len(), 1, "{side}");
+        let (c, w) = edges[0].paint.stroke.expect("an edge is a line");
+        assert_eq!(c, colour, "{side}");
+        assert!(w >= square * 0.1, "{side} edge {w:.1} wide on {square:.1} squares");
+    }
+    let fill = |cell: &str| -> Rgb {
+        let e = s.find("cell").into_iter().find(|e| data(e, "cell") == Some(cell)).unwrap();
+        e.paint.fill.unwrap()
+    };
+    // The middle squares of each edge, light and dark: the edge's hue dominates.
+    for cell in ["c8", "d8", "e8", "f8"] {
+        let Rgb(r, g, b) = fill(cell);
+        assert!(r > g.saturating_add(30) && r > b.saturating_add(30), "{cell} is not red: {r} {g} {b}");
+    }
+    for cell in ["c1", "d1", "e1", "f1"] {
+        let Rgb(r, _, b) = fill(cell);
+        assert!(b > r.saturating_add(30), "{cell} is not blue: {r} {b}");
+    }
+    for cell in ["a3", "a4", "a5", "a6"] {
+        let Rgb(r, g, b) = fill(cell);
+        assert!(g > r.saturating_add(20) && g > b.saturating_add(20), "{cell} is not green: {r} {g} {b}");
+    }
+    for cell in ["h3", "h4", "h5", "h6"] {
+        let Rgb(r, g, b) = fill(cell);
+        assert!(r > g.saturating_add(15) && b > g.saturating_add(15), "{cell} is not purple: {r} {g} {b}");
+    }
+
+    let (fig, scenes) = panels_of("07-coloured-chart");
+    let s = &scenes[0];
+    let topo = fig.panels[0].position.topology();
+    let names: Vec<(String, dotchess::scene::Pt)> = s
+        .find("cell-name")
+        .iter()
+        .filter_map(|e| match &e.shape {
+            dotchess::scene::Shape::Text { text, at, .. } => Some((text.clone(), *at)),
+            _ => None,
+        })
+        .collect();
+    let squares = s.find("cell");
+    assert!(squares.len() >= 2 * 64, "the window shows at least two copies");
+    let (mut flipped, mut shifted) = (0, 0);
+    for e in &squares {
+        let (at, w, h) = rect(e);
+        let cell = data(e, "cell").unwrap();
+        let inside = |p: &dotchess::scene::Pt| p.x > at.x && p.x < at.x + w && p.y > at.y && p.y < at.y + h;
+        let named: Vec<&String> = names.iter().filter(|(_, p)| inside(p)).map(|(t, _)| t).collect();
+        assert_eq!(named, [cell], "chart square {:?}", data(e, "chart"));
+        // SPEC §5.2: chart(x, y) for y' = y mod 2H >= H is (anti(x mod W), 2H-1-y').
+        let (x, y) = data(e, "chart").unwrap().split_once(',').unwrap();
+        let (x, y): (i32, i32) = (x.parse().unwrap(), y.parse().unwrap());
+        let yy = y.rem_euclid(16);
+        let want = if yy < 8 { (x.rem_euclid(8), yy) } else { ((x.rem_euclid(8) + 4) % 8, 15 - yy) };
+        assert_eq!(topo.name(topo.square(want.0 as u8, want.1 as u8).unwrap()), cell);
+        flipped += usize::from(yy >= 8);
+        shifted += usize::from(yy >= 8 && want.0 != x.rem_euclid(8));
+    }
+    assert!(flipped >= 64 && shifted == flipped, "a flipped copy in sight");
+    let norths = s.find("edge north");
+    assert!(norths.iter().any(|e| data(e, "flipped") == Some("true")));
+    assert!(norths.iter().any(|e| data(e, "flipped") == Some("false")));
+}
+
+/// Seed 003 gives each piece's dots their own colour (image 2: the general's violet, the
+/// soldiers' white, the chariot's orange; image 3: guard dark green, elephant brown, horse
+/// violet, cannon orange), and Mori's board on the disc does the same: every dot and route of a
+/// marked piece is in the colour its mark gives, and its dots are exactly the core's moves.
+#[test]
+fn each_piece_marks_its_moves_in_its_own_colour() {
+    for name in [
+        "13-xiangqi-general-soldier-chariot-disc",
+        "13-xiangqi-guard-elephant-horse-cannon-disc",
+        "12-small-moves-disc",
+    ] {
+        let (fig, scenes) = panels_of(name);
+        for (p, s) in fig.panels.iter().zip(&scenes) {
+            let topo = p.position.topology();
+            let mut colours = BTreeSet::new();
+            for (i, &from) in p.overlay.moves.iter().enumerate() {
+                let colour = p
+                    .overlay
+                    .move_colours
+                    .get(i)
+                    .copied()
+                    .flatten()
+                    .unwrap_or_else(|| panic!("{name}: the piece on {} has no colour of its own", topo.name(from)));
+                colours.insert(colour.hex());
+                let at = topo.name(from);
+                let dots: Vec<&Element> =
+                    s.find("dot").into_iter().filter(|e| data(e, "from") == Some(at.as_str())).collect();
+                let want = names(&p.position, destinations(&p.position, from, true).into_iter().map(|d| d.cell));
+                let got: BTreeSet<String> = dots.iter().filter_map(|e| data(e, "cell")).map(String::from).collect();
+                assert_eq!(got, want, "{name}: the dots of the piece on {at}");
+                for d in &dots {
+                    let painted = d.paint.fill == Some(colour) || d.paint.stroke.is_some_and(|(c, _)| c == colour);
+                    assert!(painted, "{name}: a dot of {at} is not in {}", colour.hex());
+                }
+                for r in s.find("route").into_iter().filter(|e| data(e, "from") == Some(at.as_str())) {
+                    assert_eq!(r.paint.stroke.map(|(c, _)| c), Some(colour), "{name}: a route of {at}");
+                }
+            }
+            assert!(colours.len() >= 3, "{name}: the pieces are not told apart by colour");
+        }
+    }
+}
+
+/// The moves mark reads `CELL`, `CELL:#colour`, `CELL:TO` and `CELL:TO:#colour`, and says what
+/// is wrong with anything else, at the place it is wrong.
+#[test]
+fn moves_marks_take_a_colour_and_a_destination() {
+    use dotchess::VariantId;
+    use dotchess::figure::Overlay;
+    use dotchess::scene::Rgb;
+    use dotchess::spec::{MarkKind, add_mark};
+    let pos = Position::from_fen(VariantId::Dot, "8/8/8/3R4/8/8/8/8 w - - 0 1").unwrap();
+    let at = |s: &str| pos.topology().parse_cell(s).unwrap();
+    let mut o = Overlay::default();
+    for m in ["d5", "d5:#8a2be2", "d5:h8", "d5:h8:white"] {
+        add_mark(&pos, MarkKind::Moves, m, &mut o).unwrap_or_else(|e| panic!("{m}: {e:?}"));
+    }
+    assert_eq!(o.moves, [at("d5"); 4]);
+    assert_eq!(o.move_colours, [None, Some(Rgb(0x8a, 0x2b, 0xe2)), None, Some(Rgb(255, 255, 255))]);
+    assert_eq!(o.move_targets, [None, None, Some(at("h8")), Some(at("h8"))]);
+    for (bad, offset, says) in [
+        ("d5:#12", 3, "is not a colour"),
+        ("d5:e6", 3, "has no move to e6"),
+        ("d5:z9", 3, "is not a cell"),
+        ("e4", 0, "no piece on e4"),
+        ("d5:h8:a1", 0, "a moves mark is"),
+    ] {
+        let e = add_mark(&pos, MarkKind::Moves, bad, &mut Overlay::default()).expect_err(bad);
+        assert_eq!(e.offset, offset, "{bad}: {}", e.message);
+        assert!(e.message.contains(says), "{bad}: {}", e.message);
+    }
+}
+
+/// Mori's bishop on N reaching b6 (seed 001) shows that one destination and its two routes, by
+/// d8 c7 and by h8 a7, not the bishop's every move (issue 12: the panel was too busy to read).
+#[test]
+fn the_bishop_on_the_pole_shows_its_two_ways_to_b6() {
+    let (_, scenes) = panels_of("12-small8-examples");
+    let s = &scenes[2];
+    assert_eq!(dotted(s), set(&["b6"]));
+    let starts = s.find("route").into_iter().filter(|e| data(e, "part").is_none_or(|p| p.starts_with("1/")));
+    assert_eq!(starts.count(), 2, "two routes");
 }

@@ -3,7 +3,7 @@
 //!
 //! A kind ([`Kind`]) turns a figure's first panel into frames: the hemispheres turning as gears
 //! ([`gear`]), the seven steps that build the chart ([`chart`]), a piece walking a loop
-//! ([`walk`]). Every frame is an ordinary [`Scene`] drawn by the figure code, so a frame is
+//! ([`walk`]), the globe turning ([`spin`]), the board wrapping into the ball ([`wrap`]). Every frame is an ordinary [`Scene`] drawn by the figure code, so a frame is
 //! exactly what `render` would draw for the same state; the encoders only store what changed.
 
 pub mod apng;
@@ -14,6 +14,7 @@ pub(crate) mod raster;
 pub mod spin;
 pub mod svg;
 pub mod walk;
+pub mod wrap;
 
 use crate::figure::View;
 use crate::position::Position;
@@ -42,12 +43,19 @@ pub enum Kind {
     Chart,
     /// The globe turning once about its axis.
     Spin,
+    /// The flat board becoming a tube, a capped cylinder, then the ball (essay §03).
+    Wrap,
 }
 
 impl Kind {
     /// Every kind with its name.
-    pub const ALL: [(Kind, &'static str); 4] =
-        [(Kind::Gear, "gear"), (Kind::Walk, "walk"), (Kind::Chart, "chart"), (Kind::Spin, "spin")];
+    pub const ALL: [(Kind, &'static str); 5] = [
+        (Kind::Gear, "gear"),
+        (Kind::Walk, "walk"),
+        (Kind::Chart, "chart"),
+        (Kind::Spin, "spin"),
+        (Kind::Wrap, "wrap"),
+    ];
 
     /// The kind of a name.
     pub fn parse(s: &str) -> Option<Kind> {
@@ -64,6 +72,7 @@ impl Kind {
             Kind::Walk => 0,
             Kind::Chart => 168,
             Kind::Spin => 48,
+            Kind::Wrap => 72,
         }
     }
 }
@@ -128,6 +137,7 @@ pub fn build(spec: &AnimSpec, panel: &PanelSpec, title: Option<&str>, theme: &Th
         Kind::Walk => walk::frames(&panel.position, &overlay, &panel.view, theme, spec.frames)?,
         Kind::Chart => chart::frames(&panel.position, &overlay, &panel.view, theme, frame_count(spec))?,
         Kind::Spin => spin::frames(&panel.position, &overlay, &panel.view, theme, frame_count(spec)),
+        Kind::Wrap => wrap::frames(&panel.position, &overlay, &panel.view, theme, frame_count(spec)),
     };
     let colours = scene_colours(&frames, theme);
     Ok(Animation { frames, delay_cs: spec.delay_cs, plays: spec.plays, colours })

@@ -4,7 +4,7 @@
 
 use super::{Layers, Overlay, Painter, pieces::text};
 use crate::geometry::Projection;
-use crate::routes::{Route, arrow_route_in, destinations, ride_to};
+use crate::routes::{Route, arrow_route_in, ride_to};
 use crate::scene::{Anchor, Element, Paint, PathCmd, Pt, Rgb, Shape};
 use crate::theme::Theme;
 use crate::topology::{Cell, Dir, Pole, Topology};
@@ -100,10 +100,23 @@ impl Painter<'_> {
             }
         }
         let mut legend: Option<[usize; 3]> = None;
-        for &from in &self.overlay.moves {
+        for (mi, &from) in self.overlay.moves.iter().enumerate() {
             let Some(piece) = self.pos.piece_at(from) else { continue };
-            let dests = destinations(self.pos, from, !self.overlay.pseudo);
+            let dests = self.overlay.destinations_of(self.pos, mi);
             let lw = line.stroke.map_or(2.0, |s| s.1);
+            // A piece of its own colour: its routes in that colour over a thin dark casing, its
+            // dots filled with it and outlined, so that a pale colour (the white of seed 003's
+            // soldiers) still shows on light squares.
+            let colour = self.overlay.move_colour(mi);
+            let line = match colour {
+                Some(c) => Paint::stroke(c, lw).rounded(),
+                None => line.clone(),
+            };
+            let port = |at: Pt, _: Rgb, lw: f64| port(at, colour.unwrap_or(self.theme.route), lw);
+            let recolour = |e: Element| match colour {
+                Some(c) => coloured_dot(e, c, self.theme),
+                None => e,
+            };
             // Check mode: the core's destinations against a source's.
             let expected: Option<&Vec<Cell>> =
                 self.overlay.expect.as_ref().filter(|(sq, _)| *sq == from).map(|(_, e)| e);
@@ -142,6 +155,16 @@ impl Painter<'_> {
                     if let Some(j) = tail.continues {
                         data.push(("continues", topo.name(all[j].0)));
                     }
+                    if colour.is_some() {
+                        let casing = Paint::stroke(self.theme.dot, lw * 1.9).rounded().with_opacity(0.55);
+                        for (_, p) in &tail.pieces {
+                            marks.push(
+                                Element::new(Shape::Polyline(p.clone()), casing.clone(), "route-casing")
+                                    .with("from", topo.name(from))
+                                    .with("to", topo.name(d.cell)),
+                            );
+                        }
+                    }
                     push_tail(&mut marks, &tail, pieces.len(), line.clone(), "route", &data, &|at| {
                         port(at, self.theme.route, lw)
                     });
@@ -149,7 +172,9 @@ impl Painter<'_> {
                     drawn.push(pieces);
                 }
                 for at in layout.destination_marks(topo, d.cell, &drawn) {
-                    dots.push(dot(layout, topo, self.theme, d.cell, at, d.capture, kind));
+                    dots.push(recolour(
+                        dot(layout, topo, self.theme, d.cell, at, d.capture, kind).with("from", topo.name(from)),
+                    ));
                 }
                 // A promotion: the roles the core offers, written under the dot.
                 let promotions: Vec<String> = d
@@ -242,8 +267,12 @@ impl Painter<'_> {
             marks.extend(dots);
             let names: Vec<String> = dests.iter().map(|d| topo.name(d.cell)).collect();
             let caps: Vec<String> = dests.iter().filter(|d| d.capture).map(|d| topo.name(d.cell)).collect();
+            let only = match self.overlay.move_targets.get(mi).copied().flatten() {
+                Some(t) => format!(" to {}", topo.name(t)),
+                None => String::new(),
+            };
             let mut s = format!(
-                "Moves of the {} {} on {}: {} destination{} ({})",
+                "Moves of the {} {} on {}{only}: {} destination{} ({})",
                 self.pos.variant().color_name(piece.color),
                 self.pos.variant().role_name(piece.role),
                 topo.name(from),
@@ -362,6 +391,23 @@ pub(super) fn dot_shape(theme: &Theme, at: Pt, size: f64, capture: bool, kind: D
             Element::new(Shape::Circle { c: at, r }, Paint::fill(theme.dot), class)
         }
     }
+}
+
+/// A destination mark in a piece's own colour: a dot filled with it and outlined in the theme's
+/// dot colour, a capture ring stroked with it; marked `data-colour`.
+fn coloured_dot(mut e: Element, colour: Rgb, theme: &Theme) -> Element {
+    match (e.paint.fill, e.paint.stroke) {
+        (Some(_), _) => {
+            let w = match e.shape {
+                Shape::Circle { r, .. } => (r * 0.3).max(0.8),
+                _ => 1.0,
+            };
+            e.paint = Paint::fill(colour).with_stroke(theme.dot, w);
+        }
+        (None, Some((_, w))) => e.paint = Paint::stroke(colour, w),
+        (None, None) => {}
+    }
+    e.with("colour", colour.hex())
 }
 
 /// Adds a route's pieces as polylines, with a port marker wherever it is broken.

@@ -17,6 +17,7 @@
 mod ground;
 mod legend;
 mod marks;
+mod markups;
 mod orient;
 mod panels;
 mod pieces;
@@ -25,7 +26,9 @@ pub use orient::Orientation;
 pub use panels::panels;
 pub use pieces::text;
 
-use crate::geometry::{BoardGeom, ChartGeom, DiscGeom, GlobeGeom, HemiGeom, Projection, Viewpoint, Window};
+use crate::geometry::{
+    BoardGeom, ChartGeom, DiscGeom, GlobeGeom, HemiGeom, Morph, Projection, Viewpoint, Window, WrapGeom,
+};
 use crate::piece::Color;
 use crate::position::Position;
 use crate::routes::{Route, arrow_route_in, destinations};
@@ -157,6 +160,12 @@ pub struct Overlay {
     pub title: Option<String>,
     /// Pieces whose moves are marked: a dot on each destination, a line along each route.
     pub moves: Vec<Cell>,
+    /// The colour of each marked piece's dots and routes, by its index in `moves` (`None` or
+    /// missing: the theme's), so that several pieces in one picture can be told apart.
+    pub move_colours: Vec<Option<Rgb>>,
+    /// Only the moves to this cell, by index in `moves` (`None` or missing: all the piece's
+    /// moves) — the routes to one destination when all of them would crowd the picture.
+    pub move_targets: Vec<Option<Cell>>,
     /// Mark pseudo-legal moves instead of legal ones.
     pub pseudo: bool,
     /// Whole loops: the ride from a square in a direction, round to where it started.
@@ -177,6 +186,10 @@ pub struct Overlay {
     pub arrow_colours: Vec<Option<Rgb>>,
     /// Text written in cells.
     pub labels: Vec<(Cell, String)>,
+    /// Circles round cells, as LaTeX `chessboard` draws them (`None`: the theme's arrow colour).
+    pub circles: Vec<(Cell, Option<Rgb>)>,
+    /// Crosses over cells (`None`: the theme's arrow colour).
+    pub crosses: Vec<(Cell, Option<Rgb>)>,
     /// Draw marks over the pieces (default: under, so pieces stay readable).
     pub marks_over_pieces: bool,
     /// The move that led to the position, from and to: both cells tinted, its route drawn.
@@ -186,6 +199,23 @@ pub struct Overlay {
     pub hide_check: bool,
 }
 
+impl Overlay {
+    /// The destinations an overlay marks for its `i`th piece (on `from`): the rules core's,
+    /// legal or pseudo-legal as the overlay says, narrowed to its target cell when it names one.
+    pub fn destinations_of(&self, pos: &Position, i: usize) -> Vec<crate::routes::Destination> {
+        let Some(&from) = self.moves.get(i) else { return Vec::new() };
+        let mut dests = destinations(pos, from, !self.pseudo);
+        if let Some(to) = self.move_targets.get(i).copied().flatten() {
+            dests.retain(|d| d.cell == to);
+        }
+        dests
+    }
+    /// The colour given to the `i`th marked piece, if any.
+    pub fn move_colour(&self, i: usize) -> Option<Rgb> {
+        self.move_colours.get(i).copied().flatten()
+    }
+}
+
 /// The geometry of the chosen view: one projection of the surface.
 enum Layout {
     Board(BoardGeom),
@@ -193,6 +223,7 @@ enum Layout {
     Chart(ChartGeom),
     Globe(GlobeGeom),
     Disc(DiscGeom),
+    Wrap(WrapGeom),
 }
 
 impl Layout {
@@ -206,6 +237,7 @@ impl Layout {
             }
             Layout::Globe(g) => g.centre,
             Layout::Disc(g) => g.centre,
+            Layout::Wrap(g) => g.centre,
         }
     }
 
@@ -217,6 +249,7 @@ impl Layout {
             Layout::Chart(g) => g,
             Layout::Globe(g) => g,
             Layout::Disc(g) => g,
+            Layout::Wrap(g) => g,
         }
     }
 }
@@ -226,11 +259,38 @@ pub const WIDTH_RANGE: (f64, f64) = (100.0, 8000.0);
 
 /// Draws a position with an overlay in a view.
 pub fn render(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme) -> Scene {
+    render_in(pos, overlay, view, theme, None)
+}
+
+/// Draws a position with an overlay on the board part-way wrapped into the ball (the `wrap`
+/// animation's frames, [`WrapGeom`]): `morph` says how far, `viewpoint` from where it is seen. The
+/// figure has the globe view's size, and at [`Morph::BALL`] its cells and pieces stand where the
+/// globe view puts them. The view's kind only chooses the colour mode (a board or chart with
+/// `tint` or `edges` keeps them).
+pub fn render_wrap(
+    pos: &Position,
+    overlay: &Overlay,
+    view: &View,
+    theme: &Theme,
+    morph: Morph,
+    viewpoint: Viewpoint,
+) -> Scene {
+    render_in(pos, overlay, view, theme, Some((morph, viewpoint)))
+}
+
+fn render_in(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme, wrap: Option<(Morph, Viewpoint)>) -> Scene {
     let topo = *pos.topology();
     // Whole figure units, so that a PNG at scale 1 has no partly covered (half transparent) row.
     let width = view.width.clamp(WIDTH_RANGE.0, WIDTH_RANGE.1).round();
     let title_h = if overlay.title.is_some() { (width * 0.06).clamp(18.0, 60.0) } else { 0.0 };
-    let (layout, height) = layout(pos, overlay, view, &topo, width, title_h);
+    let (layout, height) = match wrap {
+        Some((morph, viewpoint)) => {
+            let radius = width / 2.0 * 0.9;
+            let centre = Pt::new(width / 2.0, title_h + width / 2.0);
+            (Layout::Wrap(WrapGeom::new(&topo, morph, viewpoint, centre, radius)), title_h + width)
+        }
+        None => layout(pos, overlay, view, &topo, width, title_h),
+    };
     let legend_h = if overlay.expect.is_some() { (width * 0.07).clamp(18.0, 56.0) } else { 0.0 };
     let height = (height + legend_h).ceil();
     let mut scene = Scene::new(width, height, theme.background);
@@ -240,6 +300,7 @@ pub fn render(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme) -> 
     let mut l = Layers::default();
     painter.ground(&layout, &mut l);
     let marks::Marks { elements: marks, described: described_moves, legend } = painter.marks(proj, &mut l);
+    painter.markups(proj, &mut l);
     let mut pieces = painter.pieces(proj);
     let mut labels = painter.labels(proj);
     let mut marks = marks;
@@ -265,8 +326,9 @@ pub fn render(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme) -> 
     scene.nodes.extend(over.into_iter().map(Node::Element));
     scene.nodes.extend(l.top.into_iter().map(Node::Element));
     scene.nodes.extend(labels.into_iter().map(Node::Element));
-    scene.title = overlay.title.clone().unwrap_or_else(|| format!("{} — {}", pos.variant().title, view_name(view)));
-    scene.desc = describe(pos, view, &described_moves, overlay);
+    let name = if wrap.is_some() { "the board wrapping into the ball" } else { view_name(view) };
+    scene.title = overlay.title.clone().unwrap_or_else(|| format!("{} — {}", pos.variant().title, name));
+    scene.desc = describe(pos, name, &described_moves, overlay);
     scene
 }
 
@@ -321,8 +383,8 @@ fn chart_marks(pos: &Position, overlay: &Overlay) -> Vec<(f64, f64)> {
         Window { x0: 0, y0: 0, cols: topo.width() as u32, rows: topo.height() as u32 },
     );
     let mut routes: Vec<Route> = Vec::new();
-    for &from in &overlay.moves {
-        routes.extend(destinations(pos, from, !overlay.pseudo).into_iter().flat_map(|d| d.routes));
+    for i in 0..overlay.moves.len() {
+        routes.extend(overlay.destinations_of(pos, i).into_iter().flat_map(|d| d.routes));
     }
     routes.extend(marks::overlay_loops(topo, overlay).into_iter().map(|(r, _, _)| r));
     routes.extend(overlay.arrows.iter().filter_map(|&(a, b)| arrow_route_in(pos, a, b)));
@@ -357,9 +419,9 @@ fn view_name(view: &View) -> &'static str {
     }
 }
 
-fn describe(pos: &Position, view: &View, moves: &[String], overlay: &Overlay) -> String {
+fn describe(pos: &Position, view_name: &str, moves: &[String], overlay: &Overlay) -> String {
     let topo = pos.topology();
-    let mut s = format!("{}, drawn as {}.", pos.variant().title, view_name(view));
+    let mut s = format!("{}, drawn as {}.", pos.variant().title, view_name);
     for color in Color::ALL {
         let list: Vec<String> = pos
             .pieces()

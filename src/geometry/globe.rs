@@ -61,18 +61,31 @@ fn dot(a: [f64; 3], b: [f64; 3]) -> f64 {
     a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
 }
 
+/// The viewer's right, up and toward-viewer directions in sphere coordinates, as rows.
+pub(crate) fn view_basis(viewpoint: &Viewpoint) -> [[f64; 3]; 3] {
+    let (lat, lon, roll) =
+        (viewpoint.latitude.to_radians(), viewpoint.longitude.to_radians(), viewpoint.roll.to_radians());
+    let toward = Surface::unit_vector(lon, lat);
+    let east = [-lon.sin(), lon.cos(), 0.0];
+    let north = [-lat.sin() * lon.cos(), -lat.sin() * lon.sin(), lat.cos()];
+    let (c, s) = (roll.cos(), roll.sin());
+    let right = [0, 1, 2].map(|i| c * east[i] - s * north[i]);
+    let up = [0, 1, 2].map(|i| s * east[i] + c * north[i]);
+    [right, up, toward]
+}
+
+/// How much a surface whose outward normal (in the viewer's frame) is `n` faces a light from the
+/// upper left (0 to 1).
+pub(crate) fn light_of(n: ViewPt) -> f64 {
+    let l = [-0.45, 0.55, 0.70];
+    let len = dot(l, l).sqrt();
+    (dot(n, l) / len).max(0.0)
+}
+
 impl GlobeGeom {
     /// A ball of `radius` centred at `centre`.
     pub fn new(topo: &Topology, centre: Pt, radius: f64, viewpoint: Viewpoint, ghost: bool) -> GlobeGeom {
-        let (lat, lon, roll) =
-            (viewpoint.latitude.to_radians(), viewpoint.longitude.to_radians(), viewpoint.roll.to_radians());
-        let toward = Surface::unit_vector(lon, lat);
-        let east = [-lon.sin(), lon.cos(), 0.0];
-        let north = [-lat.sin() * lon.cos(), -lat.sin() * lon.sin(), lat.cos()];
-        let (c, s) = (roll.cos(), roll.sin());
-        let right = [0, 1, 2].map(|i| c * east[i] - s * north[i]);
-        let up = [0, 1, 2].map(|i| s * east[i] + c * north[i]);
-        GlobeGeom { centre, radius, viewpoint, ghost, surface: Surface::new(topo), basis: [right, up, toward] }
+        GlobeGeom { centre, radius, viewpoint, ghost, surface: Surface::new(topo), basis: view_basis(&viewpoint) }
     }
     /// The surface the globe shows.
     pub fn surface(&self) -> &Surface {
@@ -147,9 +160,7 @@ impl GlobeGeom {
     }
     /// How much the surface at a point faces the light (0 to 1).
     pub fn light_at(&self, q: ViewPt) -> f64 {
-        let l = [-0.45, 0.55, 0.70];
-        let len = dot(l, l).sqrt();
-        (dot(q, l) / len).max(0.0)
+        light_of(q)
     }
     /// The visible part of a closed outline as a paper path, closed along the limb where it is
     /// cut (`None` when nothing of it faces the viewer). `far` takes the hidden part instead.

@@ -27,6 +27,7 @@ mod disc;
 mod globe;
 mod hemispheres;
 mod surface;
+mod wrap;
 
 pub use board::BoardGeom;
 pub use chart::{ChartCell, ChartGeom, ChartSquare, Window};
@@ -34,6 +35,7 @@ pub use disc::DiscGeom;
 pub use globe::{GlobeGeom, ViewPt, Viewpoint};
 pub use hemispheres::HemiGeom;
 pub use surface::Surface;
+pub use wrap::{Morph, WrapGeom, WrapPt};
 
 use crate::routes::Route;
 use crate::scene::{PathCmd, Pt};

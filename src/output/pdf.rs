@@ -25,9 +25,15 @@ pub enum PdfError {
 
 /// Converts an SVG document to a one-page PDF, the page the size of the figure.
 pub fn svg_to_pdf(svg: &str) -> Result<Vec<u8>, PdfError> {
+    svg_to_pdf_at(svg, UNITS_PER_INCH as f64)
+}
+
+/// Converts an SVG document to a one-page PDF whose page is the figure at `dpi` figure units
+/// per inch (a 1600-unit figure at 300 dpi is 5⅓ inches wide, as its PNG says it is).
+pub fn svg_to_pdf_at(svg: &str, dpi: f64) -> Result<Vec<u8>, PdfError> {
     let tree = usvg::Tree::from_str(svg, &usvg::Options::default()).map_err(|e| PdfError::Svg(e.to_string()))?;
     let options = svg2pdf::ConversionOptions { embed_text: false, ..Default::default() };
-    let page = svg2pdf::PageOptions { dpi: UNITS_PER_INCH };
+    let page = svg2pdf::PageOptions { dpi: dpi as f32 };
     let pdf = svg2pdf::to_pdf(&tree, options, page).map_err(|e| PdfError::Convert(e.to_string()))?;
     Ok(sorted_resources(pdf))
 }

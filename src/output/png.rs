@@ -60,7 +60,7 @@ impl Raster {
         self.canvas.resize(len, 0);
         let mut canvas = tiny_skia::PixmapMut::from_bytes(&mut self.canvas, w, h).ok_or(PngError::Size(w, h))?;
         self.painter.paint(scene, scale, &mut canvas);
-        let made = encode_into(&mut self.canvas, w, h, out);
+        let made = encode_into(&mut self.canvas, w, h, scene.dpi.map(|d| d * scale), out);
         if self.canvas.capacity() > KEEP {
             self.canvas = Vec::new();
         }
@@ -92,7 +92,7 @@ pub fn scene_png_to(scene: &Scene, scale: f64, out: &mut dyn std::io::Write) -> 
 /// PNG bytes of a pixmap.
 pub fn encode(pixmap: tiny_skia::PixmapRef) -> Result<Vec<u8>, PngError> {
     let mut out = Vec::new();
-    encode_into(&mut pixmap.data().to_vec(), pixmap.width(), pixmap.height(), &mut out)?;
+    encode_into(&mut pixmap.data().to_vec(), pixmap.width(), pixmap.height(), None, &mut out)?;
     Ok(out)
 }
 
@@ -110,8 +110,15 @@ fn demultiply(p: &mut [u8]) {
 /// (the buffer is spent). When every pixel is opaque (as figures with a background are, but for
 /// the edge of a canvas wider than the figure) premultiplied and straight alpha are the same
 /// bytes. The `png` crate's fast deflate (fdeflate) is several times quicker than tiny-skia's
-/// default encoder for figures of flat colour, at a similar size.
-fn encode_into(data: &mut [u8], w: u32, h: u32, out: &mut dyn std::io::Write) -> Result<(), PngError> {
+/// default encoder for figures of flat colour, at a similar size. `dpi`, when given, goes into a
+/// `pHYs` chunk (pixels per metre, rounded).
+fn encode_into(
+    data: &mut [u8],
+    w: u32,
+    h: u32,
+    dpi: Option<f64>,
+    out: &mut dyn std::io::Write,
+) -> Result<(), PngError> {
     use std::io::Write;
     // Premultiplied to straight alpha where a pixel is not opaque; eight bytes (two pixels) are
     // tested at a time, and almost every pixel of a figure is opaque.
@@ -129,6 +136,10 @@ fn encode_into(data: &mut [u8], w: u32, h: u32, out: &mut dyn std::io::Write) ->
     // Fast: fdeflate after adaptive filtering. (Fastest, the Up filter alone, is quicker but makes
     // the figures' PNGs three to five times larger.)
     encoder.set_compression(png::Compression::Fast);
+    if let Some(dpi) = dpi {
+        let per_metre = (dpi / 0.0254).round().clamp(1.0, u32::MAX as f64) as u32;
+        encoder.set_pixel_dims(Some(png::PixelDimensions { xppu: per_metre, yppu: per_metre, unit: png::Unit::Meter }));
+    }
     let error = |e: png::EncodingError| match e {
         png::EncodingError::IoError(e) => PngError::Io(e),
         e => PngError::Encode(e.to_string()),

@@ -47,7 +47,9 @@ impl Painter {
     pub fn paint(&mut self, scene: &Scene, scale: f64, canvas: &mut PixmapMut) {
         let ts = Transform::from_scale(scale as f32, scale as f32);
         let (w, h) = (scene.width * scale, scene.height * scale);
-        if w == canvas.width() as f64 && h == canvas.height() as f64 {
+        if scene.transparent {
+            canvas.fill(tiny_skia::Color::TRANSPARENT);
+        } else if w == canvas.width() as f64 && h == canvas.height() as f64 {
             canvas.fill(colour(scene.background, 1.0));
         } else {
             canvas.fill(tiny_skia::Color::TRANSPARENT);

@@ -403,12 +403,14 @@ pub fn to_svg(scene: &Scene) -> String {
     o.s.push_str("</title>\n<desc>");
     push_escaped_text(&mut o.s, &scene.desc);
     o.s.push_str("</desc>");
-    o.open("rect");
-    o.attr("class", "background");
-    o.colour("fill", scene.background);
-    o.num("height", scene.height);
-    o.num("width", scene.width);
-    o.close();
+    if !scene.transparent {
+        o.open("rect");
+        o.attr("class", "background");
+        o.colour("fill", scene.background);
+        o.num("height", scene.height);
+        o.num("width", scene.width);
+        o.close();
+    }
     nodes(&mut o, &scene.nodes);
     o.s.push_str("\n</svg>\n");
     o.s

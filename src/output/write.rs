@@ -62,7 +62,9 @@ impl Format {
         match self {
             Format::Svg => Ok(svg.as_bytes().to_vec()),
             Format::Png => scene.to_png(1.0).map_err(|e| e.to_string()),
-            Format::Pdf => super::svg_to_pdf(svg).map_err(|e| e.to_string()),
+            Format::Pdf => {
+                super::svg_to_pdf_at(svg, scene.dpi.unwrap_or(super::UNITS_PER_INCH as f64)).map_err(|e| e.to_string())
+            }
         }
     }
 }

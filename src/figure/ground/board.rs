@@ -58,19 +58,19 @@ impl Painter<'_> {
             }
         }
         if let ViewKind::Board { edges: true, .. } = self.view.kind {
+            // Inside the board, half a line's width in from each side, so that the pole bands
+            // keep their grey and the corners show both colours.
+            let lw = super::edge_width(self.theme, g.square);
+            let i = lw / 2.0;
             let (x0, y0) = (g.origin.x, g.origin.y);
             let (x1, y1) = (x0 + g.width(), y0 + g.height());
             for (name, col, a, b) in [
-                ("north", self.theme.north, Pt::new(x0, y0), Pt::new(x1, y0)),
-                ("south", self.theme.south, Pt::new(x0, y1), Pt::new(x1, y1)),
-                ("west", self.theme.west, Pt::new(x0, y0), Pt::new(x0, y1)),
-                ("east", self.theme.east, Pt::new(x1, y0), Pt::new(x1, y1)),
+                ("north", self.theme.north, Pt::new(x0, y0 + i), Pt::new(x1, y0 + i)),
+                ("south", self.theme.south, Pt::new(x0, y1 - i), Pt::new(x1, y1 - i)),
+                ("west", self.theme.west, Pt::new(x0 + i, y0), Pt::new(x0 + i, y1)),
+                ("east", self.theme.east, Pt::new(x1 - i, y0), Pt::new(x1 - i, y1)),
             ] {
-                l.decor.push(Element::new(
-                    Shape::Polyline(vec![a, b]),
-                    Paint::stroke(col, self.theme.edge_width),
-                    format!("edge {name}"),
-                ));
+                l.decor.push(Element::new(Shape::Polyline(vec![a, b]), Paint::stroke(col, lw), format!("edge {name}")));
             }
         }
         if self.view.coordinates == Coordinates::Edge {

@@ -46,7 +46,8 @@ impl Painter<'_> {
                 } else {
                     (((bx, by + bh), (bx + bw, by + bh)), ((bx, by), (bx + bw, by)))
                 };
-                let inset = self.theme.edge_width / 2.0 / g.square;
+                let lw = super::edge_width(self.theme, g.square);
+                let inset = lw / 2.0 / g.square;
                 let edges = [
                     ("north", self.theme.north, n_edge, (0.0, if flipped { inset } else { -inset })),
                     ("south", self.theme.south, s_edge, (0.0, if flipped { -inset } else { inset })),
@@ -56,12 +57,8 @@ impl Painter<'_> {
                 for (name, col, (a, b), (dx, dy)) in edges {
                     if let Some((pa, pb)) = g.clip((a.0 + dx, a.1 + dy), (b.0 + dx, b.1 + dy)) {
                         l.decor.push(
-                            Element::new(
-                                Shape::Polyline(vec![pa, pb]),
-                                Paint::stroke(col, self.theme.edge_width),
-                                format!("edge {name}"),
-                            )
-                            .with("flipped", flipped.to_string()),
+                            Element::new(Shape::Polyline(vec![pa, pb]), Paint::stroke(col, lw), format!("edge {name}"))
+                                .with("flipped", flipped.to_string()),
                         );
                     }
                 }

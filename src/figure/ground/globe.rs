@@ -8,7 +8,7 @@ use crate::scene::{Anchor, Element, Node, Paint, Rgb, Shape};
 use crate::topology::Pole;
 
 /// How dark the side turned away from the light gets (mixed toward this colour).
-const SHADOW: Rgb = Rgb(24, 26, 34);
+pub(super) const SHADOW: Rgb = Rgb(24, 26, 34);
 
 impl Painter<'_> {
     pub(in super::super) fn globe_cells(&self, g: &GlobeGeom, l: &mut Layers) {

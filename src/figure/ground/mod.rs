@@ -8,6 +8,7 @@ mod chart;
 mod disc;
 mod globe;
 mod hemispheres;
+mod wrap;
 
 use super::{Coordinates, Layers, Layout, Painter, ViewKind, pieces::text};
 use crate::geometry::Projection;
@@ -26,6 +27,7 @@ impl Painter<'_> {
             Layout::Chart(g) => self.chart_cells(g, l),
             Layout::Globe(g) => self.globe_cells(g, l),
             Layout::Disc(g) => self.disc_cells(g, l),
+            Layout::Wrap(g) => self.wrap_cells(g, l),
         }
         crate::grid::draw_once(&mut l.cells, &self.grid);
         let proj = layout.projection();
@@ -158,12 +160,33 @@ impl Painter<'_> {
     }
 }
 
-/// Colour mode: a square tinted by where it lies (north red, south blue, west green, east
-/// purple), mixed into its light or dark base colour.
+/// Colour mode: the width of a copy's coloured edge for squares of side `square` — the theme's
+/// width, or a tenth of a square when that is wider, so that the edges stay bold on a large
+/// figure. Each edge is drawn inside its own copy, so where two copies meet both colours show.
+fn edge_width(theme: &Theme, square: f64) -> f64 {
+    theme.edge_width.max(square * 0.12)
+}
+
+/// Colour mode: a square tinted by the edge of the board it lies nearest (north red, south blue,
+/// west green, east purple; two edges at the same distance share the tint), strongest on the
+/// edge ranks and files and fading towards the middle. The four colours are not averaged over
+/// the whole board (their average is a muddy grey, and the point of colour mode is to see at a
+/// glance which edge is which, essay §07), and the tint is the edge colour made paler on light
+/// squares and kept deep on dark ones, so the hue stays clean and the chequer readable. The
+/// theme's `tint` is the strength half-way between the edge and the middle, twice it (at most
+/// all) on the edge.
 fn tint(topo: &Topology, theme: &Theme, cell: Cell, base: Rgb) -> Rgb {
     let Some((f, r)) = topo.coords(cell) else { return base };
-    let (w, h) = (topo.width() as f64, topo.height() as f64);
-    let ns = theme.south.mix(theme.north, (r as f64 + 0.5) / h);
-    let we = theme.west.mix(theme.east, (f as f64 + 0.5) / w);
-    base.mix(ns.mix(we, 0.5), theme.tint)
+    let (w, h) = (topo.width() as i32, topo.height() as i32);
+    let (f, r) = (f as i32, r as i32);
+    let edges = [(h - 1 - r, theme.north), (r, theme.south), (f, theme.west), (w - 1 - f, theme.east)];
+    let near = edges.iter().map(|e| e.0).min().unwrap_or(0);
+    let nearest: Vec<Rgb> = edges.iter().filter(|e| e.0 == near).map(|e| e.1).collect();
+    let colour = nearest[1..].iter().enumerate().fold(nearest[0], |acc, (i, &c)| acc.mix(c, 1.0 / (i as f64 + 2.0)));
+    let dark = topo.is_dark(cell).unwrap_or(false);
+    let shade = colour.mix(Rgb(255, 255, 255), if dark { 0.2 } else { 0.6 });
+    // The middle is half the shorter side in: the tint fades from the edge to a third there.
+    let middle = (w.min(h) as f64 / 2.0 - 1.0).max(1.0);
+    let fade = 1.0 - (2.0 / 3.0) * (near as f64 / middle).min(1.0);
+    base.mix(shade, (2.0 * theme.tint).min(1.0) * fade)
 }
