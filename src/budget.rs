@@ -83,12 +83,17 @@ pub fn largest_png_width(scene: &Scene) -> u64 {
 /// for) having `pixels` pixels and going to a file (`held` false) or held in memory to be written
 /// to a stream (`held` true).
 pub fn cost(weight: u64, pixels: u64, formats: &[Format], held: bool) -> u64 {
-    let text = formats.iter().any(|&f| f != Format::Png).then_some(weight * SVG_PER_WEIGHT).unwrap_or(0)
-        + formats.contains(&Format::Pdf).then_some(weight * PDF_PER_WEIGHT).unwrap_or(0);
-    let png = match formats.contains(&Format::Png) {
-        true => pixels * (CANVAS_PER_PIXEL + if held { HELD_PNG_PER_PIXEL } else { 0 }),
-        false => 0,
+    let per_weight = match (formats.iter().any(|&f| f != Format::Png), formats.contains(&Format::Pdf)) {
+        (_, true) => SVG_PER_WEIGHT + PDF_PER_WEIGHT,
+        (true, false) => SVG_PER_WEIGHT,
+        (false, false) => 0,
     };
+    let per_pixel = match (formats.contains(&Format::Png), held) {
+        (false, _) => 0,
+        (true, false) => CANVAS_PER_PIXEL,
+        (true, true) => CANVAS_PER_PIXEL + HELD_PNG_PER_PIXEL,
+    };
+    let (text, png) = (weight * per_weight, pixels * per_pixel);
     weight * SCENE_PER_WEIGHT + text.max(png)
 }
 

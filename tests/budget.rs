@@ -58,8 +58,11 @@ fn the_largest_accepted_figures_cost_less_than_the_memory() {
     }
     // The bounds themselves: one figure with the program; in a batch, two figures being drawn
     // and one of them growing to the largest cost.
-    assert!(MAX_COST + PROGRAM <= MEMORY);
-    assert!(2 * DRAW - DRAW + MAX_BATCH_COST <= BATCH && BATCH + PROGRAM <= MEMORY);
+    let (largest, largest_in_batch) =
+        (cost(MAX_WEIGHT, MAX_PIXELS, &all, true), cost(MAX_WEIGHT, MAX_PIXELS, &all, false));
+    assert_eq!((largest, largest_in_batch), (MAX_COST, MAX_BATCH_COST));
+    assert!(largest + PROGRAM <= MEMORY, "{largest}");
+    assert!(DRAW + largest_in_batch <= BATCH && BATCH + PROGRAM <= MEMORY, "{largest_in_batch}");
 }
 
 /// Figures drawn and written at once never hold more than the batch budget, and every one
