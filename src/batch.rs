@@ -205,7 +205,7 @@ pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn F
                         let mut share = in_flight.draw();
                         let scene = spec.render_checked()?;
                         let weight = crate::budget::weight(&scene);
-                        share.resize(crate::budget::cost(
+                        share.resize(crate::budget::write_cost(
                             weight,
                             crate::budget::pixels(&scene),
                             &manifest.formats,
@@ -215,7 +215,8 @@ pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn F
                     }
                     Some(anim) => {
                         let anim = anim.map_err(|e| e.to_string())?;
-                        let _share = in_flight.take(crate::budget::animation_cost(&anim.frames));
+                        // Its frames and their pixels are held until every format is written.
+                        let _share = in_flight.take(anim.cost(true));
                         write_animation(&anim, out, &job.name, &manifest.formats)
                     }
                 }

@@ -82,7 +82,7 @@ pub fn largest_png_width(scene: &Scene) -> u64 {
 /// The memory a figure of `weight` needs while it is written in `formats`, its PNG (if asked
 /// for) having `pixels` pixels and going to a file (`held` false) or held in memory to be written
 /// to a stream (`held` true).
-pub fn cost(weight: u64, pixels: u64, formats: &[Format], held: bool) -> u64 {
+pub fn write_cost(weight: u64, pixels: u64, formats: &[Format], held: bool) -> u64 {
     let per_weight = match (formats.iter().any(|&f| f != Format::Png), formats.contains(&Format::Pdf)) {
         (_, true) => SVG_PER_WEIGHT + PDF_PER_WEIGHT,
         (true, false) => SVG_PER_WEIGHT,
@@ -97,10 +97,10 @@ pub fn cost(weight: u64, pixels: u64, formats: &[Format], held: bool) -> u64 {
     weight * SCENE_PER_WEIGHT + text.max(png)
 }
 
-/// The memory an animation's frames need while they are encoded: their scenes and SVG text, and
-/// each frame's pixels twice (painted, and the encoders' copy).
-pub fn animation_cost(frames: &[Scene]) -> u64 {
-    frames.iter().map(|f| weight(f) * (SCENE_PER_WEIGHT + SVG_PER_WEIGHT) + pixels(f) * 2 * CANVAS_PER_PIXEL).sum()
+/// The memory a scene of `weight` needs with its SVG text, and a canvas of `pixels` if given (what
+/// an animation's frame holds; see [`crate::animation::cost`]).
+pub fn cost(weight: u64, pixels: Option<u64>) -> u64 {
+    weight * (SCENE_PER_WEIGHT + SVG_PER_WEIGHT) + pixels.unwrap_or(0) * CANVAS_PER_PIXEL
 }
 
 /// The largest cost of one accepted figure, in every format, its PNG held in memory.
@@ -151,9 +151,10 @@ impl InFlight {
         self.freed.notify_all();
     }
 
-    /// Waits until `cost` (at most [`MAX_BATCH_COST`]) fits beside what is held, and holds it.
+    /// Waits until `cost` (at most [`MAX_COST`], as an animation may need) fits beside what is
+    /// held, and holds it.
     pub fn take(&self, cost: u64) -> Share<'_> {
-        let cost = cost.min(MAX_BATCH_COST);
+        let cost = cost.min(MAX_COST);
         self.wait_until(|used| used + cost <= BATCH, |used| *used += cost);
         Share { of: self, cost }
     }

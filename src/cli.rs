@@ -126,6 +126,10 @@ struct EssayArgs {
 enum ViewArg {
     /// North disc above, south disc below, touching at one point.
     Hemispheres,
+    /// The northern hemisphere alone.
+    North,
+    /// The southern hemisphere alone.
+    South,
     /// The unrolled chart (2DFARCSOD), board copies flipped and shifted beyond the poles.
     Chart,
     /// The single board, poles as bands.
@@ -140,6 +144,8 @@ impl ViewArg {
     fn name(self) -> &'static str {
         match self {
             ViewArg::Hemispheres => "hemispheres",
+            ViewArg::North => "north",
+            ViewArg::South => "south",
             ViewArg::Chart => "chart",
             ViewArg::Board => "board",
             ViewArg::Globe => "globe",
@@ -866,6 +872,8 @@ fn animate_cmd(a: &AnimateArgs, out: &mut dyn Write) -> Result<(), CliError> {
         use dotchess::figure::{View, ViewKind};
         let kind = match v {
             ViewArg::Hemispheres => View::hemispheres().kind,
+            ViewArg::North => View::hemisphere(dotchess::Pole::North).kind,
+            ViewArg::South => View::hemisphere(dotchess::Pole::South).kind,
             ViewArg::Chart => View::chart().kind,
             ViewArg::Board => ViewKind::Board { tint: false, edges: false },
             ViewArg::Globe => View::globe().kind,
@@ -882,6 +890,23 @@ fn animate_cmd(a: &AnimateArgs, out: &mut dyn Write) -> Result<(), CliError> {
     for s in &a.loops {
         dotchess::spec::add_mark(&panel.position, dotchess::spec::MarkKind::Loop, s, &mut panel.overlay)
             .map_err(|e| CliError::Usage(format!("--loop `{s}`: {}", e.message)))?;
+    }
+    if let Some(panel) = figure.panels.first() {
+        dotchess::animation::check_budget(&spec, panel, figure.title.as_deref(), &figure.theme).map_err(|e| {
+            let asked: Vec<String> = [
+                ("--frames", a.frames.map(|n| n.to_string())),
+                ("--seconds", a.seconds.map(|s| s.to_string())),
+                ("--width", a.width.map(|w| w.to_string())),
+            ]
+            .into_iter()
+            .filter_map(|(flag, v)| v.map(|v| format!("{flag} {v}")))
+            .collect();
+            if asked.is_empty() {
+                CliError::Usage(e.to_string())
+            } else {
+                CliError::Usage(format!("{}: {e}", asked.join(" ")))
+            }
+        })?;
     }
     figure.animation = Some(spec);
     let anim = figure.animate().expect("an animation was set").map_err(|e| CliError::Usage(e.to_string()))?;

@@ -68,6 +68,18 @@ impl ViewKey {
             ViewKey::Orientation => "orientation",
         }
     }
+    /// The views an option belongs to, by name ([`VIEW_NAMES`]); `None`: every view. This table
+    /// is the one place that says which option goes with which view, for flags and files alike.
+    pub fn views(self) -> Option<&'static [&'static str]> {
+        match self {
+            ViewKey::View | ViewKey::Width | ViewKey::Coordinates | ViewKey::Orientation => None,
+            ViewKey::Rotation => Some(&["hemispheres", "north", "south", "disc"]),
+            ViewKey::Window => Some(&["chart"]),
+            ViewKey::Tint | ViewKey::Edges => Some(&["chart", "board"]),
+            ViewKey::Latitude | ViewKey::Longitude | ViewKey::Roll | ViewKey::Ghost => Some(&["globe"]),
+            ViewKey::Pole => Some(&["disc"]),
+        }
+    }
     /// The command-line flag.
     pub fn flag(self) -> String {
         format!("--{}", self.key())
@@ -193,12 +205,14 @@ impl fmt::Display for OptionError {
 impl std::error::Error for OptionError {}
 
 /// The names of the views, as written in files and flags.
-pub const VIEW_NAMES: [&str; 5] = ["hemispheres", "chart", "board", "globe", "disc"];
+pub const VIEW_NAMES: [&str; 7] = ["hemispheres", "north", "south", "chart", "board", "globe", "disc"];
 
 /// A view's default settings by name.
 fn view_named(name: &str) -> Result<View, OptionError> {
     match name {
         "hemispheres" => Ok(View::hemispheres()),
+        "north" => Ok(View::hemisphere(crate::topology::Pole::North)),
+        "south" => Ok(View::hemisphere(crate::topology::Pole::South)),
         "board" => Ok(View::board()),
         "chart" => Ok(View::chart()),
         "globe" => Ok(View::globe()),
@@ -207,7 +221,10 @@ fn view_named(name: &str) -> Result<View, OptionError> {
             let hint = VIEW_NAMES.into_iter().min_by_key(|k| crate::spec::edit_distance(other, k)).unwrap_or("board");
             Err(OptionError::new(
                 ViewKey::View,
-                format!("unknown view `{other}` (hemispheres, chart, board, globe or disc; did you mean `{hint}`?)"),
+                format!(
+                    "unknown view `{other}` (hemispheres, north, south, chart, board, globe or disc; did you mean \
+                     `{hint}`?)"
+                ),
             ))
         }
     }
@@ -240,22 +257,47 @@ impl ViewOptions {
         Ok(view)
     }
 
+    /// The keys given, in the order of [`ViewKey`].
+    fn given(&self) -> Vec<ViewKey> {
+        [
+            (ViewKey::View, self.view.is_some()),
+            (ViewKey::Width, self.width.is_some()),
+            (ViewKey::Rotation, self.rotation.is_some()),
+            (ViewKey::Window, self.window.is_some()),
+            (ViewKey::Tint, self.tint.is_some()),
+            (ViewKey::Edges, self.edges.is_some()),
+            (ViewKey::Coordinates, self.coordinates.is_some()),
+            (ViewKey::Latitude, self.latitude.is_some()),
+            (ViewKey::Longitude, self.longitude.is_some()),
+            (ViewKey::Roll, self.roll.is_some()),
+            (ViewKey::Ghost, self.ghost.is_some()),
+            (ViewKey::Pole, self.pole.is_some()),
+            (ViewKey::Orientation, self.orientation.is_some()),
+        ]
+        .into_iter()
+        .filter_map(|(k, given)| given.then_some(k))
+        .collect()
+    }
+
     /// Sets the given options on a view: `view` first (starting from that view's defaults), then
-    /// the others, each checked against its limits and against the view it is given for.
+    /// the others, each checked against the views it belongs to ([`ViewKey::views`]) and against
+    /// its limits.
     pub fn apply(&self, topo: &Topology, view: &mut View) -> Result<(), OptionError> {
         if let Some(name) = &self.view {
             *view = view_named(name)?;
         }
-        let view_name = match view.kind {
-            ViewKind::Hemispheres { .. } => "hemispheres",
-            ViewKind::Chart { .. } => "chart",
-            ViewKind::Board { .. } => "board",
-            ViewKind::Globe { .. } => "globe",
-            ViewKind::Disc { .. } => "disc",
-        };
-        let only = |key: ViewKey, views: &str| {
-            OptionError::new(key, format!("belongs to the {views} view, not to the {view_name} view"))
-        };
+        let name = view_name(&view.kind);
+        for key in self.given() {
+            if let Some(views) = key.views()
+                && !views.contains(&name)
+            {
+                let list = match views.split_last() {
+                    Some((last, rest)) if !rest.is_empty() => format!("{} and {last} views", rest.join(", ")),
+                    _ => format!("{} view", views.join("")),
+                };
+                return Err(OptionError::new(key, format!("belongs to the {list}, not to the {name} view")));
+            }
+        }
         if let Some(w) = self.width {
             view.width = check_width(w)?;
         }
@@ -272,21 +314,6 @@ impl ViewOptions {
                 }
             };
         }
-        if !matches!(view.kind, ViewKind::Globe { .. }) {
-            for (key, given) in [
-                (ViewKey::Latitude, self.latitude.is_some()),
-                (ViewKey::Longitude, self.longitude.is_some()),
-                (ViewKey::Roll, self.roll.is_some()),
-                (ViewKey::Ghost, self.ghost.is_some()),
-            ] {
-                if given {
-                    return Err(only(key, "globe"));
-                }
-            }
-        }
-        if self.pole.is_some() && !matches!(view.kind, ViewKind::Disc { .. }) {
-            return Err(only(ViewKey::Pole, "disc"));
-        }
         if let Some(o) = &self.orientation {
             view.orientation = match o.as_str() {
                 "white" => Orientation::White,
@@ -296,17 +323,14 @@ impl ViewOptions {
                 }
             };
         }
+        // Every option left belongs to this view (checked above): set it.
         match &mut view.kind {
+            ViewKind::Hemispheres { rotation } | ViewKind::Hemisphere { rotation, .. } => {
+                if let Some(r) = &self.rotation {
+                    *rotation = check_rotation(topo, r)?;
+                }
+            }
             ViewKind::Disc { pole, rotation } => {
-                if self.window.is_some() {
-                    return Err(only(ViewKey::Window, "chart"));
-                }
-                if self.tint.is_some() {
-                    return Err(only(ViewKey::Tint, "chart and board"));
-                }
-                if self.edges.is_some() {
-                    return Err(only(ViewKey::Edges, "chart and board"));
-                }
                 if let Some(r) = &self.rotation {
                     *rotation = check_rotation(topo, r)?;
                 }
@@ -319,18 +343,6 @@ impl ViewOptions {
                 }
             }
             ViewKind::Globe { viewpoint, ghost } => {
-                if self.rotation.is_some() {
-                    return Err(only(ViewKey::Rotation, "hemispheres and disc"));
-                }
-                if self.window.is_some() {
-                    return Err(only(ViewKey::Window, "chart"));
-                }
-                if self.tint.is_some() {
-                    return Err(only(ViewKey::Tint, "chart and board"));
-                }
-                if self.edges.is_some() {
-                    return Err(only(ViewKey::Edges, "chart and board"));
-                }
                 if let Some(v) = self.latitude {
                     viewpoint.latitude = check_degrees(ViewKey::Latitude, v, 90.0)?;
                 }
@@ -342,24 +354,7 @@ impl ViewOptions {
                 }
                 *ghost = self.ghost.unwrap_or(*ghost);
             }
-            ViewKind::Hemispheres { rotation } => {
-                if self.window.is_some() {
-                    return Err(only(ViewKey::Window, "chart"));
-                }
-                if self.tint.is_some() {
-                    return Err(only(ViewKey::Tint, "chart and board"));
-                }
-                if self.edges.is_some() {
-                    return Err(only(ViewKey::Edges, "chart and board"));
-                }
-                if let Some(r) = &self.rotation {
-                    *rotation = check_rotation(topo, r)?;
-                }
-            }
             ViewKind::Chart { window, edges, tint } => {
-                if self.rotation.is_some() {
-                    return Err(only(ViewKey::Rotation, "hemispheres"));
-                }
                 if let Some(w) = &self.window {
                     *window = Some(check_window(w)?);
                 }
@@ -367,17 +362,24 @@ impl ViewOptions {
                 *tint = self.tint.unwrap_or(*tint);
             }
             ViewKind::Board { tint, edges } => {
-                if self.rotation.is_some() {
-                    return Err(only(ViewKey::Rotation, "hemispheres"));
-                }
-                if self.window.is_some() {
-                    return Err(only(ViewKey::Window, "chart"));
-                }
                 *edges = self.edges.unwrap_or(*edges);
                 *tint = self.tint.unwrap_or(*tint);
             }
         }
         Ok(())
+    }
+}
+
+/// A view's name, as files and flags write it.
+pub fn view_name(kind: &ViewKind) -> &'static str {
+    match kind {
+        ViewKind::Hemispheres { .. } => "hemispheres",
+        ViewKind::Hemisphere { pole: crate::topology::Pole::North, .. } => "north",
+        ViewKind::Hemisphere { pole: crate::topology::Pole::South, .. } => "south",
+        ViewKind::Chart { .. } => "chart",
+        ViewKind::Board { .. } => "board",
+        ViewKind::Globe { .. } => "globe",
+        ViewKind::Disc { .. } => "disc",
     }
 }
 
@@ -462,6 +464,68 @@ mod tests {
         assert_eq!(board.check(&topo()).unwrap_err().key, ViewKey::Window);
         let hemi = ViewOptions { tint: Some(true), ..Default::default() };
         assert_eq!(hemi.check(&topo()).unwrap_err().key, ViewKey::Tint);
+    }
+
+    #[test]
+    fn every_option_belongs_to_the_views_of_the_table_and_says_so_the_same_way() {
+        let all = ViewOptions {
+            width: Some(480.0),
+            rotation: Some(Rotation::Files(4.0)),
+            window: Some(vec![0, 0, 8, 8]),
+            tint: Some(true),
+            edges: Some(true),
+            coordinates: Some("edge".into()),
+            latitude: Some(10.0),
+            longitude: Some(10.0),
+            roll: Some(10.0),
+            ghost: Some(true),
+            pole: Some("N".into()),
+            orientation: Some("black".into()),
+            ..ViewOptions::default()
+        };
+        let keys = all.given();
+        assert_eq!(keys.len(), 12, "every key but `view` is set");
+        for name in VIEW_NAMES {
+            for &key in &keys {
+                // Only this one key, on this view.
+                let mut one = ViewOptions { view: Some(name.to_string()), ..ViewOptions::default() };
+                let only = ViewOptions { view: Some(name.to_string()), ..all.clone() };
+                match key {
+                    ViewKey::Width => one.width = only.width,
+                    ViewKey::Rotation => one.rotation = only.rotation,
+                    ViewKey::Window => one.window = only.window,
+                    ViewKey::Tint => one.tint = only.tint,
+                    ViewKey::Edges => one.edges = only.edges,
+                    ViewKey::Coordinates => one.coordinates = only.coordinates,
+                    ViewKey::Latitude => one.latitude = only.latitude,
+                    ViewKey::Longitude => one.longitude = only.longitude,
+                    ViewKey::Roll => one.roll = only.roll,
+                    ViewKey::Ghost => one.ghost = only.ghost,
+                    ViewKey::Pole => one.pole = only.pole,
+                    ViewKey::Orientation => one.orientation = only.orientation,
+                    ViewKey::View => unreachable!(),
+                }
+                let belongs = key.views().is_none_or(|v| v.contains(&name));
+                match one.check(&topo()) {
+                    Ok(_) => assert!(belongs, "{key:?} accepted on {name}"),
+                    Err(e) => {
+                        assert!(!belongs, "{key:?} refused on {name}: {}", e.message);
+                        assert_eq!(e.key, key);
+                        assert!(e.message.starts_with("belongs to the "), "{}", e.message);
+                        assert!(e.message.ends_with(&format!(", not to the {name} view")), "{}", e.message);
+                    }
+                }
+            }
+        }
+        // The rotation's owners are named alike whatever view refuses it.
+        let rot = |v: &str| {
+            ViewOptions { view: Some(v.into()), rotation: Some(Rotation::Files(1.0)), ..Default::default() }
+                .check(&topo())
+                .unwrap_err()
+                .message
+        };
+        assert_eq!(rot("chart").replace("chart", "X"), rot("globe").replace("globe", "X"));
+        assert!(rot("board").contains("hemispheres, north, south and disc views"), "{}", rot("board"));
     }
 
     #[test]

@@ -553,3 +553,91 @@ fn wrap_encodes_in_every_format_with_its_frames() {
     assert!(a.frames[4].find("edge north").len() + a.frames[4].find("edge south").len() > 0);
     assert_eq!(svg.matches("class=\"surface\"").count(), 9);
 }
+
+/// A frame drawn the long way: its SVG text parsed and rendered by resvg.
+fn resvg_frame(s: &Scene) -> Vec<u8> {
+    let tree = resvg::usvg::Tree::from_str(&s.to_svg(), &resvg::usvg::Options::default()).expect("the frame's SVG");
+    let mut pixmap = tiny_skia::Pixmap::new(s.width.ceil() as u32, s.height.ceil() as u32).expect("a pixmap");
+    let bg = s.background;
+    pixmap.fill(tiny_skia::Color::from_rgba8(bg.0, bg.1, bg.2, 255));
+    resvg::render(&tree, tiny_skia::Transform::identity(), &mut pixmap.as_mut());
+    pixmap.take()
+}
+
+#[test]
+fn frames_painted_from_the_scene_match_what_resvg_draws_from_their_svg() {
+    for (fen, overlay) in [
+        (START, "[animation]\nkind = \"gear\"\nframes = 6\n"),
+        (START, "[[panels]]\nview = \"board\"\ntint = true\nedges = true\n[animation]\nkind = \"wrap\"\nframes = 5\n"),
+    ] {
+        let a = animation(fen, overlay);
+        let images = a.rasterise().unwrap();
+        assert_eq!(images.len(), a.frames.len());
+        for (k, (img, s)) in images.iter().zip(&a.frames).enumerate() {
+            let e = mean_error(&img.rgba, &resvg_frame(s));
+            assert!(e < 0.5, "{overlay}: frame {k} differs from resvg's by {e} per channel");
+        }
+    }
+}
+
+#[test]
+fn gear_rank_numbers_turn_with_the_discs() {
+    // Each rank number keeps its place on its ring as the discs turn: its distance from the
+    // piece on that ring's a-square is the same in every frame.
+    let a = animation(START, "[animation]\nkind = \"gear\"\nframes = 16\n");
+    let text_at = |s: &Scene, t: &str| -> Pt {
+        let e = s.find("coordinate rank").into_iter().find(|e| e.data.iter().any(|(k, v)| *k == "text" && v == t));
+        match e.expect("a rank number").shape {
+            Shape::Text { at, .. } => at,
+            _ => panic!("a rank number is text"),
+        }
+    };
+    for (rank, cell) in [("1", "a1"), ("2", "a2"), ("7", "a7"), ("8", "a8")] {
+        let d: Vec<f64> = a
+            .frames
+            .iter()
+            .map(|s| {
+                let piece = piece_places(s).into_iter().find(|p| p.0 == cell).expect("the piece").1;
+                text_at(s, rank).dist(piece)
+            })
+            .collect();
+        for (k, x) in d.iter().enumerate() {
+            assert!((x - d[0]).abs() < 1e-6, "rank {rank}, frame {k}: {x} from {cell}, {} in frame 0", d[0]);
+        }
+    }
+}
+
+#[test]
+fn an_animation_beyond_the_memory_budget_is_refused_at_its_key() {
+    // 300 frames of the hemispheres 1600 wide: 1600 × 2976 pixels each, far beyond the budget.
+    let base = read_position("test.fen", "8/8/8/8/8/8/8/8", VariantId::Dot).unwrap();
+    let text = "[[panels]]\nview = \"hemispheres\"\nwidth = 1600\n\n[animation]\nkind = \"gear\"\nframes = 300\n";
+    let Err(e) = read_overlay("big.toml", text, &base, &|p| Err(format!("no file {p}"))) else {
+        panic!("300 frames at 1600 wide should be refused");
+    };
+    assert_eq!((e.file.as_str(), e.line, e.column), ("big.toml", 7, 10), "{e:?}");
+    assert!(e.message.contains("300 frames") && e.message.contains("MiB"), "{}", e.message);
+    // The same at 12 frames fits.
+    assert!(read_overlay("ok.toml", &text.replace("300", "12"), &base, &|p| Err(format!("no file {p}"))).is_ok());
+    // From the command line: status 2, the flags named, nothing written.
+    let dir = std::env::temp_dir().join(format!("dotchess-budget-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let fen = dir.join("empty.fen");
+    std::fs::write(&fen, "8/8/8/8/8/8/8/8 w - - 0 1\n").unwrap();
+    let out = dir.join("big.gif");
+    let o = dotchess(&[
+        "animate",
+        fen.to_str().unwrap(),
+        "--frames",
+        "500",
+        "--width",
+        "2500",
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("--frames 500") && err.contains("--width 2500"), "{err}");
+    assert!(!out.exists());
+    std::fs::remove_dir_all(&dir).ok();
+}

@@ -3,7 +3,8 @@
 //! checked against measured peaks by hand, see `src/budget.rs`; memory is not measured here.)
 
 use dotchess::budget::{
-    BATCH, DRAW, InFlight, MAX_BATCH_COST, MAX_COST, MAX_PIXELS, MAX_WEIGHT, MEMORY, PROGRAM, cost, pixels, weight,
+    BATCH, DRAW, InFlight, MAX_BATCH_COST, MAX_COST, MAX_PIXELS, MAX_WEIGHT, MEMORY, PROGRAM, pixels, weight,
+    write_cost,
 };
 use dotchess::output::Format;
 use dotchess::spec::{read_overlay, read_position};
@@ -52,14 +53,14 @@ fn the_largest_accepted_figures_cost_less_than_the_memory() {
         assert!(w <= MAX_WEIGHT, "{name}: weight {w}");
         // A PNG beyond the pixel limit is refused before it is painted; SVG and PDF are still made.
         let formats: &[Format] = if px <= MAX_PIXELS { &all } else { &[Format::Svg, Format::Pdf] };
-        let alone = cost(w, px, formats, true);
+        let alone = write_cost(w, px, formats, true);
         assert!(alone <= MAX_COST && alone + PROGRAM <= MEMORY, "{name}: {alone} bytes");
-        assert!(cost(w, px, formats, false) <= MAX_BATCH_COST, "{name}");
+        assert!(write_cost(w, px, formats, false) <= MAX_BATCH_COST, "{name}");
     }
     // The bounds themselves: one figure with the program; in a batch, two figures being drawn
     // and one of them growing to the largest cost.
     let (largest, largest_in_batch) =
-        (cost(MAX_WEIGHT, MAX_PIXELS, &all, true), cost(MAX_WEIGHT, MAX_PIXELS, &all, false));
+        (write_cost(MAX_WEIGHT, MAX_PIXELS, &all, true), write_cost(MAX_WEIGHT, MAX_PIXELS, &all, false));
     assert_eq!((largest, largest_in_batch), (MAX_COST, MAX_BATCH_COST));
     assert!(largest + PROGRAM <= MEMORY, "{largest}");
     assert!(DRAW + largest_in_batch <= BATCH && BATCH + PROGRAM <= MEMORY, "{largest_in_batch}");

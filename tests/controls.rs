@@ -75,7 +75,12 @@ fn a_figure_of_several_panels_takes_the_whole_width() {
     // Nor a rotation a chart panel (the one validator says whose option it is).
     let o = run_in(&d, &["render", "rook.fen", "o.toml", "--rotation", "3", "-o", "g.png"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("--rotation: belongs to the hemispheres view"), "{}", stderr(&o));
+    assert!(
+        stderr(&o)
+            .contains("--rotation: belongs to the hemispheres, north, south and disc views, not to the board view"),
+        "{}",
+        stderr(&o)
+    );
     assert!(!d.join("g.png").exists());
 }
 
@@ -450,4 +455,91 @@ fn a_transparent_background_and_a_resolution() {
         assert_eq!(o.status.code(), Some(2), "{bad:?}");
     }
     assert!(!d.join("x.png").exists());
+}
+
+#[test]
+fn one_hemisphere_alone() {
+    use dotchess::{Overlay, Position, Theme, VariantId, View, render};
+    let theme = Theme::essay();
+    let pos = Position::start(VariantId::Dot);
+    let t = pos.topology();
+    let rank_of = |name: &str| t.coords(t.parse_cell(name).unwrap()).unwrap().1;
+    let pair = render(&pos, &Overlay::default(), &View::hemispheres(), &theme);
+    for (pole, ranks, letter) in [(dotchess::Pole::North, 4..8, "N"), (dotchess::Pole::South, 0..4, "S")] {
+        let scene = render(&pos, &Overlay::default(), &View::hemisphere(pole), &theme);
+        // The cells of its half of the board, each once; the one pole cap.
+        let cells: Vec<String> = scene
+            .find("cell")
+            .iter()
+            .filter_map(|e| e.data.iter().find(|(k, _)| *k == "cell").map(|(_, v)| v.clone()))
+            .collect();
+        assert_eq!(cells.len(), 32, "{pole:?}");
+        assert!(cells.iter().all(|c| ranks.contains(&rank_of(c))), "{pole:?}: {cells:?}");
+        let caps: Vec<_> = scene.find("pole").iter().flat_map(|e| e.data.clone()).collect();
+        assert_eq!(caps, [("pole", letter.to_string())]);
+        // The side whose home it is: 16 pieces, all of one colour.
+        let pieces = scene.find("piece");
+        assert_eq!(pieces.len(), 16);
+        // One disc: about half as tall as the pair.
+        assert!(scene.height < pair.height * 0.6 && scene.height >= scene.width * 0.99, "{}", scene.height);
+    }
+    // A route that leaves the disc is drawn up to its rim, and nothing beyond: every point of the
+    // rook's lines lies within the southern disc.
+    let rook = Position::from_fen(VariantId::Dot, "8/8/8/8/8/8/3R4/8 w - - 0 1").unwrap();
+    let d2 = rook.topology().parse_cell("d2").unwrap();
+    let overlay = Overlay { moves: vec![d2], ..Overlay::default() };
+    let scene = render(&rook, &overlay, &View::hemisphere(dotchess::Pole::South), &theme);
+    let (w, h) = (scene.width, scene.height);
+    let routes = scene.find("route");
+    assert!(!routes.is_empty());
+    for e in routes {
+        if let dotchess::scene::Shape::Polyline(pts) = &e.shape {
+            assert!(pts.iter().all(|p| p.x >= 0.0 && p.x <= w && p.y >= 0.0 && p.y <= h), "{pts:?}");
+        }
+    }
+    // Only the dots on the southern half, ranks 1–4: d1 d3 d4, the rest of rank 2, and h1 h3 h4
+    // over the pole (h2 is on rank 2 already).
+    let dots = scene.find("dot");
+    assert!(dots.iter().all(|e| e.data.iter().any(|(k, v)| *k == "cell" && rank_of(v) < 4)));
+    assert_eq!(dots.len(), 3 + 7 + 3);
+    // Its options: a rotation belongs to it, a window does not.
+    let d = temp_dir("north");
+    let o = run_in(&d, &["render", "--view", "north", "--rotation", "d", "-o", "n.svg"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let o = run_in(&d, &["render", "--view", "south", "--window", "0,0,8,8", "-o", "s.svg"]);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("not to the south view"), "{}", stderr(&o));
+}
+
+/// The keys an overlay (or a panel, `[[panels]]`) accepts, as the reader lists them for an
+/// unknown key.
+fn known_keys(d: &Path, table: &str) -> Vec<String> {
+    write(d, "k.toml", &format!("{table}zzzzzzzzzzzzzzzzzzzz = 1\n"));
+    let o = run_in(d, &["render", "rook.fen", "k.toml", "-o", "k.svg"]);
+    let err = stderr(&o);
+    let list = err.split("known keys: ").nth(1).unwrap_or_else(|| panic!("{err}"));
+    list.split(')').next().unwrap().split(", ").map(str::to_string).collect()
+}
+
+#[test]
+fn the_annotated_template_shows_every_key() {
+    let d = temp_dir("template-keys");
+    write(&d, "rook.fen", "8/8/8/3R3r/8/8/8/8\n");
+    let template = include_str!("../templates/overlay.toml");
+    let written = |key: &str| {
+        template.lines().any(|l| {
+            let l = l.trim_start_matches(['#', ' ']);
+            l.starts_with(&format!("{key} ="))
+                || l.starts_with(&format!("{key}  "))
+                || l == format!("[[{key}]]")
+                || l == format!("[{key}]")
+        })
+    };
+    let top = known_keys(&d, "");
+    let panel = known_keys(&d, "[[panels]]\nview = \"board\"\n");
+    for k in ["check", "lastmove", "circles", "crosses", "background", "dpi"] {
+        assert!(top.contains(&k.to_string()), "{k} in {top:?}");
+    }
+    let missing: Vec<&String> = top.iter().chain(&panel).filter(|k| !written(k)).collect();
+    assert!(missing.is_empty(), "templates/overlay.toml does not show {missing:?}");
 }

@@ -24,6 +24,11 @@ pub fn frames(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme, n: 
         _ => pos.topology().width() as f64 / 2.0,
     };
     let files = pos.topology().width();
+    // The rank numbers stay on the boundary they start on (opposite the touching point), turning
+    // with the discs.
+    let mut overlay = overlay.clone();
+    overlay.rank_numbers_at.get_or_insert((start + files as f64 / 2.0).round() as i32);
+    let overlay = &overlay;
     (0..n)
         .into_par_iter()
         .map(|k| {

@@ -26,8 +26,9 @@ pub use raster::Image;
 
 /// Most frames in one animation.
 pub const MAX_FRAMES: u32 = 600;
-/// Most pixels of all frames together (a gigabyte of RGBA): rasterising holds every frame.
-pub const MAX_TOTAL_PIXELS: u64 = 1 << 28;
+/// Bytes held for each pixel of each frame while an animation is encoded as GIF or APNG: every
+/// frame's RGBA pixels (held until all formats are written) and the GIF's palette indices.
+pub const PER_FRAME_PIXEL: u64 = 5;
 /// Frames per second accepted: a frame lasts at least 2 hundredths of a second (browsers show a
 /// GIF frame of 0 or 1 hundredth for a tenth of a second), at most 100 seconds.
 pub const FPS_RANGE: (f64, f64) = (0.01, 50.0);
@@ -126,6 +127,9 @@ pub enum AnimError {
     /// Rasterising or encoding failed.
     #[error("cannot encode the animation: {0}")]
     Encode(String),
+    /// The animation would need more memory than a figure may take.
+    #[error("{0}")]
+    Budget(String),
 }
 
 /// Builds the frames of an animation of a figure's panel.
@@ -141,6 +145,43 @@ pub fn build(spec: &AnimSpec, panel: &PanelSpec, title: Option<&str>, theme: &Th
     };
     let colours = scene_colours(&frames, theme);
     Ok(Animation { frames, delay_cs: spec.delay_cs, plays: spec.plays, colours })
+}
+
+/// The memory `frames` frames need, each of `weight` (estimated SVG bytes, see
+/// [`crate::budget::weight`]) and `pixels`, while they are held and encoded (`raster`: as GIF or
+/// APNG).
+pub fn cost(frames: u64, weight: u64, pixels: u64, raster: bool) -> u64 {
+    let per_frame = crate::budget::cost(weight, None) + if raster { pixels * PER_FRAME_PIXEL } else { 0 };
+    frames.saturating_mul(per_frame)
+}
+
+/// Whether an animation fits the memory budget ([`crate::budget::MAX_COST`], what one figure of a
+/// batch may hold), checked before its frames are made: its first frame is drawn, and the cost is
+/// that frame's times the number of frames. The error says how many frames of what size would
+/// fit.
+pub fn check_budget(spec: &AnimSpec, panel: &PanelSpec, title: Option<&str>, theme: &Theme) -> Result<(), AnimError> {
+    let n = match (spec.kind, spec.frames) {
+        (Kind::Walk, 0) => {
+            let mut overlay = panel.overlay.clone();
+            overlay.title = None;
+            walk::stages(&panel.position, &overlay)?.2.len() as u64
+        }
+        _ => frame_count(spec) as u64,
+    };
+    let one = build(&AnimSpec { frames: 1, ..*spec }, panel, title, theme)?;
+    let first = one.frames.first().ok_or_else(|| AnimError::Content("an animation has no frames".into()))?;
+    let (w, h) = raster::size_of(first)?;
+    let (weight, pixels) = (crate::budget::weight(first), w as u64 * h as u64);
+    let need = cost(n, weight, pixels, true);
+    if need > crate::budget::MAX_COST {
+        let fit = crate::budget::MAX_COST / cost(1, weight, pixels, true).max(1);
+        return Err(AnimError::Budget(format!(
+            "{n} frames of {w}×{h} pixels need about {} MiB to encode; at most {} MiB fit ({fit} frames at this size, or a smaller width)",
+            need >> 20,
+            crate::budget::MAX_COST >> 20
+        )));
+    }
+    Ok(())
 }
 
 fn frame_count(spec: &AnimSpec) -> u32 {
@@ -202,6 +243,12 @@ impl Animation {
             Format::Apng => apng::encode(&self.rasterise()?, self),
         }
     }
+    /// The memory its frames take while held and encoded (`raster`: as GIF or APNG).
+    pub fn cost(&self, raster: bool) -> u64 {
+        let weight: u64 = self.frames.iter().map(crate::budget::weight).sum();
+        let pixels: u64 = self.frames.iter().map(crate::budget::pixels).sum();
+        cost(1, weight, pixels, raster)
+    }
     /// The animation in several formats, its frames rasterised once for all of them.
     pub fn encode_all(&self, formats: &[Format]) -> Result<Vec<Vec<u8>>, AnimError> {
         let mut images: Option<Vec<Image>> = None;
@@ -225,16 +272,17 @@ impl Animation {
         use rayon::prelude::*;
         let first = self.frames.first().ok_or_else(|| AnimError::Content("an animation has no frames".into()))?;
         let size = raster::size_of(first)?;
-        let total = size.0 as u64 * size.1 as u64 * self.frames.len() as u64;
-        if total > MAX_TOTAL_PIXELS {
-            return Err(AnimError::Encode(format!(
-                "{} frames of {}×{} pixels are {total} pixels; at most {MAX_TOTAL_PIXELS} fit (fewer frames or a smaller width)",
+        if self.cost(true) > crate::budget::MAX_COST {
+            return Err(AnimError::Budget(format!(
+                "{} frames of {}×{} pixels need about {} MiB to encode; at most {} MiB fit (fewer frames or a smaller width)",
                 self.frames.len(),
                 size.0,
-                size.1
+                size.1,
+                self.cost(true) >> 20,
+                crate::budget::MAX_COST >> 20
             )));
         }
-        self.frames.par_iter().map(|s| raster::rasterise(s, size)).collect()
+        self.frames.par_iter().map_init(crate::output::Painter::default, |p, s| raster::rasterise(p, s, size)).collect()
     }
 }
 

@@ -1,7 +1,9 @@
-//! Frames to pixels. Today a frame goes scene → SVG → resvg, the same path as a still PNG, so a
-//! frame's pixels are exactly the still figure's.
+//! Frames to pixels: each frame painted straight from its scene by the figure painter
+//! ([`crate::output::Painter`]), the same pixels as the still PNG of that frame, without writing
+//! and parsing SVG text per frame.
 
 use super::AnimError;
+use crate::output::Painter;
 use crate::scene::Scene;
 
 /// An opaque RGBA image.
@@ -33,14 +35,12 @@ pub(crate) fn size_of(scene: &Scene) -> Result<(u32, u32), AnimError> {
     Ok((w as u32, h as u32))
 }
 
-/// Draws a scene into an image of the given size, on its background colour.
-pub(crate) fn rasterise(scene: &Scene, (w, h): (u32, u32)) -> Result<Image, AnimError> {
-    let opt = resvg::usvg::Options::default();
-    let tree = resvg::usvg::Tree::from_str(&scene.to_svg(), &opt).map_err(|e| AnimError::Encode(e.to_string()))?;
+/// Draws a scene into an image of the given size, on its background colour, with `painter`
+/// (which keeps its buffers for the next frame).
+pub(crate) fn rasterise(painter: &mut Painter, scene: &Scene, (w, h): (u32, u32)) -> Result<Image, AnimError> {
     let mut pixmap = tiny_skia::Pixmap::new(w, h).ok_or_else(|| AnimError::Encode(format!("{w}×{h} pixels")))?;
-    let bg = scene.background;
-    pixmap.fill(tiny_skia::Color::from_rgba8(bg.0, bg.1, bg.2, 255));
-    resvg::render(&tree, tiny_skia::Transform::identity(), &mut pixmap.as_mut());
+    // The painter fills the background first: figures are whole units wide and high.
+    painter.paint(scene, 1.0, &mut pixmap.as_mut());
     // Opaque throughout, so the premultiplied bytes are the colours.
     Ok(Image { width: w, height: h, rgba: pixmap.take() })
 }

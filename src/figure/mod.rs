@@ -45,6 +45,15 @@ pub enum ViewKind {
         /// File position at the touching point.
         rotation: f64,
     },
+    /// One hemisphere alone (`view = "north"` / `"south"`), for a figure about one pole: the
+    /// disc drawn as in the pair, `rotation` the file position facing where the other disc would
+    /// touch it.
+    Hemisphere {
+        /// The pole at the disc's centre.
+        pole: Pole,
+        /// File position facing the (absent) touching point.
+        rotation: f64,
+    },
     /// The unrolled chart; `window` defaults to two boards wide and two tall around the board.
     Chart {
         /// The part of the chart shown.
@@ -112,6 +121,10 @@ impl View {
             coordinates: Coordinates::Edge,
             orientation: Orientation::White,
         }
+    }
+    /// One hemisphere alone, with the pair's rotation (the d|e boundary toward the other disc).
+    pub fn hemisphere(pole: Pole) -> View {
+        View { kind: ViewKind::Hemisphere { pole, rotation: 4.0 }, ..View::hemispheres() }
     }
     /// The single board.
     pub fn board() -> View {
@@ -194,6 +207,10 @@ pub struct Overlay {
     pub marks_over_pieces: bool,
     /// The move that led to the position, from and to: both cells tinted, its route drawn.
     pub lastmove: Option<(Cell, Cell)>,
+    /// Hemispheres: the file boundary (0 = a|h west of a, 1 = a|b, …) whose side of the discs the
+    /// rank numbers stand on, instead of the one opposite the touching point. The gear animation
+    /// holds it through the turn, so the numbers turn with the discs instead of hopping.
+    pub rank_numbers_at: Option<i32>,
     /// Leave the king in check unmarked (by default the side to move's king, when the rules core
     /// finds it attacked, is ringed, as on lichess boards).
     pub hide_check: bool,
@@ -231,7 +248,7 @@ impl Layout {
     fn centre(&self) -> Pt {
         match self {
             Layout::Board(g) => g.origin.offset(g.width() / 2.0, g.height() / 2.0),
-            Layout::Hemi(g) => g.north.lerp(g.south, 0.5),
+            Layout::Hemi(g) => g.middle(),
             Layout::Chart(g) => {
                 g.origin.offset(g.window.cols as f64 * g.square / 2.0, g.window.rows as f64 * g.square / 2.0)
             }
@@ -352,6 +369,12 @@ fn layout(pos: &Position, overlay: &Overlay, view: &View, topo: &Topology, width
             let g = HemiGeom::new(topo, Pt::new(width / 2.0, title_h + margin + radius), radius, rotation);
             (Layout::Hemi(g), title_h + 2.0 * margin + 4.0 * radius)
         }
+        ViewKind::Hemisphere { pole, rotation } => {
+            let radius = width / 2.0 * 0.86;
+            let margin = width / 2.0 - radius;
+            let g = HemiGeom::single(topo, pole, Pt::new(width / 2.0, title_h + margin + radius), radius, rotation);
+            (Layout::Hemi(g), title_h + 2.0 * margin + 2.0 * radius)
+        }
         ViewKind::Chart { window, .. } => {
             let win = window.unwrap_or_else(|| ChartGeom::fit(topo, &chart_marks(pos, overlay)));
             let margin = width * 0.03;
@@ -412,6 +435,8 @@ struct Layers {
 fn view_name(view: &View) -> &'static str {
     match view.kind {
         ViewKind::Hemispheres { .. } => "the two hemispheres",
+        ViewKind::Hemisphere { pole: Pole::North, .. } => "the northern hemisphere",
+        ViewKind::Hemisphere { pole: Pole::South, .. } => "the southern hemisphere",
         ViewKind::Chart { .. } => "the unrolled chart (2DFARCSOD)",
         ViewKind::Board { .. } => "the single board",
         ViewKind::Globe { .. } => "the globe",

@@ -19,6 +19,9 @@ pub struct HemiGeom {
     pub ring: f64,
     /// The file position (in files, continuous) that faces the touching point.
     pub rotation: f64,
+    /// One hemisphere alone (`view = "north"` / `"south"`): the other disc is not on the paper,
+    /// and nothing on it is shown.
+    pub only: Option<Pole>,
     fold: Fold,
 }
 
@@ -30,7 +33,42 @@ impl HemiGeom {
         // A dead pole is a small grey cap; a live one is a cell and holds a piece.
         let cap_rings = if fold.band > 0.0 { 0.95 } else { 0.6 };
         let ring = radius / (rings + cap_rings);
-        HemiGeom { north, south: north.offset(0.0, 2.0 * radius), cap: ring * cap_rings, ring, rotation, fold }
+        HemiGeom {
+            north,
+            south: north.offset(0.0, 2.0 * radius),
+            cap: ring * cap_rings,
+            ring,
+            rotation,
+            only: None,
+            fold,
+        }
+    }
+    /// One hemisphere alone, its disc of radius `radius` centred on `centre`: drawn as it is in
+    /// the pair (the same rotation faces where the other disc would touch it: down the page on
+    /// the northern disc, up on the southern one).
+    pub fn single(topo: &Topology, pole: Pole, centre: Pt, radius: f64, rotation: f64) -> HemiGeom {
+        let north = if pole == Pole::North { centre } else { centre.offset(0.0, -2.0 * radius) };
+        HemiGeom { only: Some(pole), ..HemiGeom::new(topo, north, radius, rotation) }
+    }
+    /// Whether the northern (`true`) or southern disc is shown.
+    pub fn shows(&self, north: bool) -> bool {
+        self.only.is_none_or(|p| (p == Pole::North) == north)
+    }
+    /// Whether a cell lies on a shown disc.
+    pub fn shows_cell(&self, topo: &Topology, cell: Cell) -> bool {
+        match (topo.pole_of(cell), topo.coords(cell)) {
+            (Some(p), _) => self.shows(p == Pole::North),
+            (None, Some((_, r))) => self.shows(self.ring_of(r).2),
+            (None, None) => false,
+        }
+    }
+    /// The centre of the drawing: between the discs, or the one disc's centre.
+    pub fn middle(&self) -> Pt {
+        match self.only {
+            None => self.north.lerp(self.south, 0.5),
+            Some(Pole::North) => self.north,
+            Some(Pole::South) => self.south,
+        }
     }
     /// Radius of a disc.
     pub fn radius(&self) -> f64 {
@@ -143,16 +181,32 @@ impl HemiGeom {
             }
         }
     }
-    /// A route's pieces on paper: split where it crosses the equator.
+    /// A route's pieces on paper: split where it crosses the equator (a hemisphere alone keeps
+    /// the pieces on its own disc).
     pub fn route(&self, topo: &Topology, route: &Route) -> Vec<Vec<Pt>> {
         let pts = self.fold.route_points(topo, route);
-        trace(&pts, &|u, v| self.map(u, v), self.ring * 0.6)
+        let pieces = trace(&pts, &|u, v| self.map(u, v), self.ring * 0.6);
+        if self.only.is_none() {
+            return pieces;
+        }
+        // The runs of each piece that stay on the shown disc (a route drawn across the touching
+        // point runs on from one disc to the other without a break).
+        let (c, r) = (self.middle(), self.radius() + 1e-6);
+        let mut shown = Vec::new();
+        for p in pieces {
+            for run in p.split(|q| q.dist(c) > r) {
+                if run.len() >= 2 {
+                    shown.push(run.to_vec());
+                }
+            }
+        }
+        shown
     }
 }
 
 impl Projection for HemiGeom {
     fn centres(&self, topo: &Topology, cell: Cell) -> Vec<Pt> {
-        vec![self.centre(topo, cell)]
+        if self.shows_cell(topo, cell) { vec![self.centre(topo, cell)] } else { Vec::new() }
     }
     fn cell_size(&self, topo: &Topology, cell: Cell) -> f64 {
         HemiGeom::cell_size(self, topo, cell)
@@ -161,7 +215,11 @@ impl Projection for HemiGeom {
         HemiGeom::route(self, topo, route)
     }
     fn sides(&self, topo: &Topology, cell: Cell, dir: Dir) -> Vec<Vec<PathCmd>> {
-        topo.coords(cell).map(|(f, r)| self.side(f, r, dir)).into_iter().collect()
+        topo.coords(cell)
+            .filter(|_| self.shows_cell(topo, cell))
+            .map(|(f, r)| self.side(f, r, dir))
+            .into_iter()
+            .collect()
     }
     fn unit(&self) -> f64 {
         self.ring

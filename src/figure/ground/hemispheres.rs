@@ -13,13 +13,16 @@ impl Painter<'_> {
         let topo = &self.topo;
         for cell in topo.all_cells() {
             let Some((f, r)) = topo.coords(cell) else { continue };
+            if !g.shows(g.ring_of(r).2) {
+                continue;
+            }
             let (fill, class) = self.cell_fill(cell);
             let paint = Paint { fill: Some(fill), ..self.grid.clone() };
             l.cells.push(Node::Element(
                 Element::new(Shape::Path(g.sector(f, r)), paint, class).with("cell", topo.name(cell)),
             ));
         }
-        for pole in [Pole::North, Pole::South] {
+        for pole in [Pole::North, Pole::South].into_iter().filter(|&p| g.shows(p == Pole::North)) {
             let c = if pole == Pole::North { g.north } else { g.south };
             let (fill, class, name) = match topo.pole_cell(pole) {
                 Some(cell) => {
@@ -54,7 +57,12 @@ impl Painter<'_> {
                 let at = |north| g.polar(north, g.radius() + size * 0.9, g.angle(f as f64 + 0.5, north));
                 let (n, s) = (at(true), at(false));
                 // Near the touching point the two discs' letters for a file meet: write it once.
-                let spots = if n.dist(s) < size * 1.5 { vec![n.lerp(s, 0.5)] } else { vec![n, s] };
+                let spots = match g.only {
+                    Some(Pole::North) => vec![n],
+                    Some(Pole::South) => vec![s],
+                    None if n.dist(s) < size * 1.5 => vec![n.lerp(s, 0.5)],
+                    None => vec![n, s],
+                };
                 for p in spots {
                     l.decor.push(text(
                         file_name(f),
@@ -69,12 +77,16 @@ impl Painter<'_> {
             }
             // Rank numbers on their ring, on a file boundary: the one nearest the side opposite
             // the touching point whose two neighbouring cells are empty (else that side).
-            let opposite = (g.rotation + topo.width() as f64 / 2.0).round() as i32;
+            let opposite =
+                self.overlay.rank_numbers_at.unwrap_or((g.rotation + topo.width() as f64 / 2.0).round() as i32);
             let discs: Vec<Vec<u8>> =
                 [true, false].map(|north| (0..topo.height()).filter(|&r| g.ring_of(r).2 == north).collect()).into();
             let boundaries = self.rank_number_boundaries(&discs, opposite);
             for r in 0..topo.height() {
                 let (_, r1, north) = g.ring_of(r);
+                if !g.shows(north) {
+                    continue;
+                }
                 let free = boundaries[r as usize];
                 // On a full ring the number goes over the pieces, on its halo.
                 let layer = if free.is_some() { &mut l.decor } else { &mut l.top };
