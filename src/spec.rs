@@ -1242,6 +1242,9 @@ impl FigureSpec {
         mut check: impl FnMut(usize, &crate::scene::Scene) -> Result<(), E>,
     ) -> Result<crate::scene::Scene, E> {
         let mut scenes: Vec<(crate::scene::Scene, String)> = Vec::with_capacity(self.panels.len());
+        // Several panels share one legend under the figure: each panel's counts and source.
+        let several = self.panels.len() > 1;
+        let mut legends: Vec<([usize; 3], Option<String>)> = Vec::new();
         for (i, p) in self.panels.iter().enumerate() {
             let panel = {
                 let mut view = p.view;
@@ -1269,7 +1272,14 @@ impl FigureSpec {
                         overlay.moves.push(e.square);
                     }
                 }
-                (crate::figure::render(&p.position, &overlay, &view, theme), p.caption.clone().unwrap_or_default())
+                let scene = if several {
+                    let (scene, counts) = crate::figure::render_panel(&p.position, &overlay, &view, theme);
+                    legends.extend(counts.map(|c| (c, overlay.expect_source.clone())));
+                    scene
+                } else {
+                    crate::figure::render(&p.position, &overlay, &view, theme)
+                };
+                (scene, p.caption.clone().unwrap_or_default())
             };
             check(i, &panel.0)?;
             scenes.push(panel);
@@ -1287,7 +1297,13 @@ impl FigureSpec {
             return Ok(framed);
         }
         let columns = if self.columns == 0 { scenes.len().min(5) } else { self.columns };
-        let scene = crate::figure::panels(scenes, columns, self.title.as_deref(), theme);
+        let mut scene = crate::figure::panels(scenes, columns, self.title.as_deref(), theme);
+        if let Some((first, source)) = legends.first() {
+            // The counts when every panel's agree; the source when every panel names the same.
+            let counts = legends.iter().all(|(c, _)| c == first).then_some(*first);
+            let source = legends.iter().all(|(_, s)| s == source).then_some(source.as_deref()).flatten();
+            crate::figure::legend_under(&mut scene, theme, counts, source);
+        }
         Ok(match self.width {
             Some(w) => scaled(scene, w),
             None => scene,

@@ -543,3 +543,109 @@ fn the_annotated_template_shows_every_key() {
     let missing: Vec<&String> = top.iter().chain(&panel).filter(|k| !written(k)).collect();
     assert!(missing.is_empty(), "templates/overlay.toml does not show {missing:?}");
 }
+
+#[test]
+fn chart_coordinates_follow_each_copys_flip_and_shift() {
+    let d = temp_dir("chart-coords");
+    // SPEC §5.2: chart(x, y) with y' = y mod 2H is (x mod W, y') below H, else (anti(x mod W),
+    // 2H-1-y'). A window of 8 columns and 10 rows: rows 8 and 9 lie in the flipped copy over N.
+    let o = run_in(&d, &["render", "--view", "chart", "--coordinates", "edge", "--window", "0,0,8,10", "-o", "c.svg"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let svg = std::fs::read_to_string(d.join("c.svg")).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let text = |n: &roxmltree::Node| n.attribute("data-text").unwrap().to_string();
+    let files: Vec<String> = with_class(&doc, "coordinate file").iter().map(text).collect();
+    let (w, h) = (8, 8);
+    let file = |x: i32| ((b'a' + x.rem_euclid(w) as u8) as char).to_string();
+    let mut want: Vec<String> = (0..8).map(file).collect();
+    want.extend((0..8).map(|x| file(x + w / 2)));
+    assert_eq!(files, want, "under row 0 the board's files, over row 9 the flipped copy's");
+    let ranks: Vec<String> = with_class(&doc, "coordinate rank").iter().map(text).collect();
+    let rank = |y: i32| if y < h { y + 1 } else { 2 * h - 1 - y + 1 };
+    assert_eq!(ranks, (0..10).map(|y| rank(y).to_string()).collect::<Vec<_>>());
+    // Every label sits outside the window, beside the square it names.
+    let inside = |n: &roxmltree::Node, class: &str| {
+        with_class(&doc, class).iter().any(|c| c.attribute("data-chart") == n.attribute("data-chart"))
+    };
+    for n in with_class(&doc, "coordinate file") {
+        assert!(inside(&n, "cell light") || inside(&n, "cell dark"), "{:?}", n.attribute("data-chart"));
+    }
+    // `none` (the chart's default) draws none.
+    let o = run_in(&d, &["render", "--view", "chart", "-o", "n.svg"]);
+    assert!(o.status.success());
+    assert!(!std::fs::read_to_string(d.join("n.svg")).unwrap().contains("coordinate"));
+}
+
+#[test]
+fn panels_in_a_row_share_a_height() {
+    let d = temp_dir("row-height");
+    write(&d, "rook.fen", "8/8/8/3R3r/8/8/8/8\n");
+    write(
+        &d,
+        "o.toml",
+        "[[panels]]\nview = \"board\"\n[[panels]]\nview = \"hemispheres\"\n[[panels]]\nview = \"chart\"\n",
+    );
+    let o = run_in(&d, &["render", "rook.fen", "o.toml", "-o", "f.svg"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let svg = std::fs::read_to_string(d.join("f.svg")).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let panels = with_class(&doc, "panel");
+    assert_eq!(panels.len(), 3);
+    let size = |n: &roxmltree::Node, k: &str| n.attribute(k).unwrap().parse::<f64>().unwrap();
+    let heights: Vec<f64> = panels.iter().map(|n| size(n, "data-height")).collect();
+    // The hemispheres (two discs, 480 wide) are the tallest; the board and chart are drawn as tall.
+    let (board, hemi, chart) = (
+        dotchess::render(
+            &dotchess::Position::start(dotchess::VariantId::Dot),
+            &dotchess::Overlay::default(),
+            &dotchess::View::board(),
+            &dotchess::Theme::essay(),
+        ),
+        heights[1],
+        heights[2],
+    );
+    assert!(heights.iter().all(|h| (h - hemi).abs() < 0.02), "{heights:?}");
+    assert!((chart - hemi).abs() < 0.02);
+    // The board is larger than it is alone, keeping its shape.
+    assert!(size(&panels[0], "data-width") > board.width * 1.5, "{}", size(&panels[0], "data-width"));
+    let shape = size(&panels[0], "data-width") / size(&panels[0], "data-height");
+    assert!((shape - board.width / board.height).abs() < 0.01);
+    // Panels of one shape keep the grid: no panel grows.
+    write(
+        &d,
+        "same.toml",
+        "[[panels]]\nview = \"board\"\n[[panels]]\nview = \"board\"\n[[panels]]\nview = \"board\"\n",
+    );
+    let o = run_in(&d, &["render", "rook.fen", "same.toml", "-o", "g.svg"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let svg = std::fs::read_to_string(d.join("g.svg")).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    for n in with_class(&doc, "panel") {
+        assert!((size(&n, "data-width") - board.width).abs() < 0.02);
+    }
+}
+
+#[test]
+fn one_legend_under_a_figure_of_several_panels() {
+    let d = temp_dir("legend");
+    write(&d, "rook.fen", "8/8/8/3R3r/8/8/8/8\n");
+    let expect = "[[expect]]\nsquare = \"d5\"\nsource = \"a book\"\ndestinations = [\"d4\", \"h5\", \"a1\"]\n";
+    let panels = "moves = [\"d5\"]\n[[panels]]\nview = \"board\"\n[[panels]]\nview = \"hemispheres\"\nwidth = 300\n";
+    write(&d, "o.toml", &format!("{panels}{expect}"));
+    let o = run_in(&d, &["render", "rook.fen", "o.toml", "-o", "f.svg"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let svg = std::fs::read_to_string(d.join("f.svg")).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let texts = with_class(&doc, "legend");
+    // Three items once (agreed, missing, extra), not three under each panel; at one size.
+    assert_eq!(texts.len(), 3, "{:?}", texts.iter().map(|n| n.attribute("data-text")).collect::<Vec<_>>());
+    // Both panels found the rook's 21 destinations; 2 of the book's 3 agree (a1 is missing).
+    let words: Vec<&str> = texts.iter().map(|n| n.attribute("data-text").unwrap()).collect();
+    assert_eq!(words[0], "agreed (2)");
+    assert!(words[1].starts_with("missing: expected by a book") && words[1].ends_with("(1)"), "{words:?}");
+    assert!(words[2].ends_with("(19)"), "{words:?}");
+    // Below every panel: not inside any panel group.
+    for n in &texts {
+        assert!(n.ancestors().all(|a| a.attribute("class") != Some("panel")));
+    }
+}

@@ -6,11 +6,11 @@ use crate::scene::{Anchor, Element, Pt};
 use crate::theme::Theme;
 
 /// The legend's items centred on the line `y` of a figure `width` wide, in a band `height` tall.
-/// `source` names where the expected set comes from (`[[expect]] source`). The legend shrinks to
-/// fit the width.
+/// `source` names where the expected set comes from (`[[expect]] source`); `counts` (agreed,
+/// missing, extra) follow each item when given. The legend shrinks to fit the width.
 pub(super) fn legend(
     theme: &Theme,
-    counts: [usize; 3],
+    counts: Option<[usize; 3]>,
     source: Option<&str>,
     width: f64,
     y: f64,
@@ -18,10 +18,11 @@ pub(super) fn legend(
 ) -> Vec<Element> {
     let mut out = Vec::new();
     let expected = source.map_or("expected".to_string(), |s| format!("expected by {s}"));
+    let n = |i: usize| counts.map_or(String::new(), |c| format!(" ({})", c[i]));
     let items = [
-        (DotKind::Agreed, format!("agreed ({})", counts[0])),
-        (DotKind::Missing, format!("missing: {expected}, not found ({})", counts[1])),
-        (DotKind::Extra, format!("extra: found, not {expected} ({})", counts[2])),
+        (DotKind::Agreed, format!("agreed{}", n(0))),
+        (DotKind::Missing, format!("missing: {expected}, not found{}", n(1))),
+        (DotKind::Extra, format!("extra: found, not {expected}{}", n(2))),
     ];
     let measure = |size: f64| {
         let widths: Vec<f64> = items.iter().map(|(_, t)| crate::font::text_width(t, size * 0.62, theme.font)).collect();

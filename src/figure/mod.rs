@@ -276,7 +276,25 @@ pub const WIDTH_RANGE: (f64, f64) = (100.0, 8000.0);
 
 /// Draws a position with an overlay in a view.
 pub fn render(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme) -> Scene {
-    render_in(pos, overlay, view, theme, None)
+    render_in(pos, overlay, view, theme, None, true).0
+}
+
+/// Draws a position as one panel of a figure of several: as [`render`], but a check-mode legend
+/// is not drawn under the panel; its counts (agreed, missing, extra) are returned, for the one
+/// legend under the whole figure ([`legend_under`]).
+pub fn render_panel(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme) -> (Scene, Option<[usize; 3]>) {
+    render_in(pos, overlay, view, theme, None, false)
+}
+
+/// Adds the check-mode legend once under a figure (of several panels): one band at one size,
+/// whatever the panels' sizes. `counts` are shown when every panel's agree (`None`: the styles
+/// alone).
+pub fn legend_under(scene: &mut Scene, theme: &Theme, counts: Option<[usize; 3]>, source: Option<&str>) {
+    let h = (scene.width * 0.035).clamp(18.0, 40.0);
+    let y = scene.height + h * 0.5;
+    let items = legend::legend(theme, counts, source, scene.width, y, h);
+    scene.nodes.extend(items.into_iter().map(Node::Element));
+    scene.height = (scene.height + h).ceil();
 }
 
 /// Draws a position with an overlay on the board part-way wrapped into the ball (the `wrap`
@@ -292,10 +310,18 @@ pub fn render_wrap(
     morph: Morph,
     viewpoint: Viewpoint,
 ) -> Scene {
-    render_in(pos, overlay, view, theme, Some((morph, viewpoint)))
+    render_in(pos, overlay, view, theme, Some((morph, viewpoint)), true).0
 }
 
-fn render_in(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme, wrap: Option<(Morph, Viewpoint)>) -> Scene {
+/// Draws a figure; `own_legend`: a check-mode legend under it (else its counts are returned).
+fn render_in(
+    pos: &Position,
+    overlay: &Overlay,
+    view: &View,
+    theme: &Theme,
+    wrap: Option<(Morph, Viewpoint)>,
+    own_legend: bool,
+) -> (Scene, Option<[usize; 3]>) {
     let topo = *pos.topology();
     // Whole figure units, so that a PNG at scale 1 has no partly covered (half transparent) row.
     let width = view.width.clamp(WIDTH_RANGE.0, WIDTH_RANGE.1).round();
@@ -308,7 +334,7 @@ fn render_in(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme, wrap
         }
         None => layout(pos, overlay, view, &topo, width, title_h),
     };
-    let legend_h = if overlay.expect.is_some() { (width * 0.07).clamp(18.0, 56.0) } else { 0.0 };
+    let legend_h = if overlay.expect.is_some() && own_legend { (width * 0.07).clamp(18.0, 56.0) } else { 0.0 };
     let height = (height + legend_h).ceil();
     let mut scene = Scene::new(width, height, theme.background);
     let painter =
@@ -328,9 +354,9 @@ fn render_in(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme, wrap
             orient::turn_all(layer, c);
         }
     }
-    if let Some(counts) = legend {
+    if let Some(counts) = legend.filter(|_| own_legend) {
         let source = overlay.expect_source.as_deref();
-        labels.extend(legend::legend(theme, counts, source, width, height - legend_h * 0.5, legend_h));
+        labels.extend(legend::legend(theme, Some(counts), source, width, height - legend_h * 0.5, legend_h));
     }
     if let Some(t) = &overlay.title {
         labels.push(pieces::title(theme, t, width, title_h));
@@ -346,7 +372,7 @@ fn render_in(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme, wrap
     let name = if wrap.is_some() { "the board wrapping into the ball" } else { view_name(view) };
     scene.title = overlay.title.clone().unwrap_or_else(|| format!("{} — {}", pos.variant().title, name));
     scene.desc = describe(pos, name, &described_moves, overlay);
-    scene
+    (scene, legend)
 }
 
 /// The view's geometry placed on the paper under the title, and the height it takes.
@@ -377,8 +403,13 @@ fn layout(pos: &Position, overlay: &Overlay, view: &View, topo: &Topology, width
         }
         ViewKind::Chart { window, .. } => {
             let win = window.unwrap_or_else(|| ChartGeom::fit(topo, &chart_marks(pos, overlay)));
-            let margin = width * 0.03;
-            let square = (width - 2.0 * margin) / win.cols as f64;
+            // Edge coordinates need a band of 0.64 of a square round the window.
+            let square = if view.coordinates == Coordinates::Edge {
+                width / (win.cols as f64 + 1.28)
+            } else {
+                width * 0.94 / win.cols as f64
+            };
+            let margin = if view.coordinates == Coordinates::Edge { square * 0.64 } else { width * 0.03 };
             let g = ChartGeom::new(topo, Pt::new(margin, title_h + margin), square, win);
             (Layout::Chart(g), title_h + 2.0 * margin + win.rows as f64 * square)
         }

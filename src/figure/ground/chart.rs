@@ -1,7 +1,7 @@
 //! The unrolled chart: a square per chart position in the window, pole bands, coloured copy
 //! edges.
 
-use super::super::{Layers, Painter, ViewKind, pieces::text};
+use super::super::{Coordinates, Layers, Painter, ViewKind, file_name, pieces::text};
 use crate::geometry::{ChartCell, ChartGeom};
 use crate::scene::{Anchor, Element, Node, Paint, Shape};
 use crate::topology::Poles;
@@ -64,6 +64,9 @@ impl Painter<'_> {
                 }
             }
         }
+        if self.view.coordinates == Coordinates::Edge {
+            self.chart_coordinates(g, l);
+        }
         if topo.poles() == Poles::Live {
             for sq in g.squares(topo).into_iter().filter(|s| s.left == win.x0 as f64) {
                 if let ChartCell::Pole(p) = sq.shows {
@@ -79,6 +82,60 @@ impl Painter<'_> {
                     ));
                 }
             }
+        }
+    }
+
+    /// Coordinates on the window's edges, read off the squares next to each edge: file letters
+    /// under the bottom row and over the top row of board squares, rank numbers left of every
+    /// row. Each copy's flip and shift shows in them: over a pole the files run on shifted by
+    /// `W/2` and the ranks count back down (SPEC §5.2), so every label names the square beside it.
+    fn chart_coordinates(&self, g: &ChartGeom, l: &mut Layers) {
+        let topo = &self.topo;
+        let win = g.window;
+        let (x0, x1) = (win.x0 as f64, (win.x0 + win.cols as i32) as f64);
+        let squares = g.squares(topo);
+        let size = g.square * 0.34;
+        let away = g.square * 0.32;
+        let row_of = |y: i32| squares.iter().filter(move |s| s.row == y);
+        let is_square = |y: i32| row_of(y).any(|s| matches!(s.shows, ChartCell::Square(..)));
+        let rows: Vec<i32> = (win.y0..win.y0 + win.rows as i32).filter(|&y| is_square(y)).collect();
+        // Files: the lowest and the highest row of squares, each labelled on its outer edge.
+        let (Some(&low), Some(&high)) = (rows.first(), rows.last()) else { return };
+        for (y, below) in [(low, true), (high, false)] {
+            for s in row_of(y) {
+                let ChartCell::Square(cell, _) = s.shows else { continue };
+                let Some((f, _)) = topo.coords(cell) else { continue };
+                // A square the window cuts (a half-shifted row) is labelled only when its
+                // centre is inside.
+                if s.centre.0 <= x0 || s.centre.0 >= x1 {
+                    continue;
+                }
+                let edge = if below { win.y0 as f64 } else { (win.y0 + win.rows as i32) as f64 };
+                let at = g.map(s.centre.0, edge);
+                let at = at.offset(0.0, if below { away } else { -away });
+                l.decor.push(
+                    text(file_name(f), at, size, Anchor::Middle, self.theme.font, self.theme.text, "coordinate file")
+                        .with("chart", format!("{},{y}", s.centre.0.floor())),
+                );
+            }
+        }
+        for &y in &rows {
+            let Some(s) = row_of(y).find(|s| matches!(s.shows, ChartCell::Square(..))) else { continue };
+            let ChartCell::Square(cell, _) = s.shows else { continue };
+            let Some((_, r)) = topo.coords(cell) else { continue };
+            let at = g.map(x0, y as f64 + 0.5).offset(-away, 0.0);
+            l.decor.push(
+                text(
+                    (r + 1).to_string(),
+                    at,
+                    size,
+                    Anchor::Middle,
+                    self.theme.font,
+                    self.theme.text,
+                    "coordinate rank",
+                )
+                .with("chart", format!("{},{y}", win.x0)),
+            );
         }
     }
 }
