@@ -649,3 +649,31 @@ fn one_legend_under_a_figure_of_several_panels() {
         assert!(n.ancestors().all(|a| a.attribute("class") != Some("panel")));
     }
 }
+
+#[test]
+fn a_partial_ride_ends_in_an_arrowhead_on_its_last_cell() {
+    use dotchess::scene::{PathCmd, Shape};
+    use dotchess::{Overlay, Position, Theme, VariantId, View, render};
+    let pos = Position::from_fen(VariantId::Dot, "8/8/8/8/Q7/8/8/8 w - - 0 1").unwrap();
+    let t = pos.topology();
+    let c = |n: &str| t.parse_cell(n).unwrap();
+    let nw = dotchess::Dir::from_name("nw").unwrap();
+    let theme = Theme::essay();
+    // a4 north-west over the west edge: h5 g6 f7 e8 (SPEC §2: files wrap).
+    let part = Overlay { paths: vec![(c("a4"), nw, c("e8"))], ..Overlay::default() };
+    let scene = render(&pos, &part, &View::board(), &theme);
+    let heads = scene.find("loop-head");
+    assert_eq!(heads.len(), 1);
+    assert!(heads[0].data.contains(&("until", "e8".to_string())));
+    let Shape::Path(cmds) = &heads[0].shape else { panic!("a path") };
+    let PathCmd::Move(tip) = cmds[0] else { panic!("starts at the tip") };
+    let e8 = scene.find("cell").into_iter().find(|e| e.data.contains(&("cell", "e8".to_string()))).unwrap();
+    let Shape::Rect { at, w, h } = e8.shape else { panic!("a square") };
+    assert!(tip.dist(at.offset(w / 2.0, h / 2.0)) < 0.5, "{tip:?}");
+    // A whole loop has no end, and no head; nor has a ride whose end a globe hides.
+    let whole = Overlay { loops: vec![(c("a4"), nw)], ..Overlay::default() };
+    assert!(render(&pos, &whole, &View::board(), &theme).find("loop-head").is_empty());
+    for view in [View::hemispheres(), View::chart(), View::disc()] {
+        assert_eq!(render(&pos, &part, &view, &theme).find("loop-head").len(), 1, "{view:?}");
+    }
+}
