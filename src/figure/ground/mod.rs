@@ -74,12 +74,12 @@ impl Painter<'_> {
     }
 
     /// A pole's letter, readable whatever sits on the pole (a piece, a route through it, a dot):
-    /// over the pieces and marks, on a round plate of the pole's colour outlined in the grid's, and
+    /// over the pieces and marks, on a round plate of the pole's colour, and
     /// at least 11 units high at the essay's 480-unit width (at a small size the cap alone would
     /// give a letter of a few pixels).
     pub(super) fn pole_label(&self, pole: Pole, at: Pt, size: f64, l: &mut Layers) {
         let size = size.max(11.0 * self.view.width / 480.0);
-        let plate = Paint::fill(self.theme.pole).with_stroke(self.theme.grid, (size * 0.06).max(0.5));
+        let plate = Paint::fill(self.theme.pole);
         l.top.push(
             Element::new(Shape::Circle { c: at, r: size * 0.62 }, plate, "pole-label-plate")
                 .with("pole", pole.letter().to_string()),
