@@ -188,8 +188,8 @@ pub struct Report {
 /// Renders every job in parallel into `out`, calling `progress` after each; then writes
 /// `index.html`.
 ///
-/// Each figure is drawn within the figure budget, then waits until its memory fits in the batch's
-/// budget of figures in flight ([`crate::budget::InFlight`]) before it is written.
+/// Each figure is drawn within the figure budget and within a share of the batch's memory, which
+/// it then grows or shrinks to what writing it needs ([`crate::budget::InFlight`]).
 pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn Fn(&str) + Sync)) -> Report {
     let in_flight = crate::budget::InFlight::default();
     let outcomes: Vec<Outcome> = manifest
@@ -202,9 +202,15 @@ pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn F
                 }
                 match spec.animate() {
                     None => {
+                        let mut share = in_flight.draw();
                         let scene = spec.render_checked()?;
-                        let png = manifest.formats.contains(&Format::Png).then(|| crate::budget::pixels(&scene));
-                        let _share = in_flight.take(crate::budget::cost(crate::budget::weight(&scene), png));
+                        let weight = crate::budget::weight(&scene);
+                        share.resize(crate::budget::write_cost(
+                            weight,
+                            crate::budget::pixels(&scene),
+                            &manifest.formats,
+                            false,
+                        ));
                         write_figure(&scene, out, &job.name, &manifest.formats)
                     }
                     Some(anim) => {

@@ -7,7 +7,45 @@
 //! fills; only the stroke moves into the one grid path.
 
 use crate::scene::{Element, Node, Paint, PathCmd, Pt, Shape};
-use std::collections::HashMap;
+use std::collections::{HashMap, HashSet};
+use std::hash::{BuildHasher, Hasher};
+
+/// A hasher for the grid's integer keys: a multiply and a rotate a word, far cheaper than the
+/// standard one for the hundreds of thousands of corners of a large chart window. Only lookups
+/// depend on it, never an order, so the output is the same whatever it gives.
+#[derive(Clone, Copy, Default)]
+struct Fast;
+
+/// The state of a [`Fast`] hash.
+struct FastHasher(u64);
+
+impl BuildHasher for Fast {
+    type Hasher = FastHasher;
+    fn build_hasher(&self) -> FastHasher {
+        FastHasher(0)
+    }
+}
+
+impl Hasher for FastHasher {
+    fn finish(&self) -> u64 {
+        // The product's well-mixed high half folded into the low bits, which pick the bucket.
+        self.0 ^ (self.0 >> 32)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for b in bytes {
+            self.write_u64(u64::from(*b));
+        }
+    }
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_i64(&mut self, n: i64) {
+        self.write_u64(n as u64);
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+    }
+}
 
 /// One side of a cell: a straight line or a circular arc (SVG's radius and flags).
 #[derive(Clone, Copy, Debug)]
@@ -18,6 +56,9 @@ enum Side {
 
 /// A point as the SVG writes it (hundredths), for telling shared corners apart.
 type Key = (i64, i64);
+
+/// A side whichever way it was walked (see [`Side::identity`]).
+type Identity = (Key, Key, i64, u8);
 
 fn key(p: Pt) -> Key {
     ((p.x * 100.0).round() as i64, (p.y * 100.0).round() as i64)
@@ -41,7 +82,7 @@ impl Side {
         }
     }
     /// The same side whichever way it was walked: ends in order, the radius in hundredths.
-    fn identity(self) -> (Key, Key, i64, u8) {
+    fn identity(self) -> Identity {
         let (a, b) = (key(self.from()), key(self.to()));
         let s = if a <= b { self } else { self.reversed() };
         match s {
@@ -126,35 +167,56 @@ pub fn outline<'a>(shapes: impl IntoIterator<Item = &'a Shape>) -> Vec<PathCmd> 
         }
     }
     // Each side once, in the order first seen; dropping degenerate sides.
-    let mut seen = HashMap::with_capacity(all.len());
-    let mut list: Vec<Side> = Vec::with_capacity(all.len() / 2 + 1);
-    for s in all {
-        if key(s.from()) != key(s.to()) && seen.insert(s.identity(), ()).is_none() {
-            list.push(s);
+    let mut seen: HashSet<Identity, Fast> = HashSet::with_capacity_and_hasher(all.len(), Fast);
+    let list: Vec<Side> =
+        all.into_iter().filter(|s| key(s.from()) != key(s.to()) && seen.insert(s.identity())).collect();
+    // Which sides meet at each corner: the corners numbered as first met, each side's two
+    // corners, and each corner's sides (in the order of the list) as a run of `ends`.
+    let mut number: HashMap<Key, usize, Fast> = HashMap::with_capacity_and_hasher(list.len(), Fast);
+    let mut corner_of = vec![[0usize; 2]; list.len()];
+    let mut count: Vec<usize> = Vec::with_capacity(list.len());
+    for (i, s) in list.iter().enumerate() {
+        for (end, p) in [s.from(), s.to()].into_iter().enumerate() {
+            let c = *number.entry(key(p)).or_insert(count.len());
+            if c == count.len() {
+                count.push(0);
+            }
+            count[c] += 1;
+            corner_of[i][end] = c;
         }
     }
-    // Which sides meet at each corner.
-    let mut at: HashMap<Key, Vec<usize>> = HashMap::with_capacity(list.len());
-    for (i, s) in list.iter().enumerate() {
-        at.entry(key(s.from())).or_default().push(i);
-        at.entry(key(s.to())).or_default().push(i);
+    let mut starts = Vec::with_capacity(count.len() + 1);
+    starts.push(0);
+    for n in &count {
+        starts.push(starts.last().copied().unwrap_or(0) + n);
+    }
+    let mut fill = starts.clone();
+    let mut ends = vec![0usize; 2 * list.len()];
+    for (i, corners) in corner_of.iter().enumerate() {
+        for &c in corners {
+            ends[fill[c]] = i;
+            fill[c] += 1;
+        }
     }
     let mut used = vec![false; list.len()];
-    // The unused side where `last` ends that carries it on, oriented to start there: the same
-    // line or circle on, or round a plain corner (where only two sides meet, so that the corner is
-    // a join of one stroke, as it was in each cell's outline).
-    let next = |used: &[bool], last: Side| -> Option<(usize, Side)> {
-        let here = at.get(&key(last.to()))?;
-        let oriented = |j: usize| {
-            let s = list[j];
-            if key(s.from()) == key(last.to()) { s } else { s.reversed() }
+    // The unused side at corner `c` (where `last` ends) that carries `last` on, oriented to start
+    // there, with the corner where it ends: the same line or circle on, or round a plain corner
+    // (where only two sides meet, so that the corner is a join of one stroke, as it was in each
+    // cell's outline).
+    let next = |used: &[bool], last: Side, c: usize| -> Option<(usize, Side, usize)> {
+        let here = &ends[starts[c]..starts[c + 1]];
+        let oriented = |j: usize| match corner_of[j] {
+            [from, to] if from == c => (list[j], to),
+            [from, _] => (list[j].reversed(), from),
         };
         let free = here.iter().copied().filter(|&j| !used[j]);
-        if let Some(j) = free.clone().find(|&j| last.continued_by(oriented(j))) {
-            return Some((j, oriented(j)));
+        if let Some(j) = free.clone().find(|&j| last.continued_by(oriented(j).0)) {
+            let (s, end) = oriented(j);
+            return Some((j, s, end));
         }
         let j = free.clone().next()?;
-        (here.len() == 2).then(|| (j, oriented(j)))
+        let (s, end) = oriented(j);
+        (here.len() == 2).then_some((j, s, end))
     };
     let mut path = Vec::new();
     for i in 0..list.len() {
@@ -163,14 +225,18 @@ pub fn outline<'a>(shapes: impl IntoIterator<Item = &'a Shape>) -> Vec<PathCmd> 
         }
         used[i] = true;
         let mut forward = vec![list[i]];
-        while let Some((j, s)) = next(&used, *forward.last().expect("a side")) {
+        let mut end = corner_of[i][1];
+        while let Some((j, s, e)) = next(&used, *forward.last().expect("a side"), end) {
             used[j] = true;
             forward.push(s);
+            end = e;
         }
         let mut backward = vec![list[i].reversed()];
-        while let Some((j, s)) = next(&used, *backward.last().expect("a side")) {
+        let mut end = corner_of[i][0];
+        while let Some((j, s, e)) = next(&used, *backward.last().expect("a side"), end) {
             used[j] = true;
             backward.push(s);
+            end = e;
         }
         // The run from its far back end to its far front end.
         let run: Vec<Side> = backward[1..].iter().rev().map(|s| s.reversed()).chain(forward).collect();

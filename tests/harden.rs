@@ -263,30 +263,6 @@ fn the_figure_budget_bounds_the_product_of_the_limits() {
     assert!(o.status.success(), "{}", stderr(&o));
 }
 
-/// A batch holds at most the budget of one largest figure in flight.
-#[test]
-fn figures_in_flight_wait_for_their_share_of_the_budget() {
-    use dotchess::budget::{InFlight, MAX_COST};
-    let budget = InFlight::default();
-    let held = std::sync::atomic::AtomicU64::new(0);
-    let most = std::sync::atomic::AtomicU64::new(0);
-    std::thread::scope(|s| {
-        for _ in 0..6 {
-            s.spawn(|| {
-                for _ in 0..20 {
-                    let cost = MAX_COST / 2 + 1;
-                    let _share = budget.take(cost);
-                    let now = held.fetch_add(cost, std::sync::atomic::Ordering::SeqCst) + cost;
-                    most.fetch_max(now, std::sync::atomic::Ordering::SeqCst);
-                    std::thread::yield_now();
-                    held.fetch_sub(cost, std::sync::atomic::Ordering::SeqCst);
-                }
-            });
-        }
-    });
-    assert!(most.into_inner() <= MAX_COST);
-}
-
 /// The smaller items of issue 13.
 #[test]
 fn loops_numbers_depth_and_long_lines_are_reported_plainly() {

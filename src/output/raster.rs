@@ -83,6 +83,20 @@ impl Painter {
 
     fn element(&mut self, e: &Element, ts: Transform, canvas: &mut PixmapMut) {
         let p = &e.paint;
+        // A filled rect (every cell of a board or chart) with nothing turned: filled in device
+        // pixels by tiny-skia's rect filler, which computes each edge pixel's coverage exactly
+        // instead of scanning a path.
+        if let (Shape::Rect { at, w, h }, Some(fill), None) = (&e.shape, p.fill, p.stroke)
+            && ts.kx == 0.0
+            && ts.ky == 0.0
+        {
+            let (x, y) = (q(at.x) * ts.sx + ts.tx, q(at.y) * ts.sy + ts.ty);
+            if let Some(r) = tiny_skia::Rect::from_xywh(x, y, q(*w) * ts.sx, q(*h) * ts.sy) {
+                let opacity = (q(p.opacity.unwrap_or(1.0)) as f64).clamp(0.0, 1.0);
+                canvas.fill_rect(r, &solid(fill, opacity), Transform::identity(), None);
+            }
+            return;
+        }
         let path = match &e.shape {
             Shape::Rect { at, w, h } => {
                 tiny_skia::Rect::from_xywh(q(at.x), q(at.y), q(*w), q(*h)).map(PathBuilder::from_rect)

@@ -105,6 +105,10 @@ pub(crate) fn push_path_data(s: &mut String, cmds: &[PathCmd]) {
 
 /// Appends text content with `&`, `<` and `>` escaped.
 fn push_escaped_text(s: &mut String, text: &str) {
+    if !text.bytes().any(|b| matches!(b, b'&' | b'<' | b'>')) {
+        s.push_str(text);
+        return;
+    }
     for c in text.chars() {
         match c {
             '&' => s.push_str("&amp;"),
@@ -117,6 +121,10 @@ fn push_escaped_text(s: &mut String, text: &str) {
 
 /// Appends an attribute value with `&`, `<`, `>` and both quotes escaped.
 fn push_escaped(s: &mut String, text: &str) {
+    if !text.bytes().any(|b| matches!(b, b'&' | b'<' | b'>' | b'"' | b'\'')) {
+        s.push_str(text);
+        return;
+    }
     for c in text.chars() {
         match c {
             '"' => s.push_str("&quot;"),
@@ -378,7 +386,10 @@ fn nodes(o: &mut Out, list: &[Node]) {
 
 /// The scene as an SVG document.
 pub fn to_svg(scene: &Scene) -> String {
-    let mut o = Out { s: String::with_capacity(64 * 1024) };
+    // The weight estimates the bytes, mostly from above: the text is written without growing the
+    // string (pages reserved beyond what is written are never touched).
+    let mut o =
+        Out { s: String::with_capacity(crate::budget::weight(scene).min(crate::budget::MAX_WEIGHT) as usize + 4096) };
     o.s.push_str("<svg");
     o.num("height", scene.height);
     o.s.push_str(" role=\"img\" viewBox=\"0 0 ");

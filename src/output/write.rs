@@ -213,16 +213,78 @@ pub fn encode(scene: &Scene, formats: &[Format]) -> Result<Vec<(Format, Vec<u8>)
     Ok(made)
 }
 
-/// Writes a figure to its outputs, all or nothing: every output is encoded in memory first; then
-/// every file goes to a temporary file beside its target; only when all of them are written are
-/// they renamed into place, and then the streams and `stdout` are filled.
+/// Writes a figure to its outputs, all or nothing: each format is made once and goes at once to a
+/// temporary file beside each of its targets; only when every format is made and written are the
+/// files renamed into place, and then the streams and `stdout` (whose bytes are held until then)
+/// are filled.
+///
+/// One format is held in memory at a time: the SVG text (and the PDF made from it) is staged and
+/// dropped before the PNG is painted, and a PNG going to one file is encoded straight into it. So a
+/// figure needs its scene plus the larger of its SVG text and its canvas, not all of them at once
+/// (the arithmetic is in [`crate::budget`]).
 pub fn write(scene: &Scene, outputs: &[Output], stdout: &mut dyn Write) -> Result<(), WriteError> {
     let formats: Vec<Format> = outputs.iter().map(|o| o.format).collect();
     check_size(scene, &formats)?;
-    let made = encode(scene, &formats)?;
-    let bytes = |f: Format| made.iter().find(|(g, _)| *g == f).map_or(&[][..], |(_, b)| b.as_slice());
-    let items: Vec<(Target, &[u8])> = outputs.iter().map(|o| (o.target.clone(), bytes(o.format))).collect();
-    write_bytes(&items, stdout)
+    let mut order: Vec<Format> = Vec::new();
+    for &f in &formats {
+        if !order.contains(&f) {
+            order.push(f);
+        }
+    }
+    // The formats made from the SVG text first, so that it is gone before the canvas is painted.
+    order.sort_by_key(|&f| f == Format::Png);
+    let mut svg = String::new();
+    let mut staged: Vec<(tempfile::NamedTempFile, &Path)> = Vec::new();
+    let mut held: Vec<(Format, Vec<u8>)> = Vec::new();
+    for (i, &f) in order.iter().enumerate() {
+        let files: Vec<&Path> = outputs
+            .iter()
+            .filter_map(|o| match &o.target {
+                Target::File(p) if o.format == f => Some(p.as_path()),
+                _ => None,
+            })
+            .collect();
+        let streamed = outputs.iter().any(|o| o.format == f && !matches!(o.target, Target::File(_)));
+        if f == Format::Png && !streamed && files.len() == 1 {
+            let path = files[0];
+            let mut tmp = temporary(path).map_err(io(path))?;
+            let mut file = std::io::BufWriter::new(tmp.as_file_mut());
+            match super::png::scene_png_to(scene, 1.0, &mut file) {
+                Err(super::PngError::Io(error)) => return Err(io(path)(error)),
+                Err(e) => return Err(WriteError::Encode(e.to_string())),
+                Ok(()) => file.flush().map_err(io(path))?,
+            }
+            drop(file);
+            staged.push((tmp, path));
+            continue;
+        }
+        if f != Format::Png && svg.is_empty() {
+            svg = scene.to_svg();
+        }
+        // The SVG text is written as it is, not copied.
+        let bytes: std::borrow::Cow<[u8]> = match f {
+            Format::Svg => svg.as_bytes().into(),
+            _ => f.encode(scene, &svg).map_err(WriteError::Encode)?.into(),
+        };
+        for &path in &files {
+            let mut tmp = temporary(path).map_err(io(path))?;
+            tmp.write_all(&bytes).map_err(io(path))?;
+            staged.push((tmp, path));
+        }
+        if streamed {
+            held.push((f, bytes.into_owned()));
+        }
+        if !order[i + 1..].iter().any(|&g| g != Format::Png) {
+            svg = String::new();
+        }
+    }
+    persist(staged)?;
+    for o in outputs {
+        if let Some((_, bytes)) = held.iter().find(|(g, _)| *g == o.format) {
+            fill(&o.target, bytes, stdout)?;
+        }
+    }
+    Ok(())
 }
 
 /// Refuses a figure too large for one of the formats, naming the key that decides its size.
@@ -247,29 +309,48 @@ pub fn write_bytes(items: &[(Target, &[u8])], stdout: &mut dyn Write) -> Result<
     for (target, bytes) in items {
         if let Target::File(path) = target {
             let io = |error| WriteError::Io { target: target.display(), error };
-            staged.push((stage(path, bytes).map_err(io)?, path));
+            let mut tmp = temporary(path).map_err(io)?;
+            tmp.write_all(bytes).map_err(io)?;
+            staged.push((tmp, path.as_path()));
         }
     }
+    persist(staged)?;
+    for (target, bytes) in items {
+        fill(target, bytes, stdout)?;
+    }
+    Ok(())
+}
+
+/// A function making a write error about `path`.
+fn io(path: &Path) -> impl Fn(std::io::Error) -> WriteError + '_ {
+    move |error| WriteError::Io { target: path.display().to_string(), error }
+}
+
+/// Renames staged temporary files over their targets.
+fn persist(staged: Vec<(tempfile::NamedTempFile, &Path)>) -> Result<(), WriteError> {
     for (tmp, path) in staged {
         tmp.persist(path).map_err(|e| WriteError::Io { target: path.display().to_string(), error: e.error })?;
     }
-    for (target, bytes) in items {
-        let io = |error| WriteError::Io { target: target.display(), error };
-        match target {
-            Target::File(_) => {}
-            Target::Stdout => stdout.write_all(bytes).and_then(|()| stdout.flush()).map_err(io)?,
-            Target::Stream(path) => {
-                let mut f = std::fs::OpenOptions::new().write(true).truncate(true).open(path).map_err(io)?;
-                f.write_all(bytes).and_then(|()| f.flush()).map_err(io)?;
-            }
+    Ok(())
+}
+
+/// Writes bytes to standard output or a stream target in place (a file target is staged instead).
+fn fill(target: &Target, bytes: &[u8], stdout: &mut dyn Write) -> Result<(), WriteError> {
+    let io = |error| WriteError::Io { target: target.display(), error };
+    match target {
+        Target::File(_) => {}
+        Target::Stdout => stdout.write_all(bytes).and_then(|()| stdout.flush()).map_err(io)?,
+        Target::Stream(path) => {
+            let mut f = std::fs::OpenOptions::new().write(true).truncate(true).open(path).map_err(io)?;
+            f.write_all(bytes).and_then(|()| f.flush()).map_err(io)?;
         }
     }
     Ok(())
 }
 
-/// A temporary file beside `path` holding `bytes`, created exclusively with an unpredictable name,
-/// with the permissions an ordinary new file gets (0666 less the umask).
-fn stage(path: &Path, bytes: &[u8]) -> std::io::Result<tempfile::NamedTempFile> {
+/// A new empty temporary file beside `path`, created exclusively with an unpredictable name, with
+/// the permissions an ordinary new file gets (0666 less the umask).
+fn temporary(path: &Path) -> std::io::Result<tempfile::NamedTempFile> {
     let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
     let prefix = format!(".{name}.");
@@ -280,9 +361,7 @@ fn stage(path: &Path, bytes: &[u8]) -> std::io::Result<tempfile::NamedTempFile> 
         use std::os::unix::fs::PermissionsExt;
         builder.permissions(std::fs::Permissions::from_mode(0o666));
     }
-    let mut tmp = builder.tempfile_in(dir)?;
-    tmp.write_all(bytes)?;
-    Ok(tmp)
+    builder.tempfile_in(dir)
 }
 
 /// Writes one file atomically (see [`write_bytes`]).
