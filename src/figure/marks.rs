@@ -70,12 +70,24 @@ impl Painter<'_> {
             let cell = route.from;
             let lw = line.stroke.map_or(2.0, |s| s.1);
             let paint = Paint::stroke(self.theme.loop_, lw).rounded();
-            let pieces = layout.route(topo, &route);
+            let mut pieces = layout.route(topo, &route);
             let mut data = vec![("from", topo.name(cell)), ("dir", dir.name().to_string()), ("index", li.to_string())];
             if let Some(u) = until {
                 data.push(("until", topo.name(u)));
             }
+            // A part of a loop is a move: an arrowhead where it ends (where that end is shown).
+            let head = match until {
+                Some(u) if !layout.centres(topo, u).is_empty() => arrow_head(&mut pieces, lw * 4.0),
+                _ => None,
+            };
             push_route(&mut marks, &pieces, paint.clone(), "loop", &data, &|at| port(at, self.theme.loop_, lw));
+            if let Some(tri) = head {
+                let mut e = Element::new(Shape::Path(tri), Paint::fill(self.theme.loop_), "loop-head");
+                for (k, v) in &data {
+                    e = e.with(k, v.clone());
+                }
+                marks.push(e);
+            }
             push_far(&mut marks, layout.far_route(topo, &route), paint, "loop", &data);
             // The start ringed, and a dot on every cell the ride reaches, each where the ride
             // arrives (on the chart, in the copy it arrives in).
