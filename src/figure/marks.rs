@@ -449,7 +449,7 @@ fn label_obstacles(
         // board's band) has nothing drawn there to avoid.
         if let Some((f, rank)) = topo.coords(d.cell)
             && (rank == 0 || rank + 1 == topo.height())
-            && w % 2 == 0
+            && w.is_multiple_of(2)
             && let Some(anti) = topo.square((f + w / 2) % w, rank)
             && let Some(over) = ride_to(topo, d.cell, Dir::new(0, if rank == 0 { -1 } else { 1 }), anti)
             && let [piece] = &layout.route(topo, &over)[..]
