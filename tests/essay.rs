@@ -469,3 +469,53 @@ fn the_bishop_on_the_pole_shows_its_two_ways_to_b6() {
     let starts = s.find("route").into_iter().filter(|e| data(e, "part").is_none_or(|p| p.starts_with("1/")));
     assert_eq!(starts.count(), 2, "two routes");
 }
+
+/// Castling (SPEC §3): the rook lands on the square the king crossed — Rf1 for O-O and C-O-O,
+/// Rd1 for O-O-O and C-O-O-O. The figure frames each landing square, and the rook's dashed jump
+/// passes clear of every dot of the king (on the board it used to run through the dot on a1,
+/// where the king arrives over S).
+#[test]
+fn castling_marks_where_the_rook_lands_apart_from_the_kings_dots() {
+    let (fig, scenes) = panels_of("12-castling");
+    assert_eq!(fig.panels.len(), scenes.len());
+    for (i, s) in scenes.iter().enumerate() {
+        let kinds: BTreeSet<String> =
+            s.find("castling-rook").iter().filter_map(|e| data(e, "castling")).map(String::from).collect();
+        assert_eq!(kinds.len(), 2, "panel {}: both ways with this rook", i + 1);
+        for e in s.find("rook-landing") {
+            let want = match data(e, "castling").unwrap() {
+                "O-O" | "C-O-O" => "f1",
+                "O-O-O" | "C-O-O-O" => "d1",
+                other => panic!("{other}"),
+            };
+            assert_eq!(data(e, "cell"), Some(want), "panel {}", i + 1);
+        }
+        let landed: BTreeSet<&str> = s.find("rook-landing").iter().filter_map(|e| data(e, "castling")).collect();
+        assert_eq!(landed.len(), 2, "panel {}: a landing square per castling", i + 1);
+        let dots: Vec<(dotchess::scene::Pt, f64)> = s
+            .find("dot")
+            .iter()
+            .filter_map(|e| match e.shape {
+                dotchess::scene::Shape::Circle { c, r } => Some((c, r)),
+                _ => None,
+            })
+            .collect();
+        assert!(dots.len() >= 7, "panel {}", i + 1);
+        for jump in s.find("castling-rook") {
+            for w in points(jump).windows(2) {
+                for &(c, r) in &dots {
+                    let (a, b) = (w[0], w[1]);
+                    let (dx, dy) = (b.x - a.x, b.y - a.y);
+                    let t = (((c.x - a.x) * dx + (c.y - a.y) * dy) / (dx * dx + dy * dy).max(1e-9)).clamp(0.0, 1.0);
+                    let d = c.dist(a.offset(dx * t, dy * t));
+                    assert!(
+                        d > r * 1.5,
+                        "panel {}: the rook's jump {:?} runs through a dot ({d:.1} from its centre)",
+                        i + 1,
+                        data(jump, "castling")
+                    );
+                }
+            }
+        }
+    }
+}

@@ -3,8 +3,9 @@
 //!
 //! A kind ([`Kind`]) turns a figure's first panel into frames: the hemispheres turning as gears
 //! ([`gear`]), the seven steps that build the chart ([`chart`]), a piece walking a loop
-//! ([`walk`]), the globe turning ([`spin`]), the board wrapping into the ball ([`wrap`]). Every frame is an ordinary [`Scene`] drawn by the figure code, so a frame is
-//! exactly what `render` would draw for the same state; the encoders only store what changed.
+//! ([`walk`]), the globe turning ([`spin`]), the board wrapping into the ball ([`wrap`]). Every
+//! frame is an ordinary [`Scene`] drawn by the figure code, so a frame is exactly what `render`
+//! would draw for the same state; the encoders only store what changed.
 
 pub mod apng;
 pub mod chart;
@@ -174,14 +175,18 @@ pub fn check_budget(spec: &AnimSpec, panel: &PanelSpec, title: Option<&str>, the
     let (weight, pixels) = (crate::budget::weight(first), w as u64 * h as u64);
     let need = cost(n, weight, pixels, true);
     if need > crate::budget::MAX_COST {
-        let fit = crate::budget::MAX_COST / cost(1, weight, pixels, true).max(1);
-        return Err(AnimError::Budget(format!(
-            "{n} frames of {w}×{h} pixels need about {} MiB to encode; at most {} MiB fit ({fit} frames at this size, or a smaller width)",
-            need >> 20,
-            crate::budget::MAX_COST >> 20
-        )));
+        return Err(over_budget(n, (w, h), need, crate::budget::MAX_COST / cost(1, weight, pixels, true).max(1)));
     }
     Ok(())
+}
+
+/// The error of `n` frames of `size` needing `need` bytes, of which `fit` frames would fit.
+fn over_budget(n: u64, (w, h): (u32, u32), need: u64, fit: u64) -> AnimError {
+    AnimError::Budget(format!(
+        "{n} frames of {w}×{h} pixels need about {} MiB to encode; at most {} MiB fit ({fit} frames at this size, or a smaller width)",
+        need >> 20,
+        crate::budget::MAX_COST >> 20
+    ))
 }
 
 fn frame_count(spec: &AnimSpec) -> u32 {
@@ -272,15 +277,10 @@ impl Animation {
         use rayon::prelude::*;
         let first = self.frames.first().ok_or_else(|| AnimError::Content("an animation has no frames".into()))?;
         let size = raster::size_of(first)?;
-        if self.cost(true) > crate::budget::MAX_COST {
-            return Err(AnimError::Budget(format!(
-                "{} frames of {}×{} pixels need about {} MiB to encode; at most {} MiB fit (fewer frames or a smaller width)",
-                self.frames.len(),
-                size.0,
-                size.1,
-                self.cost(true) >> 20,
-                crate::budget::MAX_COST >> 20
-            )));
+        let need = self.cost(true);
+        if need > crate::budget::MAX_COST {
+            let fit = crate::budget::MAX_COST / (need / self.frames.len() as u64).max(1);
+            return Err(over_budget(self.frames.len() as u64, size, need, fit));
         }
         self.frames.par_iter().map_init(crate::output::Painter::default, |p, s| raster::rasterise(p, s, size)).collect()
     }

@@ -70,12 +70,24 @@ impl Painter<'_> {
             let cell = route.from;
             let lw = line.stroke.map_or(2.0, |s| s.1);
             let paint = Paint::stroke(self.theme.loop_, lw).rounded();
-            let pieces = layout.route(topo, &route);
+            let mut pieces = layout.route(topo, &route);
             let mut data = vec![("from", topo.name(cell)), ("dir", dir.name().to_string()), ("index", li.to_string())];
             if let Some(u) = until {
                 data.push(("until", topo.name(u)));
             }
+            // A part of a loop is a move: an arrowhead where it ends (where that end is shown).
+            let head = match until {
+                Some(u) if !layout.centres(topo, u).is_empty() => arrow_head(&mut pieces, lw * 4.0),
+                _ => None,
+            };
             push_route(&mut marks, &pieces, paint.clone(), "loop", &data, &|at| port(at, self.theme.loop_, lw));
+            if let Some(tri) = head {
+                let mut e = Element::new(Shape::Path(tri), Paint::fill(self.theme.loop_), "loop-head");
+                for (k, v) in &data {
+                    e = e.with(k, v.clone());
+                }
+                marks.push(e);
+            }
             push_far(&mut marks, layout.far_route(topo, &route), paint, "loop", &data);
             // The start ringed, and a dot on every cell the ride reaches, each where the ride
             // arrives (on the chart, in the copy it arrives in).
@@ -241,15 +253,28 @@ impl Painter<'_> {
                             ("to", topo.name(way.rook_to)),
                             ("castling", k.notation().to_string()),
                         ];
-                        push_route(
-                            &mut marks,
-                            &layout.route(topo, &route),
-                            paint.clone(),
-                            "castling-rook",
-                            &data,
-                            &|at| port(at, self.theme.route, lw),
-                        );
+                        let pieces = rook_jump(layout, topo, &route);
+                        push_route(&mut marks, &pieces, paint.clone(), "castling-rook", &data, &|at| {
+                            port(at, self.theme.route, lw)
+                        });
                         push_far(&mut marks, layout.far_route(topo, &route), paint, "castling-rook", &data);
+                        // Where the rook lands: a square frame round the cell (the king's own
+                        // dot may be there too, for its ordinary step).
+                        for at in layout.centres(topo, way.rook_to) {
+                            let k2 = layout.cell_size(topo, way.rook_to) * 0.36;
+                            marks.push(
+                                Element::new(
+                                    Shape::Rect { at: at.offset(-k2, -k2), w: 2.0 * k2, h: 2.0 * k2 },
+                                    Paint {
+                                        dash: Some(vec![lw * 1.6, lw * 1.2]),
+                                        ..Paint::stroke(line_colour(&line), lw)
+                                    },
+                                    "rook-landing",
+                                )
+                                .with("cell", topo.name(way.rook_to))
+                                .with("castling", k.notation().to_string()),
+                            );
+                        }
                     }
                 }
             }
@@ -391,6 +416,36 @@ pub(super) fn dot_shape(theme: &Theme, at: Pt, size: f64, capture: bool, kind: D
             Element::new(Shape::Circle { c: at, r }, Paint::fill(theme.dot), class)
         }
     }
+}
+
+fn line_colour(p: &Paint) -> Rgb {
+    p.stroke.map_or(Rgb::BLACK, |s| s.0)
+}
+
+/// A castling rook's jump as drawn: along its rank, but moved a quarter of the way towards the
+/// next rank inwards (found by projecting the same ride one rank further from the pole), so that
+/// the dashed jump runs beside the king's steps and dots on the polar circle instead of through
+/// them. Where the two rides do not project alike (a piece cut differently), the rank itself.
+fn rook_jump(layout: &dyn Projection, topo: &Topology, route: &Route) -> Vec<Vec<Pt>> {
+    let on_rank = layout.route(topo, route);
+    let inward = |c: Cell| {
+        let (f, r) = topo.coords(c)?;
+        let r2 = if (r as u32) < topo.height() as u32 / 2 { r + 1 } else { r.checked_sub(1)? };
+        topo.square(f, r2)
+    };
+    let shifted = (|| {
+        let from = inward(route.from)?;
+        let last = route.steps.last()?.cell;
+        let dir = route.steps.first()?.dir;
+        ride_to(topo, from, dir, inward(last)?)
+    })();
+    let Some(next) = shifted else { return on_rank };
+    let next = layout.route(topo, &next);
+    let alike = next.len() == on_rank.len() && next.iter().zip(&on_rank).all(|(a, b)| a.len() == b.len());
+    if !alike {
+        return on_rank;
+    }
+    on_rank.iter().zip(&next).map(|(a, b)| a.iter().zip(b).map(|(p, q)| p.lerp(*q, 0.28)).collect()).collect()
 }
 
 /// A destination mark in a piece's own colour: a dot filled with it and outlined in the theme's

@@ -50,8 +50,9 @@ impl Morph {
     }
 }
 
-/// Samples along a cell's side.
-const SIDE_SAMPLES: usize = 10;
+/// Samples along a cell's side: within half a pixel of the true curve on a 480-px ball, so each
+/// frame's SVG stays small (an animation holds one outline per cell per frame).
+const SIDE_SAMPLES: usize = 6;
 /// Samples per unit step of a route.
 const ROUTE_SAMPLES: usize = 12;
 

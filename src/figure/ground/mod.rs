@@ -13,9 +13,9 @@ mod wrap;
 use super::{Coordinates, Layers, Layout, Painter, ViewKind, pieces::text};
 use crate::geometry::Projection;
 use crate::piece::Color;
-use crate::scene::{Anchor, Element, Paint, Rgb, Shape};
+use crate::scene::{Anchor, Element, Paint, Pt, Rgb, Shape};
 use crate::theme::Theme;
-use crate::topology::{Cell, Dir, Topology};
+use crate::topology::{Cell, Dir, Pole, Topology};
 
 impl Painter<'_> {
     /// The ground layer: the view's cells, poles and edge coordinates, then cell names and the
@@ -71,6 +71,31 @@ impl Painter<'_> {
                 (tint(topo, theme, cell, base), class)
             }
         }
+    }
+
+    /// A pole's letter, readable whatever sits on the pole (a piece, a route through it, a dot):
+    /// over the pieces and marks, on a round plate of the pole's colour, and
+    /// at least 11 units high at the essay's 480-unit width (at a small size the cap alone would
+    /// give a letter of a few pixels).
+    pub(super) fn pole_label(&self, pole: Pole, at: Pt, size: f64, l: &mut Layers) {
+        let size = size.max(11.0 * self.view.width / 480.0);
+        let plate = Paint::fill(self.theme.pole);
+        l.top.push(
+            Element::new(Shape::Circle { c: at, r: size * 0.62 }, plate, "pole-label-plate")
+                .with("pole", pole.letter().to_string()),
+        );
+        l.top.push(
+            text(
+                pole.letter().to_string(),
+                at,
+                size,
+                Anchor::Middle,
+                self.theme.title_font,
+                self.theme.pole_text,
+                "pole-label",
+            )
+            .with("pole", pole.letter().to_string()),
+        );
     }
 
     /// Xiangqi: the river along the boundary between the two halves (on the hemispheres, the rims

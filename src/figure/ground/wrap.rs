@@ -76,6 +76,14 @@ impl Painter<'_> {
         children.extend(patches.by_ref().take(inside));
         children.extend(edges.iter().filter(|(front, _)| !front).map(|(_, e)| Node::Element(e.clone())));
         children.extend(patches);
+        if g.morph.ball >= 1.0 {
+            // Behind the patches, as on the globe: no background shows between them at the limb.
+            l.cells.push(Node::Element(Element::new(
+                Shape::Circle { c: g.centre, r: g.scale },
+                Paint::fill(shade(theme.pole, 0.3)),
+                "ball",
+            )));
+        }
         l.cells.push(Node::Group(Group {
             class: "surface".into(),
             data: vec![("bend", num(g.morph.bend)), ("cap", num(g.morph.cap)), ("ball", num(g.morph.ball))],
