@@ -717,3 +717,44 @@ fn pole_letters_stay_readable_over_pieces_and_routes() {
         }
     }
 }
+
+#[test]
+fn the_print_theme_tells_lines_apart_without_colour() {
+    use dotchess::{Overlay, Position, Theme, VariantId, View, render};
+    let print = Theme::built_in("print").unwrap();
+    // Xiangqi's river and palaces, a cannon's routes and capture ring; a loop on the Dot.
+    let xq = Position::start(VariantId::Xiangqi);
+    let b3 = xq.topology().parse_cell("b3").unwrap();
+    let scene = render(&xq, &Overlay { moves: vec![b3], ..Overlay::default() }, &View::board(), &print);
+    let dot = Position::from_fen(VariantId::Dot, "8/8/8/3R3r/8/8/8/8 w - - 0 1").unwrap();
+    let c = |n: &str| dot.topology().parse_cell(n).unwrap();
+    let ne = dotchess::Dir::from_name("ne").unwrap();
+    let overlay = Overlay { moves: vec![c("d5")], loops: vec![(c("a1"), ne)], ..Overlay::default() };
+    let scene2 = render(&dot, &overlay, &View::board(), &print);
+    let style = |s: &dotchess::Scene, class: &str| {
+        let e = s.find(class).into_iter().next().unwrap_or_else(|| panic!("no {class}"));
+        let (col, w) = e.paint.stroke.unwrap();
+        // The pattern in line widths, so that lines of different widths compare.
+        (col, e.paint.dash.clone().map(|d| d.iter().map(|x| (x / w * 100.0).round() as i64).collect::<Vec<_>>()))
+    };
+    let styles = [
+        ("river", style(&scene, "river")),
+        ("palace", style(&scene, "palace")),
+        ("route", style(&scene, "route")),
+        ("capture ring", style(&scene2, "dot capture")),
+        ("loop", style(&scene2, "loop")),
+    ];
+    // All black: only the line style can tell them apart, and it does, pairwise.
+    for (name, (col, _)) in &styles {
+        assert_eq!(col.hex(), "#000000", "{name}");
+    }
+    for (i, (a, sa)) in styles.iter().enumerate() {
+        for (b, sb) in &styles[i + 1..] {
+            assert_ne!(sa.1, sb.1, "{a} and {b} look alike in print");
+        }
+    }
+    // Routes stay solid; the colour themes keep every line solid.
+    assert_eq!(styles[2].1.1, None);
+    let essay = render(&dot, &overlay, &View::board(), &Theme::essay());
+    assert!(essay.find("loop").iter().chain(&essay.find("dot capture")).all(|e| e.paint.dash.is_none()));
+}

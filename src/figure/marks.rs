@@ -69,7 +69,10 @@ impl Painter<'_> {
         for (li, (route, dir, until)) in overlay_loops(topo, self.overlay).into_iter().enumerate() {
             let cell = route.from;
             let lw = line.stroke.map_or(2.0, |s| s.1);
-            let paint = Paint::stroke(self.theme.loop_, lw).rounded();
+            let paint = Paint {
+                dash: crate::theme::Theme::dash(&self.theme.loop_dash, lw),
+                ..Paint::stroke(self.theme.loop_, lw).rounded()
+            };
             let mut pieces = layout.route(topo, &route);
             let mut data = vec![("from", topo.name(cell)), ("dir", dir.name().to_string()), ("index", li.to_string())];
             if let Some(u) = until {
@@ -415,7 +418,9 @@ pub(super) fn dot_shape(theme: &Theme, at: Pt, size: f64, capture: bool, kind: D
         }
         (kind, true) => {
             let class = if kind == DotKind::Agreed { "dot agreed capture" } else { "dot capture" };
-            Element::new(Shape::Circle { c: at, r: size * 0.47 }, Paint::stroke(theme.capture, w), class)
+            let paint =
+                Paint { dash: crate::theme::Theme::dash(&theme.capture_dash, w), ..Paint::stroke(theme.capture, w) };
+            Element::new(Shape::Circle { c: at, r: size * 0.47 }, paint, class)
         }
         (kind, false) => {
             let class = if kind == DotKind::Agreed { "dot agreed" } else { "dot" };

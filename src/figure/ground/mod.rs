@@ -106,8 +106,12 @@ impl Painter<'_> {
         let topo = &self.topo;
         let unit = layout.unit();
         let neighbour = |cell: Cell, dir: Dir| topo.step(topo.cursor(cell, dir)).map(|s| s.to.cell);
-        let river = Paint::stroke(self.theme.river, (unit * 0.11).max(2.0)).rounded().with_opacity(0.85);
-        let palace = Paint::stroke(self.theme.palace, (unit * 0.05).max(1.2)).rounded();
+        let (rw, pw) = ((unit * 0.11).max(2.0), (unit * 0.05).max(1.2));
+        let river = Paint { dash: Theme::dash(&self.theme.river_dash, rw), ..Paint::stroke(self.theme.river, rw) }
+            .rounded()
+            .with_opacity(0.85);
+        let palace =
+            Paint { dash: Theme::dash(&self.theme.palace_dash, pw), ..Paint::stroke(self.theme.palace, pw) }.rounded();
         for cell in topo.all_cells().filter(|&c| topo.pole_of(c).is_none()) {
             for dir in Dir::ORTHOGONAL {
                 let Some(n) = neighbour(cell, dir) else { continue };
