@@ -556,7 +556,7 @@ fn coloured_dot(mut e: Element, colour: Rgb, theme: &Theme) -> Element {
             };
             e.paint = Paint::fill(colour).with_stroke(theme.dot, w);
         }
-        (None, Some((_, w))) => e.paint = Paint::stroke(colour, w),
+        (None, Some((_, w))) => e.paint.stroke = Some((colour, w)),
         (None, None) => {}
     }
     e.with("colour", colour.hex())
