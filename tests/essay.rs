@@ -4,7 +4,7 @@
 
 use dotchess::batch::{ESSAY_FILES, Embedded, essay_manifest, figure};
 use dotchess::routes::ride_to;
-use dotchess::scene::Element;
+use dotchess::scene::{Element, Shape};
 use dotchess::spec::{FigureSpec, PanelSpec};
 use dotchess::{Cell, Position, Scene, destinations, render};
 use std::collections::BTreeSet;
@@ -425,6 +425,30 @@ fn each_piece_marks_its_moves_in_its_own_colour() {
                 }
             }
             assert!(colours.len() >= 3, "{name}: the pieces are not told apart by colour");
+            // Every colour must show: where two pieces reach one cell (the general and the
+            // chariot on d1 and f1), their dots may not lie one on the other.
+            let dots: Vec<(&str, &str, f64, f64, f64)> = s
+                .find("dot")
+                .into_iter()
+                .filter_map(|e| match e.shape {
+                    Shape::Circle { c, r } => Some((data(e, "from")?, data(e, "cell")?, c.x, c.y, r)),
+                    _ => None,
+                })
+                .collect();
+            for (i, a) in dots.iter().enumerate() {
+                for b in &dots[i + 1..] {
+                    if a.0 != b.0 {
+                        let apart = (a.2 - b.2).hypot(a.3 - b.3);
+                        assert!(
+                            apart >= a.4.min(b.4) * 1.5,
+                            "{name}: the dots of {} and {} on {} cover each other",
+                            a.0,
+                            b.0,
+                            a.1
+                        );
+                    }
+                }
+            }
         }
     }
 }

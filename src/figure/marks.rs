@@ -325,6 +325,7 @@ impl Painter<'_> {
             }
             described_moves.push(s + ".");
         }
+        spread_shared_dots(&mut marks);
         for (i, &(a, b)) in self.overlay.arrows.iter().enumerate() {
             let Some(route) = arrow_route_in(self.pos, a, b) else { continue };
             let lw = line.stroke.map_or(2.0, |s| s.1) * 1.3;
@@ -560,6 +561,51 @@ fn coloured_dot(mut e: Element, colour: Rgb, theme: &Theme) -> Element {
         (None, None) => {}
     }
     e.with("colour", colour.hex())
+}
+
+/// Where several pieces, each in its own colour, can reach the same cell, their dots would lie
+/// on top of each other and only the last colour would show (seed 003's general and chariot share
+/// d1 and f1). Such dots are set side by side across the cell, in the order the overlay names the
+/// pieces, each keeping its own size; a cell marked by one piece keeps its dot in the middle.
+fn spread_shared_dots(marks: &mut [Element]) {
+    let key = |e: &Element| -> Option<(String, i64, i64, f64)> {
+        let Shape::Circle { c, r } = e.shape else { return None };
+        let has = |k: &str| e.data.iter().any(|(key, _)| *key == k);
+        if !(e.class.starts_with("dot") && has("colour") && has("from")) {
+            return None;
+        }
+        let cell = e.data.iter().find(|(k, _)| *k == "cell")?.1.clone();
+        Some((cell, (c.x * 64.0).round() as i64, (c.y * 64.0).round() as i64, r))
+    };
+    let mut groups: Vec<((String, i64, i64), Vec<usize>)> = Vec::new();
+    for (i, e) in marks.iter().enumerate() {
+        let Some((cell, x, y, _)) = key(e) else { continue };
+        match groups.iter_mut().find(|(k, _)| *k == (cell.clone(), x, y)) {
+            Some((_, members)) => members.push(i),
+            None => groups.push(((cell, x, y), vec![i])),
+        }
+    }
+    let from = |e: &Element| e.data.iter().find(|(k, _)| *k == "from").map(|(_, v)| v.clone());
+    for (_, mut members) in groups {
+        // One dot a piece: a piece's own second dot at the same spot is not spread.
+        let mut seen = Vec::new();
+        members.retain(|&i| {
+            let f = from(&marks[i]);
+            let new = !seen.contains(&f);
+            seen.push(f);
+            new
+        });
+        if members.len() < 2 {
+            continue;
+        }
+        let step = members.iter().filter_map(|&i| key(&marks[i]).map(|k| k.3)).fold(0.0, f64::max) * 2.3;
+        let mid = (members.len() - 1) as f64 / 2.0;
+        for (n, &i) in members.iter().enumerate() {
+            if let Shape::Circle { c, .. } = &mut marks[i].shape {
+                *c = c.offset((n as f64 - mid) * step, 0.0);
+            }
+        }
+    }
 }
 
 /// Adds a route's pieces as polylines, with a port marker wherever it is broken.
