@@ -154,7 +154,8 @@ mod tests {
         let mut gif = Vec::new();
         {
             let mut enc = gif::Encoder::new(&mut gif, len as u16, 1, &table).expect("header");
-            let f = gif::Frame { width: len as u16, height: 1, buffer: stream.to_vec().into(), ..gif::Frame::default() };
+            let f =
+                gif::Frame { width: len as u16, height: 1, buffer: stream.to_vec().into(), ..gif::Frame::default() };
             enc.write_lzw_pre_encoded_frame(&f).expect("frame");
         }
         let mut opts = gif::DecodeOptions::new();

@@ -37,8 +37,7 @@ pub(crate) fn packed(raw: u32) -> u32 {
     (raw & 0xff) << 16 | (raw & 0xff00) | (raw >> 16) & 0xff
 }
 
-impl Image {
-}
+impl Image {}
 
 /// The pixel size of a scene at one pixel per figure unit.
 pub(crate) fn size_of(scene: &Scene) -> Result<(u32, u32), AnimError> {
