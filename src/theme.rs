@@ -106,6 +106,20 @@ pub struct Theme {
     /// Font of titles and captions.
     #[serde(with = "weight")]
     pub title_font: FontWeight,
+    /// Line styles, so that lines of one colour are told apart in black and white (the print
+    /// theme): dash patterns in multiples of each line's width, `[]` (the default) solid. Loop
+    /// lines.
+    #[serde(default)]
+    pub loop_dash: Vec<f64>,
+    /// Capture rings.
+    #[serde(default)]
+    pub capture_dash: Vec<f64>,
+    /// Xiangqi's river.
+    #[serde(default)]
+    pub river_dash: Vec<f64>,
+    /// Xiangqi's palace outlines.
+    #[serde(default)]
+    pub palace_dash: Vec<f64>,
 }
 
 /// The names of the built-in themes.
@@ -158,10 +172,30 @@ impl Theme {
                 return Err(src.error_at(at, format!("`{key}` = {} is out of range", crate::options::shown_number(v))));
             }
         }
+        for (key, pattern) in [
+            ("loop_dash", &t.loop_dash),
+            ("capture_dash", &t.capture_dash),
+            ("river_dash", &t.river_dash),
+            ("palace_dash", &t.palace_dash),
+        ] {
+            let total: f64 = pattern.iter().sum();
+            if pattern.len() > 8
+                || pattern.iter().any(|d| !(0.0..=50.0).contains(d))
+                || (!pattern.is_empty() && total <= 0.0)
+            {
+                let at = text.find(&format!("\n{key}")).map_or(0, |i| i + 1);
+                return Err(src.error_at(at, format!("`{key}` is at most 8 lengths of 0 to 50 line widths, not all 0")));
+            }
+        }
         if let Err((_, message)) = crate::spec::check_text(&t.name) {
             return Err(src.whole(format!("`name` {message}")));
         }
         Ok(t)
+    }
+
+    /// A dash pattern of the theme (`loop_dash`, …) for a line `width` wide: `None` when solid.
+    pub fn dash(pattern: &[f64], width: f64) -> Option<Vec<f64>> {
+        (!pattern.is_empty()).then(|| pattern.iter().map(|d| d * width).collect())
     }
 
     /// The body colour of a side's pieces.

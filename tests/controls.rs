@@ -649,3 +649,112 @@ fn one_legend_under_a_figure_of_several_panels() {
         assert!(n.ancestors().all(|a| a.attribute("class") != Some("panel")));
     }
 }
+
+#[test]
+fn a_partial_ride_ends_in_an_arrowhead_on_its_last_cell() {
+    use dotchess::scene::{PathCmd, Shape};
+    use dotchess::{Overlay, Position, Theme, VariantId, View, render};
+    let pos = Position::from_fen(VariantId::Dot, "8/8/8/8/Q7/8/8/8 w - - 0 1").unwrap();
+    let t = pos.topology();
+    let c = |n: &str| t.parse_cell(n).unwrap();
+    let nw = dotchess::Dir::from_name("nw").unwrap();
+    let theme = Theme::essay();
+    // a4 north-west over the west edge: h5 g6 f7 e8 (SPEC §2: files wrap).
+    let part = Overlay { paths: vec![(c("a4"), nw, c("e8"))], ..Overlay::default() };
+    let scene = render(&pos, &part, &View::board(), &theme);
+    let heads = scene.find("loop-head");
+    assert_eq!(heads.len(), 1);
+    assert!(heads[0].data.contains(&("until", "e8".to_string())));
+    let Shape::Path(cmds) = &heads[0].shape else { panic!("a path") };
+    let PathCmd::Move(tip) = cmds[0] else { panic!("starts at the tip") };
+    let e8 = scene.find("cell").into_iter().find(|e| e.data.contains(&("cell", "e8".to_string()))).unwrap();
+    let Shape::Rect { at, w, h } = e8.shape else { panic!("a square") };
+    assert!(tip.dist(at.offset(w / 2.0, h / 2.0)) < 0.5, "{tip:?}");
+    // A whole loop has no end, and no head; nor has a ride whose end a globe hides.
+    let whole = Overlay { loops: vec![(c("a4"), nw)], ..Overlay::default() };
+    assert!(render(&pos, &whole, &View::board(), &theme).find("loop-head").is_empty());
+    for view in [View::hemispheres(), View::chart(), View::disc()] {
+        assert_eq!(render(&pos, &part, &view, &theme).find("loop-head").len(), 1, "{view:?}");
+    }
+}
+
+#[test]
+fn pole_letters_stay_readable_over_pieces_and_routes() {
+    use dotchess::scene::Shape;
+    use dotchess::{Overlay, Position, Theme, VariantId, View, render};
+    let theme = Theme::essay();
+    // A king on each live pole of Small Spherical Chess; a rook's route through the dead N pole.
+    let small = Position::start(VariantId::Small);
+    let rook = Position::from_fen(VariantId::Dot, "8/8/8/8/8/8/3R4/8 w - - 0 1").unwrap();
+    let d2 = rook.topology().parse_cell("d2").unwrap();
+    let through = Overlay { moves: vec![d2], ..Overlay::default() };
+    for (pos, overlay) in [(&small, Overlay::default()), (&rook, through)] {
+        for view in [View::hemispheres(), View::globe(), View::disc(), View::board()] {
+            for width in [160.0, 480.0] {
+                let view = View { width, ..view };
+                let scene = render(pos, &overlay, &view, &theme);
+                let all = scene.elements();
+                let last_under =
+                    all.iter().rposition(|e| ["piece", "route", "dot"].iter().any(|c| e.class == *c)).unwrap_or(0);
+                let labels: Vec<usize> = (0..all.len()).filter(|&i| all[i].class == "pole-label").collect();
+                assert!(!labels.is_empty(), "{view:?}");
+                for i in labels {
+                    let Shape::Text { size, at, .. } = &all[i].shape else { panic!("text") };
+                    assert!(*size >= 11.0 * width / 480.0 - 1e-9, "{view:?}: a letter {size} high");
+                    assert!(i > last_under, "{view:?}: the letter is drawn under a piece or route");
+                    // On its plate, drawn just before it, of the pole's colour (unless a band too
+                    // thin to hold it puts it beside the band, on the paper, in the text colour).
+                    let plate = all[i - 1];
+                    if plate.class != "pole-label-plate" {
+                        assert_eq!(all[i].paint.fill, Some(theme.text), "{view:?}");
+                        continue;
+                    }
+                    let Shape::Circle { c, r } = plate.shape else { panic!("a round plate") };
+                    assert!(c.dist(*at) < 1e-9 && r >= size * 0.6);
+                    assert_eq!(plate.paint.fill, Some(theme.pole));
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_print_theme_tells_lines_apart_without_colour() {
+    use dotchess::{Overlay, Position, Theme, VariantId, View, render};
+    let print = Theme::built_in("print").unwrap();
+    // Xiangqi's river and palaces, a cannon's routes and capture ring; a loop on the Dot.
+    let xq = Position::start(VariantId::Xiangqi);
+    let b3 = xq.topology().parse_cell("b3").unwrap();
+    let scene = render(&xq, &Overlay { moves: vec![b3], ..Overlay::default() }, &View::board(), &print);
+    let dot = Position::from_fen(VariantId::Dot, "8/8/8/3R3r/8/8/8/8 w - - 0 1").unwrap();
+    let c = |n: &str| dot.topology().parse_cell(n).unwrap();
+    let ne = dotchess::Dir::from_name("ne").unwrap();
+    let overlay = Overlay { moves: vec![c("d5")], loops: vec![(c("a1"), ne)], ..Overlay::default() };
+    let scene2 = render(&dot, &overlay, &View::board(), &print);
+    let style = |s: &dotchess::Scene, class: &str| {
+        let e = s.find(class).into_iter().next().unwrap_or_else(|| panic!("no {class}"));
+        let (col, w) = e.paint.stroke.unwrap();
+        // The pattern in line widths, so that lines of different widths compare.
+        (col, e.paint.dash.clone().map(|d| d.iter().map(|x| (x / w * 100.0).round() as i64).collect::<Vec<_>>()))
+    };
+    let styles = [
+        ("river", style(&scene, "river")),
+        ("palace", style(&scene, "palace")),
+        ("route", style(&scene, "route")),
+        ("capture ring", style(&scene2, "dot capture")),
+        ("loop", style(&scene2, "loop")),
+    ];
+    // All black: only the line style can tell them apart, and it does, pairwise.
+    for (name, (col, _)) in &styles {
+        assert_eq!(col.hex(), "#000000", "{name}");
+    }
+    for (i, (a, sa)) in styles.iter().enumerate() {
+        for (b, sb) in &styles[i + 1..] {
+            assert_ne!(sa.1, sb.1, "{a} and {b} look alike in print");
+        }
+    }
+    // Routes stay solid; the colour themes keep every line solid.
+    assert_eq!(styles[2].1.1, None);
+    let essay = render(&dot, &overlay, &View::board(), &Theme::essay());
+    assert!(essay.find("loop").iter().chain(&essay.find("dot capture")).all(|e| e.paint.dash.is_none()));
+}

@@ -519,3 +519,42 @@ fn castling_marks_where_the_rook_lands_apart_from_the_kings_dots() {
         }
     }
 }
+
+/// Promotion (essay §12): the roles offered are written beside each promoting move, readable
+/// (at least 11 units at the essay's 480-unit width) and clear of the pieces and of the pole's
+/// letter (on the hemispheres the labels used to sit on the N cap).
+#[test]
+fn promotion_labels_are_readable_and_clear() {
+    let (fig, scenes) = panels_of("12-promotion");
+    for (p, s) in fig.panels.iter().zip(&scenes) {
+        let boxes: Vec<(dotchess::scene::Pt, f64, f64)> = s.find("promotion-backing").iter().map(|e| rect(e)).collect();
+        assert_eq!(boxes.len(), 2, "{:?}: b8 and c8", p.view.kind);
+        for e in s.find("promotion") {
+            let dotchess::scene::Shape::Text { size, .. } = e.shape else { panic!("a label is text") };
+            assert!(size >= 11.0 * p.view.width / 480.0 - 1e-9, "{size} units");
+        }
+        let inside = |(at, w, h): (dotchess::scene::Pt, f64, f64), q: dotchess::scene::Pt, margin: f64| {
+            q.x > at.x - margin && q.x < at.x + w + margin && q.y > at.y - margin && q.y < at.y + h + margin
+        };
+        for &b in &boxes {
+            for piece in s.find("piece") {
+                if let dotchess::scene::Shape::Piece { at, size, .. } = piece.shape {
+                    assert!(
+                        !inside(b, at, size * 0.3),
+                        "{:?}: a label covers the piece on {:?}",
+                        p.view.kind,
+                        data(piece, "cell")
+                    );
+                }
+            }
+            for letter in s.find("pole-label") {
+                if let dotchess::scene::Shape::Text { at, size, .. } = letter.shape {
+                    assert!(!inside(b, at, size * 0.3), "{:?}: a label covers a pole's letter", p.view.kind);
+                }
+            }
+        }
+        let ((a, aw, ah), (b, bw, bh)) = (boxes[0], boxes[1]);
+        let apart = a.x + aw <= b.x || b.x + bw <= a.x || a.y + ah <= b.y || b.y + bh <= a.y;
+        assert!(apart, "{:?}: the labels overlap", p.view.kind);
+    }
+}

@@ -69,13 +69,28 @@ impl Painter<'_> {
         for (li, (route, dir, until)) in overlay_loops(topo, self.overlay).into_iter().enumerate() {
             let cell = route.from;
             let lw = line.stroke.map_or(2.0, |s| s.1);
-            let paint = Paint::stroke(self.theme.loop_, lw).rounded();
-            let pieces = layout.route(topo, &route);
+            let paint = Paint {
+                dash: crate::theme::Theme::dash(&self.theme.loop_dash, lw),
+                ..Paint::stroke(self.theme.loop_, lw).rounded()
+            };
+            let mut pieces = layout.route(topo, &route);
             let mut data = vec![("from", topo.name(cell)), ("dir", dir.name().to_string()), ("index", li.to_string())];
             if let Some(u) = until {
                 data.push(("until", topo.name(u)));
             }
+            // A part of a loop is a move: an arrowhead where it ends (where that end is shown).
+            let head = match until {
+                Some(u) if !layout.centres(topo, u).is_empty() => arrow_head(&mut pieces, lw * 4.0),
+                _ => None,
+            };
             push_route(&mut marks, &pieces, paint.clone(), "loop", &data, &|at| port(at, self.theme.loop_, lw));
+            if let Some(tri) = head {
+                let mut e = Element::new(Shape::Path(tri), Paint::fill(self.theme.loop_), "loop-head");
+                for (k, v) in &data {
+                    e = e.with(k, v.clone());
+                }
+                marks.push(e);
+            }
             push_far(&mut marks, layout.far_route(topo, &route), paint, "loop", &data);
             // The start ringed, and a dot on every cell the ride reaches, each where the ride
             // arrives (on the chart, in the copy it arrives in).
@@ -142,6 +157,8 @@ impl Painter<'_> {
                 })
                 .collect();
             let mut tails = crate::prefix::tails(&steps, &drawings).into_iter();
+            // Promotion labels placed so far (centre, width, height), kept apart from each other.
+            let mut placed: Vec<(Pt, f64, f64)> = Vec::new();
             let mut drawings = drawings.into_iter();
             for d in &dests {
                 let kind = kind_of(d.cell);
@@ -189,19 +206,23 @@ impl Painter<'_> {
                     // At least 11 units at the essay's 480-unit width, whatever the cell's size.
                     let th = (size * 0.22).max(11.0 * self.view.width / 480.0);
                     let tw = crate::font::text_width(&label, th, self.theme.title_font);
-                    // Beyond the dot, the way the pawn arrives (onto the pole band or cap, clear
-                    // of the piece it may take); beside the dot when the pawn lands on a pole.
+                    // Beyond the dot, the way the pawn arrives (onto the pole band, clear of the
+                    // piece it may take), unless something is drawn there (a hemisphere's pole
+                    // cap and its letter, a piece, a dot, another label): then the nearest way
+                    // round that is clear.
                     let arrival = drawn.first().and_then(|pieces| pieces.last()).and_then(|p| match p[..] {
                         [.., a, b] if a.dist(b) > 1e-6 => Some(((b.x - a.x) / a.dist(b), (b.y - a.y) / a.dist(b))),
                         _ => None,
                     });
-                    let (dx, dy) = match arrival {
+                    let first = match arrival {
                         Some(v) if topo.pole_of(d.cell).is_none() => v,
                         _ => (1.0, 0.0),
                     };
+                    let obstacles = label_obstacles(self.pos, layout, topo, self.theme, &dests);
+                    let bw = (tw + th * 0.4, th * 1.3);
                     for at in layout.destination_marks(topo, d.cell, &drawn) {
-                        let reach = size * 0.5 + (dx.abs() * tw / 2.0 + dy.abs() * th / 2.0) + th * 0.2;
-                        let at = at.offset(dx * reach, dy * reach);
+                        let at = place_label(at, size, bw, first, &obstacles, &placed);
+                        placed.push((at, bw.0, bw.1));
                         // Over the pieces, on a backing of the paper colour.
                         l.top.push(
                             Element::new(
@@ -397,13 +418,101 @@ pub(super) fn dot_shape(theme: &Theme, at: Pt, size: f64, capture: bool, kind: D
         }
         (kind, true) => {
             let class = if kind == DotKind::Agreed { "dot agreed capture" } else { "dot capture" };
-            Element::new(Shape::Circle { c: at, r: size * 0.47 }, Paint::stroke(theme.capture, w), class)
+            let paint =
+                Paint { dash: crate::theme::Theme::dash(&theme.capture_dash, w), ..Paint::stroke(theme.capture, w) };
+            Element::new(Shape::Circle { c: at, r: size * 0.47 }, paint, class)
         }
         (kind, false) => {
             let class = if kind == DotKind::Agreed { "dot agreed" } else { "dot" };
             Element::new(Shape::Circle { c: at, r }, Paint::fill(theme.dot), class)
         }
     }
+}
+
+/// What a promotion label must keep clear of, as circles (centre, radius): every piece, every
+/// destination mark of the promoting piece, and, for a destination on
+/// a polar circle, the pole drawn half-way to its antipodal square (a hemisphere's cap and its
+/// letter; on the board that point lies on the rank itself, where the pieces are anyway).
+fn label_obstacles(
+    pos: &crate::position::Position,
+    layout: &dyn Projection,
+    topo: &Topology,
+    theme: &Theme,
+    dests: &[crate::routes::Destination],
+) -> Vec<(Pt, f64)> {
+    let mut out: Vec<(Pt, f64)> = Vec::new();
+    for c in topo.all_cells().filter(|&c| pos.piece_at(c).is_some()) {
+        out.extend(layout.centres(topo, c).into_iter().map(|p| (p, layout.cell_size(topo, c) * 0.36)));
+    }
+    let w = topo.width();
+    for d in dests {
+        let size = layout.cell_size(topo, d.cell);
+        let r = if d.capture { size * 0.4 } else { size * theme.dot_radius };
+        out.extend(layout.centres(topo, d.cell).into_iter().map(|p| (p, r)));
+        // The step over the pole to the antipodal square, drawn in one piece through the pole
+        // (a hemisphere's cap): its middle is the pole. A view that cuts it at the pole (the
+        // board's band) has nothing drawn there to avoid.
+        if let Some((f, rank)) = topo.coords(d.cell)
+            && (rank == 0 || rank + 1 == topo.height())
+            && w.is_multiple_of(2)
+            && let Some(anti) = topo.square((f + w / 2) % w, rank)
+            && let Some(over) = ride_to(topo, d.cell, Dir::new(0, if rank == 0 { -1 } else { 1 }), anti)
+            && let [piece] = &layout.route(topo, &over)[..]
+        {
+            let length: f64 = piece.windows(2).map(|s| s[0].dist(s[1])).sum();
+            let mut left = length / 2.0;
+            for s in piece.windows(2) {
+                let l = s[0].dist(s[1]);
+                if l >= left {
+                    out.push((s[0].lerp(s[1], left / l.max(1e-9)), layout.unit() * 0.7));
+                    break;
+                }
+                left -= l;
+            }
+        }
+    }
+    out
+}
+
+/// Where a label of `(w, h)` goes beside a mark at `at` on a cell of `size`: just beyond the cell
+/// in the direction `first`, else in the nearest of 16 directions round it whose box keeps clear
+/// of every obstacle (circles) and of the labels placed before (boxes) by a tenth of the label's
+/// height, else where it keeps clearest.
+fn place_label(
+    at: Pt,
+    size: f64,
+    (w, h): (f64, f64),
+    first: (f64, f64),
+    obstacles: &[(Pt, f64)],
+    placed: &[(Pt, f64, f64)],
+) -> Pt {
+    let start = first.1.atan2(first.0);
+    let gap = |c: Pt, o: Pt, (ow, oh): (f64, f64)| {
+        let dx = ((o.x - c.x).abs() - (w + ow) / 2.0).max(0.0);
+        let dy = ((o.y - c.y).abs() - (h + oh) / 2.0).max(0.0);
+        dx.hypot(dy)
+    };
+    let clearance = |c: Pt| {
+        let circles = obstacles.iter().map(|&(o, r)| gap(c, o, (0.0, 0.0)) - r);
+        let boxes = placed.iter().map(|&(o, ow, oh)| gap(c, o, (ow, oh)));
+        circles.chain(boxes).fold(f64::INFINITY, f64::min)
+    };
+    let mut best = (f64::NEG_INFINITY, at);
+    // 0, +1, -1, +2, -2, … sixteenths of a turn from the first direction.
+    for k in (0..16).map(|i: i32| if i % 2 == 1 { (i + 1) / 2 } else { -(i / 2) }) {
+        let a = start + k as f64 * std::f64::consts::PI / 8.0;
+        let (dx, dy) = (a.cos(), a.sin());
+        let reach = size * 0.5 + dx.abs() * w / 2.0 + dy.abs() * h / 2.0;
+        let c = at.offset(dx * reach, dy * reach);
+        let clear = clearance(c);
+        if clear >= h * 0.1 {
+            return c;
+        }
+        if clear > best.0 {
+            best = (clear, c);
+        }
+    }
+    best.1
 }
 
 fn line_colour(p: &Paint) -> Rgb {
@@ -447,7 +556,7 @@ fn coloured_dot(mut e: Element, colour: Rgb, theme: &Theme) -> Element {
             };
             e.paint = Paint::fill(colour).with_stroke(theme.dot, w);
         }
-        (None, Some((_, w))) => e.paint = Paint::stroke(colour, w),
+        (None, Some((_, w))) => e.paint.stroke = Some((colour, w)),
         (None, None) => {}
     }
     e.with("colour", colour.hex())

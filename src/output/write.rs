@@ -1,5 +1,5 @@
-//! The write path: where each output of a figure goes ([`plan`]), every output encoded in memory
-//! ([`encode`]), then written only when all of them succeeded ([`write`]).
+//! The write path: where each output of a figure goes ([`plan`]), each format made once and staged
+//! in a temporary file, and all renamed into place only when every one succeeded ([`write()`]).
 //!
 //! A file is written through a temporary file created exclusively, with an unpredictable name, in
 //! the target's own folder, then renamed over the target: a reader never sees half a file, a
@@ -199,20 +199,6 @@ pub enum WriteError {
     },
 }
 
-/// The figure in each format asked for, each made once (the SVG text once for all of them, and
-/// not at all when only PNG is asked for: PNG is painted from the scene), in the order first
-/// asked.
-pub fn encode(scene: &Scene, formats: &[Format]) -> Result<Vec<(Format, Vec<u8>)>, WriteError> {
-    let svg = if formats.iter().all(|&f| f == Format::Png) { String::new() } else { scene.to_svg() };
-    let mut made: Vec<(Format, Vec<u8>)> = Vec::new();
-    for &f in formats {
-        if !made.iter().any(|(g, _)| *g == f) {
-            made.push((f, f.encode(scene, &svg).map_err(WriteError::Encode)?));
-        }
-    }
-    Ok(made)
-}
-
 /// Writes a figure to its outputs, all or nothing: each format is made once and goes at once to a
 /// temporary file beside each of its targets; only when every format is made and written are the
 /// files renamed into place, and then the streams and `stdout` (whose bytes are held until then)
@@ -303,7 +289,7 @@ pub fn check_size(scene: &Scene, formats: &[Format]) -> Result<(), WriteError> {
     Ok(())
 }
 
-/// Writes bytes to targets, all files or none (see [`write`]).
+/// Writes bytes to targets, all files or none (see [`write()`]).
 pub fn write_bytes(items: &[(Target, &[u8])], stdout: &mut dyn Write) -> Result<(), WriteError> {
     let mut staged = Vec::new();
     for (target, bytes) in items {

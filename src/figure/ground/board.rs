@@ -39,13 +39,18 @@ impl Painter<'_> {
                 // A thin band (a dead pole on a small board) cannot hold a readable letter: it
                 // goes beside the band, in the margin of the rank numbers, at least 9 units high.
                 let size = bh * 0.6;
-                let (x, size, colour) = if live {
-                    (at.x + bh * 0.6, size, self.theme.pole_text)
+                let x = if live {
+                    at.x + bh * 0.6
                 } else if size >= 9.0 {
-                    (c.x, size, self.theme.pole_text)
+                    c.x
                 } else {
-                    (at.x - g.square * 0.35, g.square * 0.55, self.theme.text)
+                    at.x - g.square * 0.35
                 };
+                if live || size >= 9.0 {
+                    self.pole_label(pole, Pt::new(x, c.y), size, l);
+                    continue;
+                }
+                let (size, colour) = (g.square * 0.55, self.theme.text);
                 l.top.push(text(
                     pole.letter().to_string(),
                     Pt::new(x, c.y),

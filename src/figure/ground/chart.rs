@@ -71,15 +71,7 @@ impl Painter<'_> {
             for sq in g.squares(topo).into_iter().filter(|s| s.left == win.x0 as f64) {
                 if let ChartCell::Pole(p) = sq.shows {
                     let at = g.map(win.x0 as f64 + 0.5, sq.centre.1);
-                    l.top.push(text(
-                        p.letter().to_string(),
-                        at,
-                        g.square * 0.5,
-                        Anchor::Middle,
-                        self.theme.title_font,
-                        self.theme.pole_text,
-                        "pole-label",
-                    ));
+                    self.pole_label(p, at, g.square * 0.5, l);
                 }
             }
         }

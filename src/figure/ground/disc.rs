@@ -41,15 +41,7 @@ impl Painter<'_> {
                 (false, true) => (g.centre.offset(0.0, g.cap() * 0.72), g.cap() * 0.3),
                 (false, false) => (g.centre, g.cap() * 0.75),
             };
-            l.top.push(text(
-                pole.letter().to_string(),
-                at,
-                size,
-                Anchor::Middle,
-                theme.title_font,
-                theme.pole_text,
-                "pole-label",
-            ));
+            self.pole_label(pole, at, size, l);
         }
         // The rim.
         let rim = Paint::stroke(theme.grid, theme.grid_width);

@@ -52,15 +52,7 @@ impl Painter<'_> {
                 let at = g.paper(q);
                 let (at, size) =
                     if live { (at.offset(0.0, cap * 0.72 * q[2]), cap * 0.3) } else { (at, cap * 0.75 * q[2]) };
-                l.top.push(text(
-                    pole.letter().to_string(),
-                    at,
-                    size,
-                    Anchor::Middle,
-                    theme.title_font,
-                    theme.pole_text,
-                    "pole-label",
-                ));
+                self.pole_label(pole, at, size, l);
             }
         }
         if g.ghost {

@@ -41,15 +41,7 @@ impl Painter<'_> {
             // A live pole is a cell: its letter moves to the cap's edge, clear of a piece or dot.
             let live = topo.pole_cell(pole).is_some();
             let (at, size) = if live { (c.offset(0.0, g.cap * 0.72), g.cap * 0.3) } else { (c, g.cap * 0.75) };
-            l.top.push(text(
-                pole.letter().to_string(),
-                at,
-                size,
-                Anchor::Middle,
-                self.theme.title_font,
-                self.theme.pole_text,
-                "pole-label",
-            ));
+            self.pole_label(pole, at, size, l);
         }
         if self.view.coordinates == Coordinates::Edge {
             let size = g.ring * 0.42;

@@ -13,9 +13,9 @@ mod wrap;
 use super::{Coordinates, Layers, Layout, Painter, ViewKind, pieces::text};
 use crate::geometry::Projection;
 use crate::piece::Color;
-use crate::scene::{Anchor, Element, Paint, Rgb, Shape};
+use crate::scene::{Anchor, Element, Paint, Pt, Rgb, Shape};
 use crate::theme::Theme;
-use crate::topology::{Cell, Dir, Topology};
+use crate::topology::{Cell, Dir, Pole, Topology};
 
 impl Painter<'_> {
     /// The ground layer: the view's cells, poles and edge coordinates, then cell names and the
@@ -73,6 +73,31 @@ impl Painter<'_> {
         }
     }
 
+    /// A pole's letter, readable whatever sits on the pole (a piece, a route through it, a dot):
+    /// over the pieces and marks, on a round plate of the pole's colour, and
+    /// at least 11 units high at the essay's 480-unit width (at a small size the cap alone would
+    /// give a letter of a few pixels).
+    pub(super) fn pole_label(&self, pole: Pole, at: Pt, size: f64, l: &mut Layers) {
+        let size = size.max(11.0 * self.view.width / 480.0);
+        let plate = Paint::fill(self.theme.pole);
+        l.top.push(
+            Element::new(Shape::Circle { c: at, r: size * 0.62 }, plate, "pole-label-plate")
+                .with("pole", pole.letter().to_string()),
+        );
+        l.top.push(
+            text(
+                pole.letter().to_string(),
+                at,
+                size,
+                Anchor::Middle,
+                self.theme.title_font,
+                self.theme.pole_text,
+                "pole-label",
+            )
+            .with("pole", pole.letter().to_string()),
+        );
+    }
+
     /// Xiangqi: the river along the boundary between the two halves (on the hemispheres, the rims
     /// of both discs) and the outline of each palace, found as the sides of cells whose neighbour
     /// across the side lies on the other side of the boundary.
@@ -81,8 +106,12 @@ impl Painter<'_> {
         let topo = &self.topo;
         let unit = layout.unit();
         let neighbour = |cell: Cell, dir: Dir| topo.step(topo.cursor(cell, dir)).map(|s| s.to.cell);
-        let river = Paint::stroke(self.theme.river, (unit * 0.11).max(2.0)).rounded().with_opacity(0.85);
-        let palace = Paint::stroke(self.theme.palace, (unit * 0.05).max(1.2)).rounded();
+        let (rw, pw) = ((unit * 0.11).max(2.0), (unit * 0.05).max(1.2));
+        let river = Paint { dash: Theme::dash(&self.theme.river_dash, rw), ..Paint::stroke(self.theme.river, rw) }
+            .rounded()
+            .with_opacity(0.85);
+        let palace =
+            Paint { dash: Theme::dash(&self.theme.palace_dash, pw), ..Paint::stroke(self.theme.palace, pw) }.rounded();
         for cell in topo.all_cells().filter(|&c| topo.pole_of(c).is_none()) {
             for dir in Dir::ORTHOGONAL {
                 let Some(n) = neighbour(cell, dir) else { continue };
