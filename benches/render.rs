@@ -13,8 +13,11 @@ use std::time::Duration;
 
 use criterion::{BenchmarkGroup, Criterion, criterion_group, criterion_main, measurement::WallTime};
 use dotchess::geometry::Window;
-use dotchess::output::{Raster, svg_to_png};
+use dotchess::output::Raster;
 use dotchess::{Overlay, Position, Theme, VariantId, View, ViewKind, render};
+
+#[path = "../tests/support/resvg_png.rs"]
+mod resvg_png;
 
 /// Figure width in px (at PNG scale 1).
 const WIDTH: f64 = 800.0;
@@ -54,7 +57,7 @@ fn bench_figure(c: &mut Criterion, name: &str, pos: &Position, overlay: &Overlay
     });
     g.bench_function("svg", |b| b.iter(|| black_box(&scene).to_svg()));
     g.bench_function("png", |b| b.iter(|| raster.png(black_box(&scene), black_box(1.0)).expect("PNG").len()));
-    g.bench_function("png-resvg", |b| b.iter(|| svg_to_png(black_box(&svg), black_box(1.0)).expect("PNG")));
+    g.bench_function("png-resvg", |b| b.iter(|| resvg_png::svg_to_png(black_box(&svg), black_box(1.0))));
     g.finish();
 }
 

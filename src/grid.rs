@@ -57,9 +57,6 @@ enum Side {
 /// A point as the SVG writes it (hundredths), for telling shared corners apart.
 type Key = (i64, i64);
 
-/// A side whichever way it was walked (see [`Side::identity`]).
-type Identity = (Key, Key, i64, u8);
-
 fn key(p: Pt) -> Key {
     ((p.x * 100.0).round() as i64, (p.y * 100.0).round() as i64)
 }
@@ -79,17 +76,6 @@ impl Side {
         match self {
             Side::Line(a, b) => Side::Line(b, a),
             Side::Arc { from, to, r, large, sweep } => Side::Arc { from: to, to: from, r, large, sweep: !sweep },
-        }
-    }
-    /// The same side whichever way it was walked: ends in order, the radius in hundredths.
-    fn identity(self) -> Identity {
-        let (a, b) = (key(self.from()), key(self.to()));
-        let s = if a <= b { self } else { self.reversed() };
-        match s {
-            Side::Line(..) => (a.min(b), a.max(b), -1, 0),
-            Side::Arc { r, large, sweep, .. } => {
-                (a.min(b), a.max(b), (r * 100.0).round() as i64, large as u8 * 2 + sweep as u8)
-            }
         }
     }
     /// Whether `next` (starting where this ends) carries on this side without a corner: the same
@@ -159,32 +145,59 @@ pub fn joinable(shape: &Shape) -> bool {
 /// The outlines of the shapes as one path, every shared side once, sides that continue one
 /// another joined. Shapes that cannot join (see [`joinable`]) are skipped.
 pub fn outline<'a>(shapes: impl IntoIterator<Item = &'a Shape>) -> Vec<PathCmd> {
-    let mut all = Vec::new();
-    for s in shapes {
-        let mark = all.len();
-        if !sides(s, &mut all) {
-            all.truncate(mark);
+    // Corners are numbered as first met (over every side, kept or not); a side is then known by
+    // its two corner numbers, so each side is looked up once by small integer keys and only the
+    // sides kept are stored (a large chart window has hundreds of thousands of sides, most of
+    // them shared).
+    // Sized for a grid of cells with four sides each, about two of them shared.
+    let shapes = shapes.into_iter();
+    let n = shapes.size_hint().0;
+    let mut number: HashMap<Key, u32, Fast> = HashMap::with_capacity_and_hasher(n + n / 8 + 4, Fast);
+    let mut seen: HashSet<(u64, u64), Fast> = HashSet::with_capacity_and_hasher(2 * n + n / 4 + 4, Fast);
+    let mut list: Vec<Side> = Vec::with_capacity(2 * n + 4);
+    let mut corner_of: Vec<[usize; 2]> = Vec::with_capacity(2 * n + 4);
+    let mut count: Vec<usize> = Vec::with_capacity(n + 4);
+    let mut buf = Vec::new();
+    for shape in shapes {
+        buf.clear();
+        if !sides(shape, &mut buf) {
+            continue;
         }
-    }
-    // Each side once, in the order first seen; dropping degenerate sides.
-    let mut seen: HashSet<Identity, Fast> = HashSet::with_capacity_and_hasher(all.len(), Fast);
-    let list: Vec<Side> =
-        all.into_iter().filter(|s| key(s.from()) != key(s.to()) && seen.insert(s.identity())).collect();
-    // Which sides meet at each corner: the corners numbered as first met, each side's two
-    // corners, and each corner's sides (in the order of the list) as a run of `ends`.
-    let mut number: HashMap<Key, usize, Fast> = HashMap::with_capacity_and_hasher(list.len(), Fast);
-    let mut corner_of = vec![[0usize; 2]; list.len()];
-    let mut count: Vec<usize> = Vec::with_capacity(list.len());
-    for (i, s) in list.iter().enumerate() {
-        for (end, p) in [s.from(), s.to()].into_iter().enumerate() {
-            let c = *number.entry(key(p)).or_insert(count.len());
-            if c == count.len() {
+        for &s in &buf {
+            let (ka, kb) = (key(s.from()), key(s.to()));
+            if ka == kb {
+                continue;
+            }
+            let mut corner = |k: Key| {
+                let next = number.len() as u32;
+                *number.entry(k).or_insert(next)
+            };
+            let (a, b) = (corner(ka), corner(kb));
+            if a as usize == count.len() {
                 count.push(0);
             }
-            count[c] += 1;
-            corner_of[i][end] = c;
+            if b as usize == count.len() {
+                count.push(0);
+            }
+            // The same side whichever way it was walked: corners in the order of their points,
+            // an arc's radius (hundredths) and flags as walked from the lesser point.
+            let (lo, hi) = if ka <= kb { (a, b) } else { (b, a) };
+            let shape_of = match if ka <= kb { s } else { s.reversed() } {
+                Side::Line(..) => u64::MAX,
+                Side::Arc { r, large, sweep, .. } => {
+                    (((r * 100.0).round() as i64 as u64) << 2) | (large as u64) << 1 | sweep as u64
+                }
+            };
+            if seen.insert((u64::from(lo) << 32 | u64::from(hi), shape_of)) {
+                count[a as usize] += 1;
+                count[b as usize] += 1;
+                corner_of.push([a as usize, b as usize]);
+                list.push(s);
+            }
         }
     }
+    // Which sides meet at each corner: each corner's sides (in the order of the list) as a run of
+    // `ends`.
     let mut starts = Vec::with_capacity(count.len() + 1);
     starts.push(0);
     for n in &count {

@@ -301,7 +301,20 @@ impl Topology {
     /// The name of a cell: `e4`, or `N` / `S` for a live pole.
     pub fn name(&self, cell: Cell) -> String {
         match self.coords(cell) {
-            Some((f, r)) => format!("{}{}", (b'a' + f) as char, r + 1),
+            // Written by hand, not with `format!`: a large chart window names tens of thousands.
+            Some((f, r)) => {
+                let mut s = String::with_capacity(4);
+                s.push((b'a' + f) as char);
+                let n = u32::from(r) + 1;
+                if n >= 100 {
+                    s.push(char::from(b'0' + (n / 100) as u8));
+                }
+                if n >= 10 {
+                    s.push(char::from(b'0' + (n / 10 % 10) as u8));
+                }
+                s.push(char::from(b'0' + (n % 10) as u8));
+                s
+            }
             None => self.pole_of(cell).map(|p| p.letter().to_string()).unwrap_or_default(),
         }
     }

@@ -9,6 +9,9 @@ use dotchess::{Dir, Position, Scene, Theme, VariantId, render};
 use std::path::PathBuf;
 use tiny_skia::Pixmap;
 
+#[path = "support/resvg_png.rs"]
+mod resvg_png;
+
 /// Largest difference allowed in any channel of any pixel.
 const TOLERANCE: u8 = 3;
 
@@ -163,7 +166,7 @@ fn png_shows_what_the_svg_shows() {
         let ours = Pixmap::decode_png(&scene.to_png(1.0).unwrap()).unwrap();
         let direct = scene.to_pixmap(1.0).unwrap();
         assert_eq!(ours.data(), direct.data(), "{name}: the PNG holds the painted pixmap");
-        let theirs = Pixmap::decode_png(&dotchess::output::svg_to_png(&scene.to_svg(), 1.0).unwrap()).unwrap();
+        let theirs = Pixmap::decode_png(&resvg_png::svg_to_png(&scene.to_svg(), 1.0)).unwrap();
         let (mean, outliers) = difference(&ours, &theirs);
         if mean > 0.5 || outliers > 0.002 {
             failures.push(format!("{name}: mean difference {mean:.3}, {:.3} % outliers", outliers * 100.0));

@@ -25,7 +25,7 @@ pub fn encode(images: &[Image], anim: &Animation) -> Result<Vec<u8>, AnimError> 
                 let prev = &images[k - 1].rgba;
                 let cur = &img.rgba;
                 let same = |i: usize| prev[4 * i..4 * i + 4] == cur[4 * i..4 * i + 4];
-                match changed_rect(w, h, same) {
+                match changed_rect(w, h, prev, cur) {
                     None => (Rect { x: 0, y: 0, w: 1, h: 1 }, vec![0; 4]),
                     Some(r) => {
                         let mut buf = Vec::with_capacity((4 * r.w * r.h) as usize);

@@ -1,12 +1,13 @@
 //! GIF: one global palette, each frame stored as the rectangle that changed since the frame
 //! before, pixels that did not change inside it left transparent (so they compress to almost
-//! nothing), frames compressed in parallel.
+//! nothing), frames compressed in parallel ([`super::lzw`]).
 //!
 //! The palette starts from the colours the figure paints with (the theme's) and fills the rest
 //! with the in-between colours that antialiasing made, most frequent first, each far enough from
 //! the ones already chosen. Every pixel then takes its nearest palette colour.
 
-use super::raster::{Image, changed_rect};
+use super::lzw::Lzw;
+use super::raster::{Image, changed_rect, packed};
 use super::{AnimError, Animation};
 use crate::scene::Rgb;
 use rayon::prelude::*;
@@ -57,17 +58,20 @@ fn histogram(images: &[Image]) -> Vec<(u32, u64)> {
     let maps: Vec<RgbMap<u64>> = images
         .par_iter()
         .map(|img| {
+            // Counted by runs: a figure's pixels come in long runs of one colour.
             let mut m = RgbMap::default();
-            let n = (img.width * img.height) as usize;
-            let mut i = 0;
-            while i < n {
-                let c = img.rgb(i);
-                let mut j = i + 1;
-                while j < n && img.rgb(j) == c {
-                    j += 1;
+            let mut px = img.raw();
+            if let Some(mut run_c) = px.next() {
+                let mut run = 1u64;
+                for c in px {
+                    if c == run_c {
+                        run += 1;
+                    } else {
+                        *m.entry(packed(run_c)).or_insert(0) += run;
+                        (run_c, run) = (c, 1);
+                    }
                 }
-                *m.entry(c).or_insert(0) += (j - i) as u64;
-                i = j;
+                *m.entry(packed(run_c)).or_insert(0) += run;
             }
             m
         })
@@ -125,18 +129,17 @@ fn indexed(images: &[Image], pal: &[u32], hist: &[(u32, u64)]) -> Vec<Vec<u8>> {
     images
         .par_iter()
         .map(|img| {
-            let n = (img.width * img.height) as usize;
-            let mut out = Vec::with_capacity(n);
-            let (mut last, mut idx) = (u32::MAX, 0u8);
-            for i in 0..n {
-                let c = img.rgb(i);
-                if c != last {
-                    last = c;
-                    idx = lookup[&c];
-                }
-                out.push(idx);
-            }
-            out
+            // Opaque pixels never equal 0 (alpha 255), so the first pixel looks its colour up.
+            let (mut last, mut idx) = (0u32, 0u8);
+            img.raw()
+                .map(|c| {
+                    if c != last {
+                        last = c;
+                        idx = lookup[&packed(c)];
+                    }
+                    idx
+                })
+                .collect()
         })
         .collect()
 }
@@ -160,29 +163,29 @@ pub fn encode(images: &[Image], anim: &Animation) -> Result<Vec<u8>, AnimError> 
     }
     let encoded: Vec<gif::Frame<'static>> = (0..frames.len())
         .into_par_iter()
-        .map(|k| {
+        .map_init(Lzw::default, |lzw, k| {
             let cur = &frames[k];
             let full = super::raster::Rect { x: 0, y: 0, w, h };
             let (rect, buffer) = if k == 0 {
                 (full, cur.clone())
             } else {
                 let prev = &frames[k - 1];
-                match changed_rect(w, h, |i| prev[i] == cur[i]) {
+                match changed_rect(w, h, prev, cur) {
                     None => (super::raster::Rect { x: 0, y: 0, w: 1, h: 1 }, vec![CLEAR]),
                     Some(r) => {
                         let mut buf = Vec::with_capacity((r.w * r.h) as usize);
                         for y in r.y..r.y + r.h {
-                            let row = (y * w) as usize;
-                            for x in r.x..r.x + r.w {
-                                let i = row + x as usize;
-                                buf.push(if prev[i] == cur[i] { CLEAR } else { cur[i] });
-                            }
+                            let at = (y * w + r.x) as usize..(y * w + r.x + r.w) as usize;
+                            let (p, c) = (&prev[at.clone()], &cur[at]);
+                            buf.extend(p.iter().zip(c).map(|(&p, &c)| if p == c { CLEAR } else { c }));
                         }
                         (r, buf)
                     }
                 }
             };
-            let mut f = gif::Frame {
+            let mut lzw_bytes = Vec::with_capacity(buffer.len() / 4);
+            lzw.encode(&buffer, &mut lzw_bytes);
+            gif::Frame {
                 delay: anim.delay_cs,
                 dispose: gif::DisposalMethod::Keep,
                 transparent: (k > 0).then_some(CLEAR),
@@ -190,11 +193,9 @@ pub fn encode(images: &[Image], anim: &Animation) -> Result<Vec<u8>, AnimError> 
                 top: rect.y as u16,
                 width: rect.w as u16,
                 height: rect.h as u16,
-                buffer: std::borrow::Cow::Owned(buffer),
+                buffer: std::borrow::Cow::Owned(lzw_bytes),
                 ..gif::Frame::default()
-            };
-            f.make_lzw_pre_encoded();
-            f
+            }
         })
         .collect();
     let err = |e: gif::EncodingError| AnimError::Encode(e.to_string());

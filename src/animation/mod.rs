@@ -11,6 +11,7 @@ pub mod apng;
 pub mod chart;
 pub mod gear;
 pub mod gif;
+mod lzw;
 pub(crate) mod raster;
 pub mod spin;
 pub mod svg;

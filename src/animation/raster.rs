@@ -24,7 +24,20 @@ impl Image {
         let p = &self.rgba[4 * i..4 * i + 3];
         (p[0] as u32) << 16 | (p[1] as u32) << 8 | p[2] as u32
     }
+    /// Every pixel's four bytes as one number (for comparing pixels), row by row; [`packed`]
+    /// turns one into `0xRRGGBB`.
+    pub(crate) fn raw(&self) -> impl ExactSizeIterator<Item = u32> + '_ {
+        self.rgba.chunks_exact(4).map(|p| u32::from_le_bytes([p[0], p[1], p[2], p[3]]))
+    }
 }
+
+/// A pixel of [`Image::raw`] as `0xRRGGBB`.
+#[inline]
+pub(crate) fn packed(raw: u32) -> u32 {
+    (raw & 0xff) << 16 | (raw & 0xff00) | (raw >> 16) & 0xff
+}
+
+impl Image {}
 
 /// The pixel size of a scene at one pixel per figure unit.
 pub(crate) fn size_of(scene: &Scene) -> Result<(u32, u32), AnimError> {
@@ -58,16 +71,27 @@ pub struct Rect {
     pub h: u32,
 }
 
-/// The smallest rectangle holding every pixel `same` says changed (`same(i)` for the row-major
-/// index `i`), or `None` when nothing changed.
-pub(crate) fn changed_rect(width: u32, height: u32, same: impl Fn(usize) -> bool) -> Option<Rect> {
+/// The smallest rectangle holding every pixel that differs between `prev` and `cur` (row-major
+/// pixels of `width` × `height`, each the same number of elements), or `None` when none does.
+/// Rows are compared whole and scanned from both ends, never down a column.
+pub(crate) fn changed_rect<T: PartialEq>(width: u32, height: u32, prev: &[T], cur: &[T]) -> Option<Rect> {
     let (w, h) = (width as usize, height as usize);
-    let row_same = |y: usize| (0..w).all(|x| same(y * w + x));
-    let top = (0..h).find(|&y| !row_same(y))?;
-    let bottom = (top..h).rev().find(|&y| !row_same(y)).unwrap_or(top);
-    let col_same = |x: usize| (top..=bottom).all(|y| same(y * w + x));
-    let left = (0..w).find(|&x| !col_same(x)).unwrap_or(0);
-    let right = (left..w).rev().find(|&x| !col_same(x)).unwrap_or(left);
+    let per = prev.len() / (w * h).max(1);
+    let row = w * per;
+    let (mut top, mut bottom, mut left, mut right) = (None, 0, w, 0);
+    for y in 0..h {
+        let (a, b) = (&prev[y * row..(y + 1) * row], &cur[y * row..(y + 1) * row]);
+        if a == b {
+            continue;
+        }
+        let first = a.iter().zip(b).position(|(p, q)| p != q).unwrap_or(0);
+        let last = row - 1 - a.iter().rev().zip(b.iter().rev()).position(|(p, q)| p != q).unwrap_or(0);
+        top.get_or_insert(y);
+        bottom = y;
+        left = left.min(first / per);
+        right = right.max(last / per);
+    }
+    let top = top?;
     Some(Rect { x: left as u32, y: top as u32, w: (right - left + 1) as u32, h: (bottom - top + 1) as u32 })
 }
 
@@ -79,9 +103,15 @@ mod tests {
     fn changed_rect_bounds_the_changes() {
         let a = vec![0u8; 5 * 4];
         let mut b = a.clone();
-        assert_eq!(changed_rect(5, 4, |i| a[i] == b[i]), None);
+        assert_eq!(changed_rect(5, 4, &a, &b), None);
         b[5 + 1] = 1; // (1, 1)
         b[2 * 5 + 3] = 1; // (3, 2)
-        assert_eq!(changed_rect(5, 4, |i| a[i] == b[i]), Some(Rect { x: 1, y: 1, w: 3, h: 2 }));
+        assert_eq!(changed_rect(5, 4, &a, &b), Some(Rect { x: 1, y: 1, w: 3, h: 2 }));
+        // Four bytes a pixel: a byte changed in the last channel of pixel (4, 3).
+        let c = vec![0u8; 4 * 5 * 4];
+        let mut d = c.clone();
+        d[4 * (3 * 5 + 4) + 3] = 9;
+        d[4 * (2 * 5 + 2)] = 9; // first channel of (2, 2)
+        assert_eq!(changed_rect(5, 4, &c, &d), Some(Rect { x: 2, y: 2, w: 3, h: 2 }));
     }
 }

@@ -273,14 +273,41 @@ impl WrapGeom {
     }
     /// A pole's band or cap (dead or live) in surface coordinates.
     pub fn pole_outline(&self, pole: Pole) -> Vec<(f64, f64)> {
+        self.pole_sector(pole, 0.0, self.fold().w())
+    }
+    /// The part of a pole's band or cap between `u0` and `u1` (its rim, its side at `u1`, its
+    /// free edge or the pole, its side at `u0`), in surface coordinates. A band drawn as one
+    /// patch can face the viewer at one end and away at the other; drawn a file's width at a time,
+    /// each part is ordered by its own depth.
+    pub fn pole_sector(&self, pole: Pole, u0: f64, u1: f64) -> Vec<(f64, f64)> {
+        let cap = self.surface.cap();
+        let g = |c: f64| if pole == Pole::North { cap * c } else { PI - cap * c };
+        let n = SIDE_SAMPLES;
+        let along = (SIDE_SAMPLES as f64 * (u1 - u0)).ceil().max(1.0) as usize;
+        let u = |i: usize| u0 + (u1 - u0) * i as f64 / along as f64;
+        let mut out = Vec::new();
+        out.extend((0..along).map(|i| (u(i), g(1.0))));
+        out.extend((0..n).map(|i| (u1, g(1.0 - i as f64 / n as f64))));
+        out.extend((0..along).map(|i| (u(along - i), g(0.0))));
+        out.extend((0..n).map(|i| (u0, g(i as f64 / n as f64))));
+        out
+    }
+    /// The lines of a [`WrapGeom::pole_sector`] that are lines of the whole band: its rim, its
+    /// free edge (the pole once closed), and the band's ends at the seam (`u = 0`, `u = W`) when
+    /// the sector reaches them.
+    pub fn pole_sector_edges(&self, pole: Pole, u0: f64, u1: f64) -> Vec<Vec<(f64, f64)>> {
         let (w, cap) = (self.fold().w(), self.surface.cap());
         let g = |c: f64| if pole == Pole::North { cap * c } else { PI - cap * c };
-        let (n, along) = (SIDE_SAMPLES, SIDE_SAMPLES * w as usize);
-        let mut out = Vec::new();
-        out.extend((0..along).map(|i| (w * i as f64 / along as f64, g(1.0))));
-        out.extend((0..n).map(|i| (w, g(1.0 - i as f64 / n as f64))));
-        out.extend((0..along).map(|i| (w - w * i as f64 / along as f64, g(0.0))));
-        out.extend((0..n).map(|i| (0.0, g(i as f64 / n as f64))));
+        let n = SIDE_SAMPLES;
+        let along = (SIDE_SAMPLES as f64 * (u1 - u0)).ceil().max(1.0) as usize;
+        let u = |i: usize| u0 + (u1 - u0) * i as f64 / along as f64;
+        let mut out =
+            vec![(0..=along).map(|i| (u(i), g(1.0))).collect(), (0..=along).map(|i| (u(i), g(0.0))).collect()];
+        for end in [0.0, w] {
+            if u0 == end || u1 == end {
+                out.push((0..=n).map(|i| (end, g(i as f64 / n as f64))).collect());
+            }
+        }
         out
     }
     /// A line of surface coordinates, its visible pieces on paper: split where it turns away

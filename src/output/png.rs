@@ -1,5 +1,5 @@
-//! Pixels to PNG bytes, and (for comparison and for SVG files from elsewhere) SVG text to PNG
-//! through resvg.
+//! Pixels to PNG bytes. (resvg, which reads our SVG back for comparison, is a dev-dependency:
+//! `tests/support/resvg_png.rs`.)
 
 use super::raster::{MAX_PIXELS, Painter, canvas_size};
 use crate::scene::Scene;
@@ -7,9 +7,6 @@ use crate::scene::Scene;
 /// Why a PNG could not be made.
 #[derive(Debug, thiserror::Error)]
 pub enum PngError {
-    /// The SVG did not parse.
-    #[error("cannot read the SVG: {0}")]
-    Svg(String),
     /// The requested image is too big or empty.
     #[error("a PNG of {0}×{1} pixels is out of range (at most {MAX_PIXELS} pixels)")]
     Size(u32, u32),
@@ -149,20 +146,4 @@ fn encode_into(
     let mut stream = writer.stream_writer_with_size(64 << 10).map_err(error)?;
     stream.write_all(data).map_err(PngError::Io)?;
     stream.finish().map_err(error)
-}
-
-/// Rasterises SVG text with resvg at `scale` pixels per figure unit. The figures themselves are
-/// painted straight from their scenes ([`Scene::to_png`]); this reads any SVG, and the tests use
-/// it to check that the two pictures agree.
-pub fn svg_to_png(svg: &str, scale: f64) -> Result<Vec<u8>, PngError> {
-    let opt = resvg::usvg::Options::default();
-    let tree = resvg::usvg::Tree::from_str(svg, &opt).map_err(|e| PngError::Svg(e.to_string()))?;
-    let size = tree.size();
-    let (w, h) = ((size.width() as f64 * scale).ceil(), (size.height() as f64 * scale).ceil());
-    if !(w >= 1.0 && h >= 1.0) || w * h > MAX_PIXELS as f64 {
-        return Err(PngError::Size(w.clamp(0.0, u32::MAX as f64) as u32, h.clamp(0.0, u32::MAX as f64) as u32));
-    }
-    let mut pixmap = tiny_skia::Pixmap::new(w as u32, h as u32).ok_or(PngError::Size(w as u32, h as u32))?;
-    resvg::render(&tree, tiny_skia::Transform::from_scale(scale as f32, scale as f32), &mut pixmap.as_mut());
-    encode(pixmap.as_ref())
 }

@@ -182,9 +182,20 @@ impl Out {
         }
     }
     fn data(&mut self, data: &[(&'static str, String)]) {
-        let mut order: Vec<usize> = (0..data.len()).collect();
+        // Elements carry one or two data attributes: their order is found without allocating.
+        let mut order = [0usize; 8];
+        let mut spill = Vec::new();
+        let order: &mut [usize] = if data.len() <= order.len() {
+            &mut order[..data.len()]
+        } else {
+            spill.resize(data.len(), 0);
+            &mut spill
+        };
+        for (i, slot) in order.iter_mut().enumerate() {
+            *slot = i;
+        }
         order.sort_by_key(|&i| data[i].0);
-        for i in order {
+        for &i in order.iter() {
             self.s.push_str(" data-");
             self.s.push_str(data[i].0);
             self.s.push_str("=\"");

@@ -15,7 +15,8 @@ struct Patch {
     front: bool,
     /// Nearness of its centre to the viewer (the viewer's z).
     depth: f64,
-    element: Element,
+    /// The patch, then any lines drawn over it.
+    elements: Vec<Element>,
 }
 
 impl Painter<'_> {
@@ -25,11 +26,14 @@ impl Painter<'_> {
         let shade = |fill: Rgb, light: f64| fill.mix(SHADOW, 0.5 * (1.0 - light));
         let open = !g.morph.closed();
         let mut patches: Vec<Patch> = Vec::new();
+        // `lines`: when given, the patch is a part of a larger one: filled and edged in its own
+        // colour (no seam against its neighbours), the lines stroked as the grid over it.
         let mut add = |outline: Vec<(f64, f64)>,
                        centre: (f64, f64),
                        fill: Rgb,
                        class: &str,
-                       data: Vec<(&'static str, String)>| {
+                       data: Vec<(&'static str, String)>,
+                       lines: Vec<Vec<(f64, f64)>>| {
             let points: Vec<_> = outline.iter().map(|&(u, c)| g.point(u, c)).collect();
             let mid = g.point(centre.0, centre.1);
             let front = mid.facing > 1e-9 || points.iter().any(|p| p.facing > 1e-9);
@@ -48,22 +52,55 @@ impl Painter<'_> {
             } else {
                 (fill.mix(SHADOW, 0.55), format!("{class} inside"))
             };
-            let mut element = Element::new(Shape::Path(cmds), Paint { fill: Some(fill), ..self.grid.clone() }, class);
-            element.data = data;
-            patches.push(Patch { front, depth: mid.at[2], element });
-        };
-        for cell in topo.all_cells() {
-            let (fill, class) = self.cell_fill(cell);
-            let mut data = vec![("cell", topo.name(cell))];
-            if let Some(p) = topo.pole_of(cell) {
-                data.push(("pole", p.letter().to_string()));
+            let paint = match (lines.is_empty(), &self.grid.stroke) {
+                (false, Some((_, width))) => {
+                    Paint { fill: Some(fill), stroke: Some((fill, *width)), ..self.grid.clone() }
+                }
+                _ => Paint { fill: Some(fill), ..self.grid.clone() },
+            };
+            let mut element = Element::new(Shape::Path(cmds), paint, &class);
+            element.data = data.clone();
+            let mut elements = vec![element];
+            for line in lines {
+                let pts = line.iter().map(|&(u, c)| g.paper(g.point(u, c).at)).collect();
+                let mut e = Element::new(
+                    Shape::Polyline(pts),
+                    Paint { fill: None, ..self.grid.clone() },
+                    format!("{class} edge"),
+                );
+                e.data = data.clone();
+                elements.push(e);
             }
-            add(g.outline_coords(topo, cell), g.centre_coords(topo, cell), fill, class, data);
+            patches.push(Patch { front, depth: mid.at[2], elements });
+        };
+        for cell in topo.all_cells().filter(|&c| topo.coords(c).is_some()) {
+            let (fill, class) = self.cell_fill(cell);
+            add(
+                g.outline_coords(topo, cell),
+                g.centre_coords(topo, cell),
+                fill,
+                class,
+                vec![("cell", topo.name(cell))],
+                vec![],
+            );
         }
+        // A pole's band (a live pole's cell, or the dead pole) goes once round the tube: drawn a
+        // file's width at a time, so that the part turned away is painted before the squares in
+        // front of it (as one patch it was ordered by its middle and covered squares beside it).
         for pole in [Pole::North, Pole::South] {
-            if topo.pole_cell(pole).is_none() {
-                let centre = g.pole_centre(pole);
-                add(g.pole_outline(pole), centre, theme.pole, "pole", vec![("pole", pole.letter().to_string())]);
+            let (fill, class, mut data) = match topo.pole_cell(pole) {
+                Some(cell) => {
+                    let (fill, class) = self.cell_fill(cell);
+                    (fill, class, vec![("cell", topo.name(cell))])
+                }
+                None => (theme.pole, "pole", vec![]),
+            };
+            data.push(("pole", pole.letter().to_string()));
+            let centre = g.pole_centre(pole).1;
+            for f in 0..topo.width() {
+                let (u0, u1) = (f as f64, f as f64 + 1.0);
+                let lines = g.pole_sector_edges(pole, u0, u1);
+                add(g.pole_sector(pole, u0, u1), (u0 + 0.5, centre), fill, class, data.clone(), lines);
             }
         }
         // Inside first, then outside; far to near within each (the surface bounds a convex body at
@@ -71,8 +108,8 @@ impl Painter<'_> {
         patches.sort_by(|a, b| a.front.cmp(&b.front).then(a.depth.total_cmp(&b.depth)));
         let edges = self.wrap_edges(g);
         let mut children: Vec<Node> = Vec::new();
-        let inside = patches.iter().take_while(|p| !p.front).count();
-        let mut patches = patches.into_iter().map(|p| Node::Element(p.element));
+        let inside: usize = patches.iter().take_while(|p| !p.front).map(|p| p.elements.len()).sum();
+        let mut patches = patches.into_iter().flat_map(|p| p.elements.into_iter().map(Node::Element));
         children.extend(patches.by_ref().take(inside));
         children.extend(edges.iter().filter(|(front, _)| !front).map(|(_, e)| Node::Element(e.clone())));
         children.extend(patches);

@@ -1,0 +1,193 @@
+//! GIF's LZW compression (variable-width codes up to 12 bits, least significant bit first, a clear
+//! code when the table is full), written for palette indices: the string table is a small open
+//! hash table (at most 4096 strings in 16384 slots of 4 bytes, so it stays in cache), each slot
+//! holding the string's key (its prefix code and last index) and its code. It produces what the
+//! `gif` crate's pre-encoded frames hold: the minimum code size, then the code stream (the
+//! encoder cuts it into sub-blocks).
+
+/// Largest code plus one (codes are at most 12 bits).
+const MAX_CODES: usize = 1 << 12;
+/// Slots of the string table: four times the strings it can hold, so probes are short.
+const SLOTS: usize = 4 * MAX_CODES;
+
+/// An LZW encoder that keeps its table between frames.
+pub(crate) struct Lzw {
+    /// Each slot `key << 12 | code`, where `key` is `prefix << 8 | index` (20 bits); 0 is empty
+    /// (no string's code is 0: codes of strings come after the clear and end codes).
+    table: Vec<u32>,
+    /// For each index `b`, the codes of the strings `bb`, `bbb`, … in order: a run of one index
+    /// (most of a frame: unchanged pixels, flat colour) extends its string by reading the next
+    /// entry instead of searching the table. These strings are kept only here.
+    runs: Vec<Vec<u16>>,
+}
+
+impl Default for Lzw {
+    fn default() -> Lzw {
+        Lzw { table: vec![0; SLOTS], runs: vec![Vec::new(); 256] }
+    }
+}
+
+/// The slot a key's search starts at.
+#[inline]
+fn slot(key: u32) -> usize {
+    (key.wrapping_mul(0x9E37_79B1) >> (32 - SLOTS.trailing_zeros())) as usize
+}
+
+/// Bits packed least significant first into bytes.
+struct Bits<'a> {
+    out: &'a mut Vec<u8>,
+    acc: u64,
+    n: u32,
+}
+
+impl Bits<'_> {
+    #[inline]
+    fn put(&mut self, code: u16, width: u32) {
+        self.acc |= (code as u64) << self.n;
+        self.n += width;
+        while self.n >= 8 {
+            self.out.push(self.acc as u8);
+            self.acc >>= 8;
+            self.n -= 8;
+        }
+    }
+    fn flush(self) {
+        if self.n > 0 {
+            self.out.push(self.acc as u8);
+        }
+    }
+}
+
+impl Lzw {
+    /// `data` (palette indices) compressed, appended to `out` after its minimum code size: the
+    /// smallest of 2..=8 bits that holds every index, as the `gif` crate chooses it.
+    pub(crate) fn encode(&mut self, data: &[u8], out: &mut Vec<u8>) {
+        let max = data.iter().copied().max().unwrap_or(0) as u32;
+        let min_size = (max + 1).max(4).next_power_of_two().trailing_zeros();
+        out.push(min_size as u8);
+        self.reset();
+        let clear = 1u16 << min_size;
+        let end = clear + 1;
+        let mut bits = Bits { out, acc: 0, n: 0 };
+        let mut width = min_size + 1;
+        let mut next = end + 1;
+        bits.put(clear, width);
+        let Some((&first, rest)) = data.split_first() else {
+            bits.put(end, width);
+            bits.flush();
+            return;
+        };
+        let mut prefix = first as u16;
+        // The current string is `run_len` times the index `run_by` (or `run_by` is `NONE`).
+        const NONE: u16 = u16::MAX;
+        let (mut run_by, mut run_len) = (first as u16, 1usize);
+        for &b in rest {
+            let key = (prefix as u32) << 8 | b as u32;
+            let mut at = usize::MAX;
+            if run_by == b as u16 {
+                if let Some(&code) = self.runs[b as usize].get(run_len - 1) {
+                    prefix = code;
+                    run_len += 1;
+                    continue;
+                }
+            } else {
+                at = slot(key);
+                let found = loop {
+                    let e = self.table[at];
+                    if e == 0 {
+                        break None;
+                    }
+                    if e >> 12 == key {
+                        break Some((e & 0xfff) as u16);
+                    }
+                    at = (at + 1) & (SLOTS - 1);
+                };
+                if let Some(code) = found {
+                    prefix = code;
+                    run_by = NONE;
+                    continue;
+                }
+            }
+            bits.put(prefix, width);
+            // The decoder, a code behind, widens when it has assigned the code `next` - 1.
+            if next as u32 >= 1 << width && width < 12 {
+                width += 1;
+            }
+            if (next as usize) < MAX_CODES {
+                if at == usize::MAX {
+                    // The run one longer than any so far (the list holds `run_len - 1` codes).
+                    self.runs[b as usize].push(next);
+                } else {
+                    self.table[at] = key << 12 | next as u32;
+                }
+                next += 1;
+            } else {
+                bits.put(clear, width);
+                self.reset();
+                width = min_size + 1;
+                next = end + 1;
+            }
+            prefix = b as u16;
+            (run_by, run_len) = (b as u16, 1);
+        }
+        bits.put(prefix, width);
+        if next as u32 >= 1 << width && width < 12 {
+            width += 1;
+        }
+        bits.put(end, width);
+        bits.flush();
+    }
+
+    fn reset(&mut self) {
+        self.table.fill(0);
+        self.runs.iter_mut().for_each(Vec::clear);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Decodes with the `gif` crate's decoder (weezl) by wrapping the stream in a one-frame GIF.
+    fn decode(stream: &[u8], len: usize) -> Vec<u8> {
+        let table: Vec<u8> = (0..=255u8).flat_map(|i| [i, i, i]).collect();
+        let mut gif = Vec::new();
+        {
+            let mut enc = gif::Encoder::new(&mut gif, len as u16, 1, &table).expect("header");
+            let f =
+                gif::Frame { width: len as u16, height: 1, buffer: stream.to_vec().into(), ..gif::Frame::default() };
+            enc.write_lzw_pre_encoded_frame(&f).expect("frame");
+        }
+        let mut opts = gif::DecodeOptions::new();
+        opts.set_color_output(gif::ColorOutput::Indexed);
+        let mut dec = opts.read_info(&gif[..]).expect("decodable");
+        dec.read_next_frame().expect("a frame").expect("a frame").buffer.to_vec()
+    }
+
+    #[test]
+    fn streams_decode_back_to_their_indices() {
+        let mut lzw = Lzw::default();
+        // Runs (long strings, many widenings, several table resets), noise, few and many indices.
+        let mut seed = 12345u32;
+        let mut noise = |m: u32| {
+            seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+            ((seed >> 16) % m) as u8
+        };
+        let cases: Vec<Vec<u8>> = vec![
+            vec![],
+            vec![7],
+            vec![0; 60_000],
+            (0..60_000).map(|_| noise(256)).collect(),
+            (0..60_000).map(|_| noise(3)).collect(),
+            (0..60_000u32).map(|i| if (i / 37) % 5 == 0 { noise(200) } else { (i / 1000) as u8 }).collect(),
+        ];
+        for data in cases {
+            if data.is_empty() {
+                continue; // a GIF frame holds at least one pixel
+            }
+            let mut out = Vec::new();
+            lzw.encode(&data, &mut out);
+            assert_eq!(decode(&out, data.len()), data, "{} indices", data.len());
+        }
+    }
+}
