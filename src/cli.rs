@@ -892,21 +892,22 @@ fn animate_cmd(a: &AnimateArgs, out: &mut dyn Write) -> Result<(), CliError> {
             .map_err(|e| CliError::Usage(format!("--loop `{s}`: {}", e.message)))?;
     }
     if let Some(panel) = figure.panels.first() {
-        dotchess::animation::check_budget(&spec, panel, figure.title.as_deref(), &figure.theme).map_err(|e| {
-            let asked: Vec<String> = [
-                ("--frames", a.frames.map(|n| n.to_string())),
-                ("--seconds", a.seconds.map(|s| s.to_string())),
-                ("--width", a.width.map(|w| w.to_string())),
-            ]
-            .into_iter()
-            .filter_map(|(flag, v)| v.map(|v| format!("{flag} {v}")))
-            .collect();
-            if asked.is_empty() {
-                CliError::Usage(e.to_string())
-            } else {
-                CliError::Usage(format!("{}: {e}", asked.join(" ")))
-            }
-        })?;
+        dotchess::animation::check_budget(&spec, panel, figure.title.as_deref(), &figure.theme, a.frame.is_none())
+            .map_err(|e| {
+                let asked: Vec<String> = [
+                    ("--frames", a.frames.map(|n| n.to_string())),
+                    ("--seconds", a.seconds.map(|s| s.to_string())),
+                    ("--width", a.width.map(|w| w.to_string())),
+                ]
+                .into_iter()
+                .filter_map(|(flag, v)| v.map(|v| format!("{flag} {v}")))
+                .collect();
+                if asked.is_empty() {
+                    CliError::Usage(e.to_string())
+                } else {
+                    CliError::Usage(format!("{}: {e}", asked.join(" ")))
+                }
+            })?;
     }
     figure.animation = Some(spec);
     let anim = figure.animate().expect("an animation was set").map_err(|e| CliError::Usage(e.to_string()))?;

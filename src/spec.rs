@@ -862,7 +862,7 @@ pub fn read_overlay(name: &str, text: &str, base: &PositionSpec, load: &Loader) 
             let spec = read_animation(&src, a)?;
             // Too many frames for the memory budget: said at the key that asked for them.
             if let Some(panel) = panels.first() {
-                crate::animation::check_budget(&spec, panel, title.as_deref(), &theme).map_err(|e| {
+                crate::animation::check_budget(&spec, panel, title.as_deref(), &theme, true).map_err(|e| {
                     let span = a.frames.as_ref().map(|f| f.span()).or(a.seconds.as_ref().map(|s| s.span()));
                     src.error(span.unwrap_or(a.kind.span()), e.to_string())
                 })?;

@@ -639,6 +639,22 @@ fn an_animation_beyond_the_memory_budget_is_refused_at_its_key() {
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("--frames 500") && err.contains("--width 2500"), "{err}");
     assert!(!out.exists());
+    // A still of one of those frames paints one picture, not 500: it is made.
+    let still = dir.join("still.png");
+    let o = dotchess(&[
+        "animate",
+        fen.to_str().unwrap(),
+        "--frames",
+        "500",
+        "--width",
+        "2500",
+        "--frame",
+        "7",
+        "-o",
+        still.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert!(still.exists());
     std::fs::remove_dir_all(&dir).ok();
 }
 

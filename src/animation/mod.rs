@@ -160,8 +160,15 @@ pub fn cost(frames: u64, weight: u64, pixels: u64, raster: bool) -> u64 {
 /// Whether an animation fits the memory budget ([`crate::budget::MAX_COST`], what one figure of a
 /// batch may hold), checked before its frames are made: its first frame is drawn, and the cost is
 /// that frame's times the number of frames. The error says how many frames of what size would
-/// fit.
-pub fn check_budget(spec: &AnimSpec, panel: &PanelSpec, title: Option<&str>, theme: &Theme) -> Result<(), AnimError> {
+/// fit. `raster`: the frames are to be painted and encoded together (GIF, APNG); a still of one
+/// frame (`--frame K`) holds the scenes only, and its one picture is checked as any figure's is.
+pub fn check_budget(
+    spec: &AnimSpec,
+    panel: &PanelSpec,
+    title: Option<&str>,
+    theme: &Theme,
+    raster: bool,
+) -> Result<(), AnimError> {
     let n = match (spec.kind, spec.frames) {
         (Kind::Walk, 0) => {
             let mut overlay = panel.overlay.clone();
@@ -174,9 +181,9 @@ pub fn check_budget(spec: &AnimSpec, panel: &PanelSpec, title: Option<&str>, the
     let first = one.frames.first().ok_or_else(|| AnimError::Content("an animation has no frames".into()))?;
     let (w, h) = raster::size_of(first)?;
     let (weight, pixels) = (crate::budget::weight(first), w as u64 * h as u64);
-    let need = cost(n, weight, pixels, true);
+    let need = cost(n, weight, pixels, raster);
     if need > crate::budget::MAX_COST {
-        return Err(over_budget(n, (w, h), need, crate::budget::MAX_COST / cost(1, weight, pixels, true).max(1)));
+        return Err(over_budget(n, (w, h), need, crate::budget::MAX_COST / cost(1, weight, pixels, raster).max(1)));
     }
     Ok(())
 }
