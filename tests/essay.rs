@@ -582,3 +582,45 @@ fn promotion_labels_are_readable_and_clear() {
         assert!(apart, "{:?}: the labels overlap", p.view.kind);
     }
 }
+
+/// Mori's knight on a live pole leaps to the 6th and the 5th rank of every file; on the
+/// hemispheres both leaps of a file lie on its meridian. A leap to the 5th rank that ran straight
+/// through the 6th rank's dot would read as a rook's slide over it: every route keeps clear of
+/// every dot but its own destination's. (On the single board the leaps bend at their corners;
+/// there the curve to c5 passes close by c6's dot, which this test does not cover.)
+#[test]
+fn a_pole_knights_leaps_keep_clear_of_the_nearer_dots() {
+    let (fig, scenes) = panels_of("12-small-knight-pole");
+    assert!(matches!(fig.panels[0].view.kind, dotchess::figure::ViewKind::Hemispheres { .. }));
+    for s in &scenes[..1] {
+        let dots: Vec<(&str, f64, f64, f64)> = s
+            .find("dot")
+            .into_iter()
+            .filter_map(|e| match e.shape {
+                Shape::Circle { c, r } => Some((data(e, "cell")?, c.x, c.y, r)),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(dots.len(), 12, "12 destinations");
+        let routes = s.find("route");
+        assert!(!routes.is_empty());
+        for r in routes {
+            let Shape::Polyline(points) = &r.shape else { continue };
+            let to = data(r, "to").unwrap();
+            for &(cell, x, y, rad) in dots.iter().filter(|d| d.0 != to) {
+                for w in points.windows(2) {
+                    // Distance from the dot's centre to the segment.
+                    let (ax, ay, bx, by) = (w[0].x, w[0].y, w[1].x, w[1].y);
+                    let (dx, dy) = (bx - ax, by - ay);
+                    let t = (((x - ax) * dx + (y - ay) * dy) / (dx * dx + dy * dy).max(1e-12)).clamp(0.0, 1.0);
+                    let d = (ax + t * dx - x).hypot(ay + t * dy - y);
+                    assert!(
+                        d > rad,
+                        "the leap to {to} runs over the dot on {cell} ({d} < {rad}, {} points)",
+                        points.len()
+                    );
+                }
+            }
+        }
+    }
+}

@@ -151,7 +151,8 @@ impl Painter<'_> {
                 .map(|(_, r)| {
                     let mut pieces = layout.route(topo, r);
                     if piece.role == crate::piece::Role::Knight {
-                        pieces.iter_mut().for_each(|p| leap_curve(p, unit));
+                        let whole = pieces.len() == 1;
+                        pieces.iter_mut().for_each(|p| leap_curve(p, unit, whole));
                     }
                     pieces
                 })
@@ -679,20 +680,28 @@ fn push_far(out: &mut Vec<Element>, pieces: Vec<Vec<Pt>>, paint: Paint, class: &
 /// A knight's leap drawn as a curve: a piece of its route that turns a corner becomes the
 /// quadratic Bézier from its first to its last point bent towards the corner. Leaps that share
 /// a leg (d1-d2 to b2 and to f2) would otherwise merge into one straight line; as curves each
-/// leaves the piece on its own arc and each corner shows as its bend. A piece without a corner
-/// (a leg cut at the board's edge or a pole) stays straight.
-fn leap_curve(points: &mut Vec<Pt>, unit: f64) {
+/// leaves the piece on its own arc and each corner shows as its bend. A whole leap without a
+/// corner that passes over a cell on the way (a leap from a pole, whose two legs lie on one meridian on
+/// the hemispheres) is bowed to the left of its way by a fifth of its length, so that it does not
+/// read as a rook's slide through the nearer cell's dot. A piece of a route cut at the board's
+/// edge or a pole (`whole` false) stays straight when it has no corner.
+fn leap_curve(points: &mut Vec<Pt>, unit: f64, whole: bool) {
     let (Some(&a), Some(&c)) = (points.first(), points.last()) else { return };
     let chord = a.dist(c).max(1e-9);
     // The corner: the point farthest from the chord.
     let off = |p: Pt| ((c.x - a.x) * (p.y - a.y) - (c.y - a.y) * (p.x - a.x)).abs() / chord;
     let Some(&b) = points.iter().max_by(|p, q| off(**p).total_cmp(&off(**q))) else { return };
-    if off(b) < 0.25 * unit {
+    let b = if off(b) >= 0.25 * unit {
+        // Pulled towards the corner, a little along the second leg: leaps that share a corner
+        // (d1 to b1 and to f1, both over S and h1) then leave the piece in different directions.
+        b.lerp(c, 0.3)
+    } else if whole && chord > 1.2 * unit {
+        // A control point 0.4 of the chord off its middle bows the curve by 0.2 of it.
+        let mid = a.lerp(c, 0.5);
+        Pt::new(mid.x + 0.4 * (c.y - a.y), mid.y - 0.4 * (c.x - a.x))
+    } else {
         return;
-    }
-    // Pulled towards the corner, a little along the second leg: leaps that share a corner (d1 to
-    // b1 and to f1, both over S and h1) then leave the piece in different directions.
-    let b = b.lerp(c, 0.3);
+    };
     const N: usize = 24;
     *points = (0..=N)
         .map(|i| {
