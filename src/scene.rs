@@ -91,6 +91,18 @@ pub enum PathCmd {
     Close,
 }
 
+impl PathCmd {
+    /// An open path through `points`: a move to the first, a line to each of the others.
+    pub fn polyline(points: &[Pt]) -> Vec<PathCmd> {
+        let mut cmds = Vec::with_capacity(points.len());
+        if let Some((&first, rest)) = points.split_first() {
+            cmds.push(PathCmd::Move(first));
+            cmds.extend(rest.iter().map(|&q| PathCmd::Line(q)));
+        }
+        cmds
+    }
+}
+
 /// Text anchoring.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Anchor {

@@ -624,35 +624,21 @@ fn an_animation_beyond_the_memory_budget_is_refused_at_its_key() {
     std::fs::create_dir_all(&dir).unwrap();
     let fen = dir.join("empty.fen");
     std::fs::write(&fen, "8/8/8/8/8/8/8/8 w - - 0 1\n").unwrap();
+    let fen = fen.to_str().unwrap();
+    let animate = |extra: &[&str], out: &std::path::Path| {
+        let mut args = vec!["animate", fen, "--frames", "500", "--width", "2500", "-o", out.to_str().unwrap()];
+        args.extend_from_slice(extra);
+        dotchess(&args)
+    };
     let out = dir.join("big.gif");
-    let o = dotchess(&[
-        "animate",
-        fen.to_str().unwrap(),
-        "--frames",
-        "500",
-        "--width",
-        "2500",
-        "-o",
-        out.to_str().unwrap(),
-    ]);
+    let o = animate(&[], &out);
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
     assert!(err.contains("--frames 500") && err.contains("--width 2500"), "{err}");
     assert!(!out.exists());
     // A still of one of those frames paints one picture, not 500: it is made.
     let still = dir.join("still.png");
-    let o = dotchess(&[
-        "animate",
-        fen.to_str().unwrap(),
-        "--frames",
-        "500",
-        "--width",
-        "2500",
-        "--frame",
-        "7",
-        "-o",
-        still.to_str().unwrap(),
-    ]);
+    let o = animate(&["--frame", "7"], &still);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(still.exists());
     std::fs::remove_dir_all(&dir).ok();

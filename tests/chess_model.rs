@@ -11,6 +11,9 @@
 //! that leave the own king attacked; `make` then `unmake` gives back the same position; the FEN
 //! reads back to the same position; and after each move the core's FEN is the model's.
 
+mod common;
+
+use common::fen_rank;
 use dotchess::{Cell, Cursor, Dir, Pole, Poles, Position, Topology, VariantId};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -176,24 +179,7 @@ impl Model {
             fields.push(pole_field(Pole::North));
         }
         for r in (0..t.height()).rev() {
-            let mut s = String::new();
-            let mut empty = 0;
-            for f in 0..t.width() {
-                match self.men.get(&t.square(f, r).unwrap()) {
-                    None => empty += 1,
-                    Some(m) => {
-                        if empty > 0 {
-                            s += &empty.to_string();
-                            empty = 0;
-                        }
-                        s.push(letter(m));
-                    }
-                }
-            }
-            if empty > 0 {
-                s += &empty.to_string();
-            }
-            fields.push(s);
+            fields.push(fen_rank((0..t.width()).map(|f| self.men.get(&t.square(f, r).unwrap()).map(letter))));
         }
         if t.poles() == Poles::Live {
             fields.push(pole_field(Pole::South));
@@ -746,24 +732,7 @@ fn random_placement(v: VariantId, rng: &mut Rng) -> Option<Position> {
         rows.push(t.pole_cell(Pole::North).and_then(|c| men.get(&c)).map_or('1', |&c| c).to_string());
     }
     for rank in (0..h).rev() {
-        let mut s = String::new();
-        let mut empty = 0;
-        for f in 0..w {
-            match men.get(&t.square(f, rank).unwrap()) {
-                None => empty += 1,
-                Some(&c) => {
-                    if empty > 0 {
-                        s += &empty.to_string();
-                        empty = 0;
-                    }
-                    s.push(c);
-                }
-            }
-        }
-        if empty > 0 {
-            s += &empty.to_string();
-        }
-        rows.push(s);
+        rows.push(fen_rank((0..w).map(|f| men.get(&t.square(f, rank).unwrap()).copied())));
     }
     if t.poles() == Poles::Live {
         rows.push(t.pole_cell(Pole::South).and_then(|c| men.get(&c)).map_or('1', |&c| c).to_string());

@@ -2,6 +2,9 @@
 //! and for accepted overlays a figure whose SVG is XML. Few cases, for CI; the fuzz targets
 //! (`fuzz/`) search the same space for longer.
 
+mod common;
+
+use common::fen_rank;
 use dotchess::{Position, VariantId};
 use proptest::prelude::*;
 
@@ -33,30 +36,7 @@ fn fen_of(v: VariantId, placed: &[(usize, usize)], black: bool) -> String {
             Some(_) => south = Some(letter),
         }
     }
-    let mut fields: Vec<String> = rows
-        .iter()
-        .rev()
-        .map(|row| {
-            let mut s = String::new();
-            let mut empty = 0;
-            for cell in row {
-                match cell {
-                    None => empty += 1,
-                    Some(c) => {
-                        if empty > 0 {
-                            s += &empty.to_string();
-                            empty = 0;
-                        }
-                        s.push(*c);
-                    }
-                }
-            }
-            if empty > 0 {
-                s += &empty.to_string();
-            }
-            s
-        })
-        .collect();
+    let mut fields: Vec<String> = rows.iter().rev().map(|row| fen_rank(row.iter().copied())).collect();
     if live {
         fields.insert(0, north.map_or("1".to_string(), String::from));
         fields.push(south.map_or("1".to_string(), String::from));

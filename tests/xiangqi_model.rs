@@ -8,6 +8,9 @@
 //! the board over a rank edge lands on the pole (sphere) or nowhere (flat), and nothing ever
 //! steps on from a pole except a piece that stands on it.
 
+mod common;
+
+use common::fen_rank;
 use dotchess::{Color, Position, VariantId, perft};
 use std::collections::BTreeMap;
 
@@ -67,24 +70,7 @@ impl Model {
             fields.push(self.men.get(&North).map_or('1', letter).to_string());
         }
         for r in (0..H).rev() {
-            let mut s = String::new();
-            let mut empty = 0;
-            for f in 0..W {
-                match self.men.get(&At(f, r)) {
-                    None => empty += 1,
-                    Some(m) => {
-                        if empty > 0 {
-                            s += &empty.to_string();
-                            empty = 0;
-                        }
-                        s.push(letter(m));
-                    }
-                }
-            }
-            if empty > 0 {
-                s += &empty.to_string();
-            }
-            fields.push(s);
+            fields.push(fen_rank((0..W).map(|f| self.men.get(&At(f, r)).map(letter))));
         }
         if self.sphere {
             fields.push(self.men.get(&South).map_or('1', letter).to_string());

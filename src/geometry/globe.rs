@@ -327,15 +327,7 @@ impl Projection for GlobeGeom {
     }
     fn sides(&self, topo: &Topology, cell: Cell, dir: Dir) -> Vec<Vec<PathCmd>> {
         let Some((f, r)) = topo.coords(cell) else { return Vec::new() };
-        self.cut(&self.side_points(f, r, dir))
-            .0
-            .into_iter()
-            .map(|p| {
-                let mut cmds = vec![PathCmd::Move(p[0])];
-                cmds.extend(p[1..].iter().map(|&q| PathCmd::Line(q)));
-                cmds
-            })
-            .collect()
+        self.cut(&self.side_points(f, r, dir)).0.into_iter().map(|p| PathCmd::polyline(&p)).collect()
     }
     fn unit(&self) -> f64 {
         self.surface.ring() * self.radius

@@ -419,14 +419,7 @@ impl Projection for WrapGeom {
                 (lerp(a.0, b.0, t), g(lerp(a.1, b.1, t)))
             })
             .collect();
-        self.visible_pieces(&line)
-            .into_iter()
-            .map(|p| {
-                let mut cmds = vec![PathCmd::Move(p[0])];
-                cmds.extend(p[1..].iter().map(|&q| PathCmd::Line(q)));
-                cmds
-            })
-            .collect()
+        self.visible_pieces(&line).into_iter().map(|p| PathCmd::polyline(&p)).collect()
     }
     /// A rank's height in the middle of the board, on paper.
     fn unit(&self) -> f64 {

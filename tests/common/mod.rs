@@ -1,4 +1,6 @@
 //! Helpers shared by the integration tests.
+// Each test crate uses the part of this module it needs.
+#![allow(dead_code)]
 
 use dotchess::{Color, Position, VariantId};
 
@@ -21,29 +23,8 @@ pub fn setup_turn(v: VariantId, pieces: &[&str], turn: Color) -> Position {
             }
         }
     }
-    let mut fields: Vec<String> = rows
-        .iter()
-        .rev()
-        .map(|row| {
-            let mut s = String::new();
-            let mut n = 0;
-            for &ch in row {
-                if ch == '.' {
-                    n += 1;
-                } else {
-                    if n > 0 {
-                        s += &n.to_string();
-                        n = 0;
-                    }
-                    s.push(ch);
-                }
-            }
-            if n > 0 {
-                s += &n.to_string();
-            }
-            s
-        })
-        .collect();
+    let mut fields: Vec<String> =
+        rows.iter().rev().map(|row| fen_rank(row.iter().map(|&ch| (ch != '.').then_some(ch)))).collect();
     if t.poles() == dotchess::Poles::Live {
         fields.insert(0, north.to_string());
         fields.push(south.to_string());
@@ -51,4 +32,26 @@ pub fn setup_turn(v: VariantId, pieces: &[&str], turn: Color) -> Position {
     let side = if turn == Color::White { "w" } else { "b" };
     let fen = format!("{} {side} - - 0 1", fields.join("/"));
     Position::from_fen(v, &fen).unwrap_or_else(|e| panic!("{fen}: {e}"))
+}
+
+/// One rank of a FEN, west to east: each piece's letter, each run of empty squares as its length.
+pub fn fen_rank(cells: impl IntoIterator<Item = Option<char>>) -> String {
+    let mut s = String::new();
+    let mut empty = 0;
+    for cell in cells {
+        match cell {
+            None => empty += 1,
+            Some(c) => {
+                if empty > 0 {
+                    s += &empty.to_string();
+                    empty = 0;
+                }
+                s.push(c);
+            }
+        }
+    }
+    if empty > 0 {
+        s += &empty.to_string();
+    }
+    s
 }
