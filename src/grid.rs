@@ -258,11 +258,19 @@ pub fn outline<'a>(shapes: impl IntoIterator<Item = &'a Shape>) -> Vec<PathCmd> 
     path
 }
 
+/// The narrowest grid line (figure units) that cells are filled crisply under: the default
+/// themes' lines are 0.8 and 1.0 wide, and a line at least half a pixel wide at scale 1 covers the
+/// pixel a crisp edge steps within.
+pub const CRISP_UNDER: f64 = 0.5;
+
 /// Draws the grid of a layer of cells once: every cell element stroked with `grid`'s stroke whose
 /// outline can join loses its stroke, and one `grid` path with that stroke, the outlines of all of
-/// them, is added on top of the layer. The cells keep their fills, classes and data.
+/// them, is added on top of the layer. The cells keep their fills, classes and data; when the
+/// line is at least [`CRISP_UNDER`] wide they are filled crisply ([`Paint::crisp`]), their
+/// edges being under it.
 pub fn draw_once(cells: &mut Vec<Node>, grid: &Paint) {
     let Some(stroke) = grid.stroke else { return };
+    let crisp = stroke.1 >= CRISP_UNDER;
     let mut shapes = Vec::new();
     for n in cells.iter_mut() {
         if let Node::Element(e) = n
@@ -272,6 +280,7 @@ pub fn draw_once(cells: &mut Vec<Node>, grid: &Paint) {
             && joinable(&e.shape)
         {
             e.paint.stroke = None;
+            e.paint.crisp = crisp;
             shapes.push(&e.shape);
         }
     }

@@ -523,3 +523,48 @@ fn route_parts_never_leap_between_the_discs() {
         }
     }
 }
+
+/// A cell is filled without anti-aliasing exactly when the grid line drawn over its outline is
+/// wide enough to hide the step of a crisp edge (half a unit; the themes draw 0.8 and 1.0), and
+/// the SVG says so around those cells, so that resvg and browsers draw what our PNG shows
+/// (`tests/golden.rs` compares the pictures).
+#[test]
+fn cells_are_crisp_only_under_a_grid_line() {
+    let dot = Position::start(VariantId::Dot);
+    let mut thin = Theme::essay();
+    thin.grid_width = 0.3;
+    for view in [View::hemispheres(), View::board(), View::chart(), View::globe(), View::disc()] {
+        let scene = render(&dot, &Overlay::default(), &view, &Theme::essay());
+        let cells = scene.find("cell");
+        assert!(!cells.is_empty());
+        assert!(cells.iter().all(|e| e.paint.crisp && e.paint.stroke.is_none()), "{:?}", view.kind);
+        let grid = scene.find("grid");
+        assert!(grid.len() == 1 && !grid[0].paint.crisp, "{:?}: the grid line itself is anti-aliased", view.kind);
+        // In the SVG every cell is inside the crisp group, and nothing but cells and poles is.
+        let svg = scene.to_svg();
+        let (mut depth, mut crisp_at) = (0usize, None);
+        for tag in svg.split('<').skip(1) {
+            if tag.starts_with("g shape-rendering=\"crispEdges\"") {
+                crisp_at = Some(depth);
+            }
+            if tag.starts_with("g ") || tag.starts_with("g>") {
+                depth += 1;
+            } else if tag.starts_with("/g>") {
+                depth -= 1;
+                if crisp_at == Some(depth) {
+                    crisp_at = None;
+                }
+            } else if !tag.starts_with('/') {
+                // Cells are inside; besides them only pole bands, whose outline is in the grid too.
+                let (cell, pole) = (tag.contains("class=\"cell "), tag.contains("class=\"pole\""));
+                let what = &tag[..tag.len().min(60)];
+                assert!(!cell || crisp_at.is_some(), "{:?}: <{what} is not crisp", view.kind);
+                assert!(crisp_at.is_none() || cell || pole, "{:?}: <{what} is crisp", view.kind);
+            }
+        }
+        // Under a thin line the cells keep their anti-aliased edges.
+        let scene = render(&dot, &Overlay::default(), &view, &thin);
+        assert!(scene.find("cell").iter().all(|e| !e.paint.crisp), "{:?}", view.kind);
+        assert!(!scene.to_svg().contains("crispEdges"));
+    }
+}

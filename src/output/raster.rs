@@ -91,9 +91,19 @@ impl Painter {
             && ts.ky == 0.0
         {
             let (x, y) = (q(at.x) * ts.sx + ts.tx, q(at.y) * ts.sy + ts.ty);
-            if let Some(r) = tiny_skia::Rect::from_xywh(x, y, q(*w) * ts.sx, q(*h) * ts.sy) {
+            let (w, h) = (q(*w) * ts.sx, q(*h) * ts.sy);
+            // Crisp: the pixels whose centres are inside, as a path is filled without
+            // anti-aliasing (tiny-skia's own rect rounding floors instead).
+            let r = if p.crisp {
+                let snap = |v: f32| (v + 0.5).floor();
+                tiny_skia::Rect::from_ltrb(snap(x), snap(y), snap(x + w), snap(y + h))
+            } else {
+                tiny_skia::Rect::from_xywh(x, y, w, h)
+            };
+            if let Some(r) = r {
                 let opacity = (q(p.opacity.unwrap_or(1.0)) as f64).clamp(0.0, 1.0);
-                canvas.fill_rect(r, &solid(fill, opacity), Transform::identity(), None);
+                let paint = tiny_skia::Paint { anti_alias: !p.crisp, ..solid(fill, opacity) };
+                canvas.fill_rect(r, &paint, Transform::identity(), None);
             }
             return;
         }
@@ -238,7 +248,8 @@ fn solid(c: Rgb, opacity: f64) -> tiny_skia::Paint<'static> {
 /// Fills then strokes a path with a paint, its colours at `opacity`.
 fn draw(path: &Path, p: &Paint, opacity: f64, ts: Transform, canvas: &mut PixmapMut) {
     if let Some(c) = p.fill {
-        canvas.fill_path(path, &solid(c, opacity), FillRule::Winding, ts, None);
+        let paint = tiny_skia::Paint { anti_alias: !p.crisp, ..solid(c, opacity) };
+        canvas.fill_path(path, &paint, FillRule::Winding, ts, None);
     }
     if let Some((c, width)) = p.stroke {
         if width <= 0.0 {

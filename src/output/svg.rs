@@ -386,12 +386,23 @@ fn group(o: &mut Out, g: &Group) {
     o.s.push_str("\n</g>");
 }
 
+/// The nodes in order; each run of crisp elements ([`Paint::crisp`], a layer's cells) inside one
+/// group that says so, rather than the attribute on every cell.
 fn nodes(o: &mut Out, list: &[Node]) {
+    let crisp = |n: &Node| matches!(n, Node::Element(e) if e.paint.crisp);
+    let mut in_crisp = false;
     for n in list {
+        if crisp(n) != in_crisp {
+            o.s.push_str(if in_crisp { "\n</g>" } else { "\n<g shape-rendering=\"crispEdges\">" });
+            in_crisp = !in_crisp;
+        }
         match n {
             Node::Element(e) => element(o, e),
             Node::Group(g) => group(o, g),
         }
+    }
+    if in_crisp {
+        o.s.push_str("\n</g>");
     }
 }
 
