@@ -61,7 +61,7 @@ impl super::raster::Coder for Coder {
                     // for the first when the pixel to its left was not transparent.
                     let p = &prev[at];
                     for ((o, p), c) in out.chunks_mut(32).zip(p.chunks(8)).zip(c.chunks(8)) {
-                        if p == c {
+                        if super::raster::same8(p, c) {
                             if left != 0 {
                                 sub(&mut o[..4], 0, &mut left);
                             }

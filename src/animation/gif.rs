@@ -7,7 +7,7 @@
 //! the ones already chosen. Every pixel then takes its nearest palette colour.
 
 use super::lzw::Lzw;
-use super::raster::{Rect, changed_rect, code_frames, paint_frames, rgb, run_starts, size_of};
+use super::raster::{Rect, changed_rect, code_frames, paint_frames, rgb, run_starts, same8, size_of};
 use super::{AnimError, Animation};
 use crate::scene::Rgb;
 use rayon::prelude::*;
@@ -124,7 +124,7 @@ fn nearest(pal: &[u32], c: u32) -> u8 {
 }
 
 /// Slots of a worker's cache of palette indices by colour (direct-mapped).
-const CACHE: usize = 8192;
+const CACHE: usize = 4096;
 
 /// Codes frames as GIF frames: palette indices, the rectangle that changed, LZW.
 struct Coder<'a> {
@@ -140,7 +140,7 @@ struct Coder<'a> {
 /// rectangle's indices.
 struct State {
     lzw: Lzw,
-    cache: Vec<(u32, u8)>,
+    cache: Vec<u32>,
     rect: Vec<u8>,
 }
 
@@ -148,7 +148,7 @@ impl Coder<'_> {
     /// A pixel's palette index, `last` (the last pixel looked up and its index) when it is that
     /// pixel again.
     #[inline]
-    fn look(&self, c: u32, last: &mut (u32, u8), cache: &mut [(u32, u8)]) -> u8 {
+    fn look(&self, c: u32, last: &mut (u32, u8), cache: &mut [u32]) -> u8 {
         if c != last.0 {
             *last = (c, self.index_of(c, cache));
         }
@@ -156,15 +156,18 @@ impl Coder<'_> {
     }
 
     /// A raw pixel's palette index: from the cache, else the sampled colours, else the nearest.
+    /// A cache slot holds a colour (`0xRRGGBB`) and its index as `colour << 8 | index`; as no index
+    /// is 0, neither is a filled slot.
     #[inline]
-    fn index_of(&self, c: u32, cache: &mut [(u32, u8)]) -> u8 {
-        let slot = (c.wrapping_mul(0x9E37_79B1) >> (32 - CACHE.trailing_zeros())) as usize;
-        if cache[slot].0 == c {
-            return cache[slot].1;
-        }
+    fn index_of(&self, c: u32, cache: &mut [u32]) -> u8 {
         let c24 = rgb(c);
+        let slot = (c24.wrapping_mul(0x9E37_79B1) >> (32 - CACHE.trailing_zeros())) as usize;
+        let e = cache[slot];
+        if e >> 8 == c24 && e != 0 {
+            return e as u8;
+        }
         let i = self.lookup.get(&c24).copied().unwrap_or_else(|| nearest(self.pal, c24));
-        cache[slot] = (c, i);
+        cache[slot] = c24 << 8 | i as u32;
         i
     }
 }
@@ -175,7 +178,7 @@ impl super::raster::Coder for Coder<'_> {
 
     fn state(&self) -> State {
         // No raw pixel is 0 (alpha 255), so an empty slot never matches.
-        State { lzw: Lzw::default(), cache: vec![(0, 0); CACHE], rect: Vec::new() }
+        State { lzw: Lzw::default(), cache: vec![0; CACHE], rect: Vec::new() }
     }
 
     /// The changed rectangle is found on the pixels themselves, and only its pixels are looked up
@@ -208,7 +211,7 @@ impl super::raster::Coder for Coder<'_> {
                         Some(prev) => {
                             // Eight pixels at a time where nothing changed (most of a frame).
                             for ((o, p), c) in out.chunks_mut(8).zip(prev[at].chunks(8)).zip(c.chunks(8)) {
-                                if p == c {
+                                if same8(p, c) {
                                     continue;
                                 }
                                 for ((o, &p), &c) in o.iter_mut().zip(p).zip(c) {

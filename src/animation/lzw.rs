@@ -1,14 +1,15 @@
 //! GIF's LZW compression (variable-width codes up to 12 bits, least significant bit first, a clear
 //! code when the table is full), written for palette indices: the string table is a small open
-//! hash table (at most 4096 strings in 16384 slots of 4 bytes, so it stays in cache), each slot
+//! hash table (at most 4096 strings in 8192 slots of 4 bytes, so it stays in cache), each slot
 //! holding the string's key (its prefix code and last index) and its code. It produces what the
 //! `gif` crate's pre-encoded frames hold: the minimum code size, then the code stream (the
 //! encoder cuts it into sub-blocks).
 
 /// Largest code plus one (codes are at most 12 bits).
 const MAX_CODES: usize = 1 << 12;
-/// Slots of the string table: four times the strings it can hold, so probes are short.
-const SLOTS: usize = 4 * MAX_CODES;
+/// Slots of the string table: twice the strings it can hold (32 KiB, so that it stays in the
+/// fastest cache), so probes are short.
+const SLOTS: usize = 2 * MAX_CODES;
 
 /// An LZW encoder that keeps its table between frames.
 pub(crate) struct Lzw {
@@ -16,7 +17,7 @@ pub(crate) struct Lzw {
     /// (no string's code is 0: codes of strings come after the clear and end codes).
     table: Vec<u32>,
     /// The slots filled since the last reset (emptied again at the next: at most 4096 of the
-    /// 16384).
+    /// 8192).
     used: Vec<u16>,
     /// For each index `b`, the codes of the strings `bb`, `bbb`, … in order: a run of one index
     /// (most of a frame: unchanged pixels, flat colour) extends its string by reading the next

@@ -147,6 +147,16 @@ fn paint_into(painter: &mut Painter, scene: &Scene, (w, h): (u32, u32), buf: &mu
     }
 }
 
+/// Whether two runs of at most eight pixels are the same (compared as arrays when eight long, which
+/// the compiler does in a few vector instructions instead of a call to `memcmp`).
+#[inline]
+pub(crate) fn same8(a: &[u32], b: &[u32]) -> bool {
+    match (<&[u32; 8]>::try_from(a), <&[u32; 8]>::try_from(b)) {
+        (Ok(a), Ok(b)) => a.iter().zip(b).fold(0, |d, (x, y)| d | (x ^ y)) == 0,
+        _ => a == b,
+    }
+}
+
 /// A rectangle of pixels.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub struct Rect {
