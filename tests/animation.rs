@@ -719,3 +719,51 @@ fn wrap_paints_nothing_over_a_square_where_it_faces_the_viewer() {
         }
     }
 }
+
+/// Every file letter of a scene: (file, where).
+fn file_letters(s: &Scene) -> Vec<(String, Pt)> {
+    s.find("coordinate file")
+        .into_iter()
+        .filter_map(|e| {
+            let t = e.data.iter().find(|(k, _)| *k == "text").map(|(_, v)| v.clone())?;
+            match e.shape {
+                Shape::Text { at, .. } => Some((t, at)),
+                _ => None,
+            }
+        })
+        .collect()
+}
+
+#[test]
+fn gear_file_letters_glide_through_the_touching_point_without_jumps() {
+    // The essay's gear: 48 frames, one file every 6 frames. A letter goes round its rim by one
+    // 48th of a turn a frame (a rim step), turning its course by a 48th of a turn each frame.
+    // Where the two discs' letters of a file meet and part at the touching point the course may
+    // bend more, but no letter may jump: for every letter, with the nearest letter of its file
+    // in the frames before and after, its motion changes by at most 0.6 rim steps a frame.
+    let a = animation("8/8/8/8/8/8/8/8", "[animation]\nkind = \"gear\"\nframes = 48\n");
+    let (n, s) = centres(&a.frames[0]);
+    let letters: Vec<Vec<(String, Pt)>> = a.frames.iter().map(file_letters).collect();
+    let rim = letters[0].iter().map(|(_, p)| p.dist(n).min(p.dist(s))).fold(f64::MAX, f64::min);
+    let step = rim * std::f64::consts::TAU / 48.0;
+    let nearest = |frame: &[(String, Pt)], t: &str, p: Pt| {
+        frame.iter().filter(|(u, _)| u == t).map(|(_, q)| *q).min_by(|a, b| a.dist(p).total_cmp(&b.dist(p)))
+    };
+    let (mut merged, mut worst) = (0, 0.0f64);
+    for k in 0..48 {
+        let (before, this, after) = (&letters[(k + 47) % 48], &letters[k], &letters[(k + 1) % 48]);
+        merged += (this.len() < 16) as usize;
+        for (t, p) in this {
+            let (b, a) = (nearest(before, t, *p).expect("the file before"), nearest(after, t, *p).expect("after"));
+            let bend = Pt::new(a.x - 2.0 * p.x + b.x, a.y - 2.0 * p.y + b.y).dist(Pt::new(0.0, 0.0));
+            worst = worst.max(bend / step);
+            assert!(
+                bend <= 0.6 * step,
+                "frame {k}: letter {t} at {p:?} comes from {b:?} and goes to {a:?}: its motion changes by {bend:.1} (a rim step is {step:.1})"
+            );
+        }
+    }
+    eprintln!("the letters' motion changes by at most {worst:.2} rim steps a frame");
+    // The two discs' letters of a file do meet: some frames write a file once.
+    assert!(merged > 0, "no frame merges a file's two letters");
+}

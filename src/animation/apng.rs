@@ -1,58 +1,148 @@
 //! Animated PNG: full colour; the first frame whole, each later frame the rectangle that changed,
 //! with unchanged pixels inside it transparent and blended over the frame before.
+//!
+//! The frames are painted and compressed in parallel ([`super::raster::code_frames`]) and the
+//! file is written chunk by chunk here (the `png` crate's encoder compresses one frame at a
+//! time). Every row is filtered with Sub (each byte less the same byte of the pixel to its left),
+//! which turns runs of one colour and the transparent pixels into runs of zeros, and compressed
+//! with fdeflate, which codes exactly such runs quickly: no search for the best filter per row.
 
-use super::raster::{Image, Rect, changed_rect};
+use super::raster::{Rect, changed_rect, code_frames, paint_frames, run_starts, size_of};
+
+/// The high bit of each byte of a pixel.
+const HIGH: u32 = 0x8080_8080;
 use super::{AnimError, Animation};
 
-/// The animation as APNG bytes.
-pub fn encode(images: &[Image], anim: &Animation) -> Result<Vec<u8>, AnimError> {
-    let first = images.first().ok_or_else(|| AnimError::Encode("no frames".into()))?;
-    let (w, h) = (first.width, first.height);
-    let err = |e: png::EncodingError| AnimError::Encode(e.to_string());
-    let mut out = Vec::new();
-    {
-        let mut enc = png::Encoder::new(&mut out, w, h);
-        enc.set_color(png::ColorType::Rgba);
-        enc.set_depth(png::BitDepth::Eight);
-        enc.set_compression(png::Compression::Fast);
-        enc.set_animated(images.len() as u32, anim.plays).map_err(err)?;
-        enc.set_frame_delay(anim.delay_cs, 100).map_err(err)?;
-        let mut writer = enc.write_header().map_err(err)?;
-        for (k, img) in images.iter().enumerate() {
-            let (rect, data) = if k == 0 {
-                (Rect { x: 0, y: 0, w, h }, img.rgba.clone())
-            } else {
-                let prev = &images[k - 1].rgba;
-                let cur = &img.rgba;
-                let same = |i: usize| prev[4 * i..4 * i + 4] == cur[4 * i..4 * i + 4];
-                match changed_rect(w, h, prev, cur) {
-                    None => (Rect { x: 0, y: 0, w: 1, h: 1 }, vec![0; 4]),
-                    Some(r) => {
-                        let mut buf = Vec::with_capacity((4 * r.w * r.h) as usize);
-                        for y in r.y..r.y + r.h {
-                            for x in r.x..r.x + r.w {
-                                let i = (y * w + x) as usize;
-                                if same(i) {
-                                    buf.extend_from_slice(&[0, 0, 0, 0]);
-                                } else {
-                                    buf.extend_from_slice(&cur[4 * i..4 * i + 4]);
-                                }
+/// Codes frames as APNG frame data: the changed rectangle, its rows Sub-filtered and deflated.
+struct Coder {
+    width: u32,
+    height: u32,
+}
+
+/// One coded frame: its rectangle and its zlib stream.
+struct Frame {
+    rect: Rect,
+    zlib: Vec<u8>,
+}
+
+impl super::raster::Coder for Coder {
+    /// The filtered rows.
+    type State = Vec<u8>;
+    type Out = Frame;
+
+    fn state(&self) -> Vec<u8> {
+        Vec::new()
+    }
+
+    fn code(&self, rows: &mut Vec<u8>, _k: usize, prev: Option<&[u32]>, cur: &[u32]) -> Frame {
+        let (w, h) = (self.width, self.height);
+        let rect = match prev {
+            None => Some(Rect { x: 0, y: 0, w, h }),
+            Some(prev) => changed_rect(w, h, prev, cur),
+        };
+        rows.clear();
+        let Some(rect) = rect else {
+            // Nothing changed: one transparent pixel.
+            rows.extend_from_slice(&[1, 0, 0, 0, 0]);
+            return Frame { rect: Rect { x: 0, y: 0, w: 1, h: 1 }, zlib: fdeflate::compress_to_vec(rows) };
+        };
+        let line = 4 * rect.w as usize + 1;
+        // Transparent pixels, and the differences between them, are zeros already.
+        rows.resize(line * rect.h as usize, 0);
+        for (y, row) in (rect.y..rect.y + rect.h).zip(rows.chunks_exact_mut(line)) {
+            let at = (y * w + rect.x) as usize..(y * w + rect.x + rect.w) as usize;
+            row[0] = 1; // Sub
+            let mut left = 0u32;
+            let (c, out) = (&cur[at.clone()], &mut row[1..]);
+            match prev {
+                None => out.chunks_exact_mut(4).zip(c).for_each(|(o, &c)| sub(o, c, &mut left)),
+                Some(prev) => {
+                    // Eight pixels at a time where nothing changed (most of a frame): zeros, but
+                    // for the first when the pixel to its left was not transparent.
+                    let p = &prev[at];
+                    for ((o, p), c) in out.chunks_mut(32).zip(p.chunks(8)).zip(c.chunks(8)) {
+                        if super::raster::same8(p, c) {
+                            if left != 0 {
+                                sub(&mut o[..4], 0, &mut left);
                             }
+                            continue;
                         }
-                        (r, buf)
+                        for ((o, &p), &c) in o.chunks_exact_mut(4).zip(p).zip(c) {
+                            sub(o, if p == c { 0 } else { c }, &mut left);
+                        }
                     }
                 }
-            };
-            // Position first at the origin, so that the new size always fits, then move.
-            writer.set_frame_position(0, 0).map_err(err)?;
-            writer.set_frame_dimension(rect.w, rect.h).map_err(err)?;
-            writer.set_frame_position(rect.x, rect.y).map_err(err)?;
-            writer.set_frame_delay(anim.delay_cs, 100).map_err(err)?;
-            writer.set_dispose_op(png::DisposeOp::None).map_err(err)?;
-            writer.set_blend_op(if k == 0 { png::BlendOp::Source } else { png::BlendOp::Over }).map_err(err)?;
-            writer.write_image_data(&data).map_err(err)?;
+            }
         }
-        writer.finish().map_err(err)?;
+        Frame { rect, zlib: fdeflate::compress_to_vec(rows) }
     }
+}
+
+/// Writes pixel `v` less the pixel to its left (`left`, which becomes `v`), byte by byte
+/// (mod 256), four bytes at a time.
+#[inline]
+fn sub(out: &mut [u8], v: u32, left: &mut u32) {
+    let d = ((v | HIGH) - (*left & !HIGH)) ^ ((v ^ !*left) & HIGH);
+    out.copy_from_slice(&d.to_ne_bytes());
+    *left = v;
+}
+
+/// Appends a PNG chunk: length, type, data, CRC of type and data.
+fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
+    out.extend_from_slice(&(data.len() as u32).to_be_bytes());
+    let from = out.len();
+    out.extend_from_slice(kind);
+    out.extend_from_slice(data);
+    let crc = crc32fast::hash(&out[from..]);
+    out.extend_from_slice(&crc.to_be_bytes());
+}
+
+/// Largest chunk data written: a frame's stream is cut into chunks of at most this many bytes.
+const CHUNK: usize = 1 << 20;
+
+/// The animation as APNG bytes.
+pub fn encode(anim: &Animation) -> Result<Vec<u8>, AnimError> {
+    let first = anim.frames.first().ok_or_else(|| AnimError::Encode("no frames".into()))?;
+    let (w, h) = size_of(first)?;
+    let starts = paint_frames(&anim.frames, (w, h), &run_starts(anim.frames.len()));
+    let frames = code_frames(&anim.frames, (w, h), &starts, &Coder { width: w, height: h });
+    drop(starts);
+    let mut out = Vec::with_capacity(frames.iter().map(|f| f.zlib.len() + 64).sum::<usize>() + 64);
+    out.extend_from_slice(b"\x89PNG\r\n\x1a\n");
+    let mut ihdr = Vec::with_capacity(13);
+    ihdr.extend_from_slice(&w.to_be_bytes());
+    ihdr.extend_from_slice(&h.to_be_bytes());
+    // 8 bits, RGBA, deflate, adaptive filtering, not interlaced.
+    ihdr.extend_from_slice(&[8, 6, 0, 0, 0]);
+    chunk(&mut out, b"IHDR", &ihdr);
+    let mut actl = (frames.len() as u32).to_be_bytes().to_vec();
+    actl.extend_from_slice(&anim.plays.to_be_bytes());
+    chunk(&mut out, b"acTL", &actl);
+    // fcTL and fdAT chunks share one sequence, from 0.
+    let mut seq = 0u32;
+    for (k, f) in frames.iter().enumerate() {
+        let mut fctl = Vec::with_capacity(26);
+        for v in [seq, f.rect.w, f.rect.h, f.rect.x, f.rect.y] {
+            fctl.extend_from_slice(&v.to_be_bytes());
+        }
+        fctl.extend_from_slice(&anim.delay_cs.to_be_bytes());
+        fctl.extend_from_slice(&100u16.to_be_bytes());
+        // Dispose: none; blend: source for the first frame, over the frame before after it.
+        fctl.extend_from_slice(&[0, if k == 0 { 0 } else { 1 }]);
+        chunk(&mut out, b"fcTL", &fctl);
+        seq += 1;
+        for part in f.zlib.chunks(CHUNK) {
+            if k == 0 {
+                chunk(&mut out, b"IDAT", part);
+            } else {
+                let mut fdat = Vec::with_capacity(4 + part.len());
+                fdat.extend_from_slice(&seq.to_be_bytes());
+                fdat.extend_from_slice(part);
+                chunk(&mut out, b"fdAT", &fdat);
+                seq += 1;
+            }
+        }
+    }
+    chunk(&mut out, b"IEND", &[]);
     Ok(out)
 }

@@ -7,7 +7,7 @@
 //! the ones already chosen. Every pixel then takes its nearest palette colour.
 
 use super::lzw::Lzw;
-use super::raster::{Image, changed_rect, packed};
+use super::raster::{Rect, changed_rect, code_frames, paint_frames, rgb, run_starts, same8, size_of};
 use super::{AnimError, Animation};
 use crate::scene::Rgb;
 use rayon::prelude::*;
@@ -54,24 +54,24 @@ fn distance(a: u32, b: u32) -> i32 {
 }
 
 /// How many pixels of each colour the frames hold.
-fn histogram(images: &[Image]) -> Vec<(u32, u64)> {
-    let maps: Vec<RgbMap<u64>> = images
+fn histogram(frames: &[&[u32]]) -> Vec<(u32, u64)> {
+    let maps: Vec<RgbMap<u64>> = frames
         .par_iter()
-        .map(|img| {
+        .map(|rgba| {
             // Counted by runs: a figure's pixels come in long runs of one colour.
             let mut m = RgbMap::default();
-            let mut px = img.raw();
+            let mut px = rgba.iter().copied();
             if let Some(mut run_c) = px.next() {
                 let mut run = 1u64;
                 for c in px {
                     if c == run_c {
                         run += 1;
                     } else {
-                        *m.entry(packed(run_c)).or_insert(0) += run;
+                        *m.entry(rgb(run_c)).or_insert(0) += run;
                         (run_c, run) = (c, 1);
                     }
                 }
-                *m.entry(packed(run_c)).or_insert(0) += run;
+                *m.entry(rgb(run_c)).or_insert(0) += run;
             }
             m
         })
@@ -123,37 +123,146 @@ fn nearest(pal: &[u32], c: u32) -> u8 {
     (best.1 + 1) as u8
 }
 
-/// Every frame as palette indices (1..=255).
-fn indexed(images: &[Image], pal: &[u32], hist: &[(u32, u64)]) -> Vec<Vec<u8>> {
-    let lookup: RgbMap<u8> = hist.par_iter().map(|&(c, _)| (c, nearest(pal, c))).collect();
-    images
-        .par_iter()
-        .map(|img| {
-            // Opaque pixels never equal 0 (alpha 255), so the first pixel looks its colour up.
-            let (mut last, mut idx) = (0u32, 0u8);
-            img.raw()
-                .map(|c| {
-                    if c != last {
-                        last = c;
-                        idx = lookup[&packed(c)];
-                    }
-                    idx
-                })
-                .collect()
-        })
-        .collect()
+/// Slots of a worker's cache of palette indices by colour (direct-mapped).
+const CACHE: usize = 4096;
+
+/// Codes frames as GIF frames: palette indices, the rectangle that changed, LZW.
+struct Coder<'a> {
+    width: u32,
+    height: u32,
+    pal: &'a [u32],
+    /// The palette index of every colour of the sampled frames.
+    lookup: &'a RgbMap<u8>,
+    delay: u16,
 }
 
-/// The animation as GIF bytes.
-pub fn encode(images: &[Image], anim: &Animation) -> Result<Vec<u8>, AnimError> {
-    let first = images.first().ok_or_else(|| AnimError::Encode("no frames".into()))?;
-    let (w, h) = (first.width, first.height);
+/// A worker's buffers: the encoder, its cache of indices (raw pixel → index) and the changed
+/// rectangle's indices.
+struct State {
+    lzw: Lzw,
+    cache: Vec<u32>,
+    rect: Vec<u8>,
+}
+
+impl Coder<'_> {
+    /// A pixel's palette index, `last` (the last pixel looked up and its index) when it is that
+    /// pixel again.
+    #[inline]
+    fn look(&self, c: u32, last: &mut (u32, u8), cache: &mut [u32]) -> u8 {
+        if c != last.0 {
+            *last = (c, self.index_of(c, cache));
+        }
+        last.1
+    }
+
+    /// A raw pixel's palette index: from the cache, else the sampled colours, else the nearest.
+    /// A cache slot holds a colour (`0xRRGGBB`) and its index as `colour << 8 | index`; as no index
+    /// is 0, neither is a filled slot.
+    #[inline]
+    fn index_of(&self, c: u32, cache: &mut [u32]) -> u8 {
+        let c24 = rgb(c);
+        let slot = (c24.wrapping_mul(0x9E37_79B1) >> (32 - CACHE.trailing_zeros())) as usize;
+        let e = cache[slot];
+        if e >> 8 == c24 && e != 0 {
+            return e as u8;
+        }
+        let i = self.lookup.get(&c24).copied().unwrap_or_else(|| nearest(self.pal, c24));
+        cache[slot] = c24 << 8 | i as u32;
+        i
+    }
+}
+
+impl super::raster::Coder for Coder<'_> {
+    type State = State;
+    type Out = gif::Frame<'static>;
+
+    fn state(&self) -> State {
+        // No raw pixel is 0 (alpha 255), so an empty slot never matches.
+        State { lzw: Lzw::default(), cache: vec![0; CACHE], rect: Vec::new() }
+    }
+
+    /// The changed rectangle is found on the pixels themselves, and only its pixels are looked up
+    /// in the palette; a pixel is transparent ([`CLEAR`]) where its palette colour is the one the
+    /// frame before showed there.
+    fn code(&self, st: &mut State, k: usize, prev: Option<&[u32]>, cur: &[u32]) -> gif::Frame<'static> {
+        let (w, h) = (self.width, self.height);
+        let rect = match prev {
+            None => Some(Rect { x: 0, y: 0, w, h }),
+            Some(prev) => changed_rect(w, h, prev, cur),
+        };
+        st.rect.clear();
+        let rect = match rect {
+            None => {
+                st.rect.push(CLEAR);
+                Rect { x: 0, y: 0, w: 1, h: 1 }
+            }
+            Some(r) => {
+                // Unchanged pixels are CLEAR (0) already.
+                st.rect.resize((r.w * r.h) as usize, CLEAR);
+                // The last colour looked up, for this frame's pixels and the frame before's.
+                // Opaque pixels never equal 0 (alpha 255), so the first pixel looks its colour up.
+                let (mut last, mut last_p) = ((0u32, 0u8), (0u32, 0u8));
+                let cache = &mut st.cache;
+                for (y, out) in (r.y..r.y + r.h).zip(st.rect.chunks_exact_mut(r.w as usize)) {
+                    let at = (y * w + r.x) as usize..(y * w + r.x + r.w) as usize;
+                    let c = &cur[at.clone()];
+                    match prev {
+                        None => out.iter_mut().zip(c).for_each(|(o, &c)| *o = self.look(c, &mut last, cache)),
+                        Some(prev) => {
+                            // Eight pixels at a time where nothing changed (most of a frame).
+                            for ((o, p), c) in out.chunks_mut(8).zip(prev[at].chunks(8)).zip(c.chunks(8)) {
+                                if same8(p, c) {
+                                    continue;
+                                }
+                                for ((o, &p), &c) in o.iter_mut().zip(p).zip(c) {
+                                    if p == c {
+                                        continue;
+                                    }
+                                    let i = self.look(c, &mut last, cache);
+                                    if i != self.look(p, &mut last_p, cache) {
+                                        *o = i;
+                                    }
+                                }
+                            }
+                        }
+                    }
+                }
+                r
+            }
+        };
+        let mut lzw_bytes = Vec::with_capacity(st.rect.len() / 8);
+        st.lzw.encode(&st.rect, &mut lzw_bytes);
+        gif::Frame {
+            delay: self.delay,
+            dispose: gif::DisposalMethod::Keep,
+            transparent: (k > 0).then_some(CLEAR),
+            left: rect.x as u16,
+            top: rect.y as u16,
+            width: rect.w as u16,
+            height: rect.h as u16,
+            buffer: std::borrow::Cow::Owned(lzw_bytes),
+            ..gif::Frame::default()
+        }
+    }
+}
+
+/// The animation as GIF bytes: frames painted and coded in runs ([`super::raster::code_frames`]).
+/// The palette's blends are those of the runs' first frames (painted first, up to 16 spread over
+/// the animation); a colour they lack takes its nearest palette colour.
+pub fn encode(anim: &Animation) -> Result<Vec<u8>, AnimError> {
+    let first = anim.frames.first().ok_or_else(|| AnimError::Encode("no frames".into()))?;
+    let (w, h) = size_of(first)?;
     if w > u16::MAX as u32 || h > u16::MAX as u32 {
         return Err(AnimError::Encode(format!("a GIF is at most 65535 pixels a side, not {w}×{h}")));
     }
-    let hist = histogram(images);
+    let starts = paint_frames(&anim.frames, (w, h), &run_starts(anim.frames.len()));
+    let sampled: Vec<&[u32]> = starts.iter().map(|(_, px)| &px[..]).collect();
+    let hist = histogram(&sampled);
     let pal = palette(&anim.colours, &hist);
-    let frames = indexed(images, &pal, &hist);
+    let lookup: RgbMap<u8> = hist.par_iter().map(|&(c, _)| (c, nearest(&pal, c))).collect();
+    let coder = Coder { width: w, height: h, pal: &pal, lookup: &lookup, delay: anim.delay_cs };
+    let encoded = code_frames(&anim.frames, (w, h), &starts, &coder);
+    drop(starts);
     let mut table = Vec::with_capacity(3 * (pal.len() + 1));
     let clear = channels(pal[0]);
     table.extend_from_slice(&[clear.0 as u8, clear.1 as u8, clear.2 as u8]);
@@ -161,43 +270,6 @@ pub fn encode(images: &[Image], anim: &Animation) -> Result<Vec<u8>, AnimError> 
         let (r, g, b) = channels(c);
         table.extend_from_slice(&[r as u8, g as u8, b as u8]);
     }
-    let encoded: Vec<gif::Frame<'static>> = (0..frames.len())
-        .into_par_iter()
-        .map_init(Lzw::default, |lzw, k| {
-            let cur = &frames[k];
-            let full = super::raster::Rect { x: 0, y: 0, w, h };
-            let (rect, buffer) = if k == 0 {
-                (full, cur.clone())
-            } else {
-                let prev = &frames[k - 1];
-                match changed_rect(w, h, prev, cur) {
-                    None => (super::raster::Rect { x: 0, y: 0, w: 1, h: 1 }, vec![CLEAR]),
-                    Some(r) => {
-                        let mut buf = Vec::with_capacity((r.w * r.h) as usize);
-                        for y in r.y..r.y + r.h {
-                            let at = (y * w + r.x) as usize..(y * w + r.x + r.w) as usize;
-                            let (p, c) = (&prev[at.clone()], &cur[at]);
-                            buf.extend(p.iter().zip(c).map(|(&p, &c)| if p == c { CLEAR } else { c }));
-                        }
-                        (r, buf)
-                    }
-                }
-            };
-            let mut lzw_bytes = Vec::with_capacity(buffer.len() / 4);
-            lzw.encode(&buffer, &mut lzw_bytes);
-            gif::Frame {
-                delay: anim.delay_cs,
-                dispose: gif::DisposalMethod::Keep,
-                transparent: (k > 0).then_some(CLEAR),
-                left: rect.x as u16,
-                top: rect.y as u16,
-                width: rect.w as u16,
-                height: rect.h as u16,
-                buffer: std::borrow::Cow::Owned(lzw_bytes),
-                ..gif::Frame::default()
-            }
-        })
-        .collect();
     let err = |e: gif::EncodingError| AnimError::Encode(e.to_string());
     let mut out = Vec::new();
     {

@@ -1,20 +1,24 @@
 //! GIF's LZW compression (variable-width codes up to 12 bits, least significant bit first, a clear
 //! code when the table is full), written for palette indices: the string table is a small open
-//! hash table (at most 4096 strings in 16384 slots of 4 bytes, so it stays in cache), each slot
+//! hash table (at most 4096 strings in 8192 slots of 4 bytes, so it stays in cache), each slot
 //! holding the string's key (its prefix code and last index) and its code. It produces what the
 //! `gif` crate's pre-encoded frames hold: the minimum code size, then the code stream (the
 //! encoder cuts it into sub-blocks).
 
 /// Largest code plus one (codes are at most 12 bits).
 const MAX_CODES: usize = 1 << 12;
-/// Slots of the string table: four times the strings it can hold, so probes are short.
-const SLOTS: usize = 4 * MAX_CODES;
+/// Slots of the string table: twice the strings it can hold (32 KiB, so that it stays in the
+/// fastest cache), so probes are short.
+const SLOTS: usize = 2 * MAX_CODES;
 
 /// An LZW encoder that keeps its table between frames.
 pub(crate) struct Lzw {
     /// Each slot `key << 12 | code`, where `key` is `prefix << 8 | index` (20 bits); 0 is empty
     /// (no string's code is 0: codes of strings come after the clear and end codes).
     table: Vec<u32>,
+    /// The slots filled since the last reset (emptied again at the next: at most 4096 of the
+    /// 8192).
+    used: Vec<u16>,
     /// For each index `b`, the codes of the strings `bb`, `bbb`, … in order: a run of one index
     /// (most of a frame: unchanged pixels, flat colour) extends its string by reading the next
     /// entry instead of searching the table. These strings are kept only here.
@@ -23,7 +27,7 @@ pub(crate) struct Lzw {
 
 impl Default for Lzw {
     fn default() -> Lzw {
-        Lzw { table: vec![0; SLOTS], runs: vec![Vec::new(); 256] }
+        Lzw { table: vec![0; SLOTS], used: Vec::with_capacity(MAX_CODES), runs: vec![Vec::new(); 256] }
     }
 }
 
@@ -31,6 +35,23 @@ impl Default for Lzw {
 #[inline]
 fn slot(key: u32) -> usize {
     (key.wrapping_mul(0x9E37_79B1) >> (32 - SLOTS.trailing_zeros())) as usize
+}
+
+/// How many of the first bytes of `data` are `b`, eight at a time.
+#[inline]
+fn run_of(data: &[u8], b: u8) -> usize {
+    let splat = u64::from_ne_bytes([b; 8]);
+    let mut chunks = data.chunks_exact(8);
+    let mut n = 0;
+    for c in &mut chunks {
+        let x = u64::from_ne_bytes([c[0], c[1], c[2], c[3], c[4], c[5], c[6], c[7]]) ^ splat;
+        if x != 0 {
+            let same = if cfg!(target_endian = "little") { x.trailing_zeros() } else { x.leading_zeros() };
+            return n + same as usize / 8;
+        }
+        n += 8;
+    }
+    n + chunks.remainder().iter().take_while(|&&c| c == b).count()
 }
 
 /// Bits packed least significant first into bytes.
@@ -81,13 +102,20 @@ impl Lzw {
         // The current string is `run_len` times the index `run_by` (or `run_by` is `NONE`).
         const NONE: u16 = u16::MAX;
         let (mut run_by, mut run_len) = (first as u16, 1usize);
-        for &b in rest {
+        let mut i = 0;
+        while i < rest.len() {
+            let b = rest[i];
+            i += 1;
             let key = (prefix as u32) << 8 | b as u32;
             let mut at = usize::MAX;
             if run_by == b as u16 {
-                if let Some(&code) = self.runs[b as usize].get(run_len - 1) {
-                    prefix = code;
-                    run_len += 1;
+                let codes = &self.runs[b as usize];
+                if codes.len() >= run_len {
+                    // The string grows along the run as far as the run and the known runs go.
+                    let more = run_of(&rest[i..(i + codes.len() - run_len).min(rest.len())], b);
+                    i += more;
+                    run_len += 1 + more;
+                    prefix = codes[run_len - 2];
                     continue;
                 }
             } else {
@@ -119,6 +147,7 @@ impl Lzw {
                     self.runs[b as usize].push(next);
                 } else {
                     self.table[at] = key << 12 | next as u32;
+                    self.used.push(at as u16);
                 }
                 next += 1;
             } else {
@@ -139,7 +168,10 @@ impl Lzw {
     }
 
     fn reset(&mut self) {
-        self.table.fill(0);
+        for &at in &self.used {
+            self.table[at as usize] = 0;
+        }
+        self.used.clear();
         self.runs.iter_mut().for_each(Vec::clear);
     }
 }

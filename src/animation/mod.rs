@@ -252,8 +252,8 @@ impl Animation {
     pub fn encode(&self, format: Format) -> Result<Vec<u8>, AnimError> {
         match format {
             Format::Svg => Ok(svg::encode(self).into_bytes()),
-            Format::Gif => gif::encode(&self.rasterise()?, self),
-            Format::Apng => apng::encode(&self.rasterise()?, self),
+            Format::Gif => gif::encode(self),
+            Format::Apng => apng::encode(self),
         }
     }
     /// The memory its frames take while held and encoded (`raster`: as GIF or APNG).
@@ -262,23 +262,9 @@ impl Animation {
         let pixels: u64 = self.frames.iter().map(crate::budget::pixels).sum();
         cost(1, weight, pixels, raster)
     }
-    /// The animation in several formats, its frames rasterised once for all of them.
+    /// The animation in several formats.
     pub fn encode_all(&self, formats: &[Format]) -> Result<Vec<Vec<u8>>, AnimError> {
-        let mut images: Option<Vec<Image>> = None;
-        let mut out = Vec::new();
-        for &f in formats {
-            out.push(match f {
-                Format::Svg => svg::encode(self).into_bytes(),
-                Format::Gif | Format::Apng => {
-                    if images.is_none() {
-                        images = Some(self.rasterise()?);
-                    }
-                    let im = images.as_deref().unwrap_or_default();
-                    if f == Format::Gif { gif::encode(im, self)? } else { apng::encode(im, self)? }
-                }
-            });
-        }
-        Ok(out)
+        formats.iter().map(|&f| self.encode(f)).collect()
     }
     /// Every frame as pixels (in parallel), one pixel per figure unit.
     pub fn rasterise(&self) -> Result<Vec<Image>, AnimError> {

@@ -24,20 +24,14 @@ impl Image {
         let p = &self.rgba[4 * i..4 * i + 3];
         (p[0] as u32) << 16 | (p[1] as u32) << 8 | p[2] as u32
     }
-    /// Every pixel's four bytes as one number (for comparing pixels), row by row; [`packed`]
-    /// turns one into `0xRRGGBB`.
-    pub(crate) fn raw(&self) -> impl ExactSizeIterator<Item = u32> + '_ {
-        self.rgba.chunks_exact(4).map(|p| u32::from_le_bytes([p[0], p[1], p[2], p[3]]))
-    }
 }
 
-/// A pixel of [`Image::raw`] as `0xRRGGBB`.
+/// A pixel's RGBA bytes, read as one number in the machine's byte order, as `0xRRGGBB`.
 #[inline]
-pub(crate) fn packed(raw: u32) -> u32 {
-    (raw & 0xff) << 16 | (raw & 0xff00) | (raw >> 16) & 0xff
+pub(crate) fn rgb(pixel: u32) -> u32 {
+    let [r, g, b, _] = pixel.to_ne_bytes();
+    (r as u32) << 16 | (g as u32) << 8 | b as u32
 }
-
-impl Image {}
 
 /// The pixel size of a scene at one pixel per figure unit.
 pub(crate) fn size_of(scene: &Scene) -> Result<(u32, u32), AnimError> {
@@ -56,6 +50,111 @@ pub(crate) fn rasterise(painter: &mut Painter, scene: &Scene, (w, h): (u32, u32)
     painter.paint(scene, 1.0, &mut pixmap.as_mut());
     // Opaque throughout, so the premultiplied bytes are the colours.
     Ok(Image { width: w, height: h, rgba: pixmap.take() })
+}
+
+/// What an encoder makes of each frame, given its pixels and the pixels of the frame before.
+pub(crate) trait Coder: Sync {
+    /// A worker's own buffers, kept from one frame to the next.
+    type State: Send;
+    /// What one frame becomes.
+    type Out: Send;
+    /// A fresh worker's buffers.
+    fn state(&self) -> Self::State;
+    /// Frame `k` from its pixels `cur` and those of frame `k - 1` (`None` for the first), each
+    /// pixel's RGBA bytes as one number in the machine's byte order (see [`rgb`]).
+    fn code(&self, state: &mut Self::State, k: usize, prev: Option<&[u32]>, cur: &[u32]) -> Self::Out;
+}
+
+/// The frames that start the runs [`code_frames`] paints: at most [`RUNS`] frames, evenly spread
+/// (frame 0 always). Fixed by the number of frames alone, so whatever depends on them (the GIF
+/// palette) does not depend on the machine.
+pub(crate) fn run_starts(n: usize) -> Vec<usize> {
+    let runs = n.min(RUNS);
+    (0..runs).map(|r| r * n / runs).collect()
+}
+
+/// Most runs of frames painted apart: enough to keep both cores busy to the end, few enough that
+/// their first frames (held whole, see [`code_frames`]) stay a small part of the memory.
+const RUNS: usize = 16;
+
+/// Every frame painted at `size`, in parallel, and coded with `coder`. The frames are painted in
+/// runs of consecutive frames (starting at [`run_starts`]), each run by one worker that keeps its
+/// painter and two pixel buffers, so no frame's pixels are held after it is coded: only the runs'
+/// first frames, painted beforehand (`starts`, as [`paint_frames`] makes them), are held to the
+/// end, since each run also codes the frame that starts the next one.
+pub(crate) fn code_frames<C: Coder>(
+    frames: &[Scene],
+    size: (u32, u32),
+    starts: &[(usize, Vec<u32>)],
+    coder: &C,
+) -> Vec<C::Out> {
+    use rayon::prelude::*;
+    let n = frames.len();
+    let runs: Vec<Vec<C::Out>> = (0..starts.len())
+        .into_par_iter()
+        .map_init(
+            || (Painter::default(), [Vec::new(), Vec::new()], coder.state()),
+            |(painter, bufs, state), r| {
+                let (s, first) = (&starts[r].0, &starts[r].1);
+                let next = starts.get(r + 1);
+                let end = next.map_or(n, |x| x.0);
+                let mut out = Vec::with_capacity(end - s + 1);
+                if *s == 0 {
+                    out.push(coder.code(state, 0, None, first));
+                }
+                for (j, k) in (s + 1..end).enumerate() {
+                    let [a, b] = bufs;
+                    let (prev, cur) = if j % 2 == 0 { (a, b) } else { (b, a) };
+                    paint_into(painter, &frames[k], size, cur);
+                    let prev = if j == 0 { first } else { &prev[..] };
+                    out.push(coder.code(state, k, Some(prev), &cur[..]));
+                }
+                if let Some((k, pixels)) = next {
+                    // Frame `end - 1` was painted at step `end - s - 2`, into the second buffer
+                    // at even steps.
+                    let last = match (end - s).checked_sub(2) {
+                        None => first,
+                        Some(j) => &bufs[1 - j % 2][..],
+                    };
+                    out.push(coder.code(state, *k, Some(last), pixels));
+                }
+                out
+            },
+        )
+        .collect();
+    runs.into_iter().flatten().collect()
+}
+
+/// The frames at `which` painted (in parallel), each with its index.
+pub(crate) fn paint_frames(frames: &[Scene], size: (u32, u32), which: &[usize]) -> Vec<(usize, Vec<u32>)> {
+    use rayon::prelude::*;
+    which
+        .par_iter()
+        .map_init(Painter::default, |p, &k| {
+            let mut buf = Vec::new();
+            paint_into(p, &frames[k], size, &mut buf);
+            (k, buf)
+        })
+        .collect()
+}
+
+/// Paints a scene into `buf` (made `w` × `h` pixels), over whatever it held.
+fn paint_into(painter: &mut Painter, scene: &Scene, (w, h): (u32, u32), buf: &mut Vec<u32>) {
+    buf.resize(w as usize * h as usize, 0);
+    if let Some(mut canvas) = tiny_skia::PixmapMut::from_bytes(bytemuck::cast_slice_mut(buf), w, h) {
+        // The painter fills the background first: figures are whole units wide and high.
+        painter.paint(scene, 1.0, &mut canvas);
+    }
+}
+
+/// Whether two runs of at most eight pixels are the same (compared as arrays when eight long, which
+/// the compiler does in a few vector instructions instead of a call to `memcmp`).
+#[inline]
+pub(crate) fn same8(a: &[u32], b: &[u32]) -> bool {
+    match (<&[u32; 8]>::try_from(a), <&[u32; 8]>::try_from(b)) {
+        (Ok(a), Ok(b)) => a.iter().zip(b).fold(0, |d, (x, y)| d | (x ^ y)) == 0,
+        _ => a == b,
+    }
 }
 
 /// A rectangle of pixels.

@@ -3,7 +3,7 @@
 
 use super::super::{Coordinates, Layers, Painter, file_name, pieces::text};
 use crate::geometry::HemiGeom;
-use crate::scene::{Anchor, Element, Node, Paint, Shape};
+use crate::scene::{Anchor, Element, Node, Paint, Pt, Shape};
 use crate::topology::Pole;
 
 impl Painter<'_> {
@@ -45,15 +45,20 @@ impl Painter<'_> {
         }
         if self.view.coordinates == Coordinates::Edge {
             let size = g.ring * 0.42;
+            // A letter's place on its disc's rim at file position `u`.
+            let rim = |north, u: f64| g.polar(north, g.radius() + size * 0.9, g.angle(u, north));
             for f in 0..topo.width() {
-                let at = |north| g.polar(north, g.radius() + size * 0.9, g.angle(f as f64 + 0.5, north));
-                let (n, s) = (at(true), at(false));
-                // Near the touching point the two discs' letters for a file meet: write it once.
+                let u = f as f64 + 0.5;
+                // How far the file's middle is from the touching point, in files, either way.
+                let off = u - g.rotation - topo.width() as f64 * ((u - g.rotation) / topo.width() as f64).round();
                 let spots = match g.only {
-                    Some(Pole::North) => vec![n],
-                    Some(Pole::South) => vec![s],
-                    None if n.dist(s) < size * 1.5 => vec![n.lerp(s, 0.5)],
-                    None => vec![n, s],
+                    Some(Pole::North) => vec![rim(true, u)],
+                    Some(Pole::South) => vec![rim(false, u)],
+                    None => {
+                        // Where the letters part: half a file from the touching point.
+                        let edge = g.rotation + 0.5f64.copysign(off);
+                        rim_letter_spots([rim(true, u), rim(false, u)], [rim(true, edge), rim(false, edge)], off)
+                    }
                 };
                 for p in spots {
                     l.decor.push(text(
@@ -102,4 +107,27 @@ impl Painter<'_> {
             }
         }
     }
+}
+
+/// Where a file's two rim letters go, the north disc's at `natural[0]` and the south disc's at
+/// `natural[1]`, when the file's middle is `off` files from the touching point. Near the touching
+/// point the two discs' letters of a file meet (their rims cross there), and the file is written
+/// once, halfway between them: within half a file (in the still pair, where a file boundary faces
+/// the touching point, the two files beside it). Beyond, each letter stands on its rim, but for
+/// the gap between that place and the halfway point at half a file (`parting`, the two letters'
+/// places there), which closes gradually over the next file (a smoothstep of the angle): so a
+/// turning pair (the gear animation) shows the letters meet and part without a jump, and a still
+/// pair (half a file, one and a half, …) shows them exactly at the halfway point or on their rims.
+fn rim_letter_spots(natural: [Pt; 2], parting: [Pt; 2], off: f64) -> Vec<Pt> {
+    if off.abs() <= 0.5 {
+        return vec![natural[0].lerp(natural[1], 0.5)];
+    }
+    let u = (1.5 - off.abs()).clamp(0.0, 1.0);
+    let t = u * u * (3.0 - 2.0 * u);
+    let mid = parting[0].lerp(parting[1], 0.5);
+    natural
+        .iter()
+        .zip(parting)
+        .map(|(&p, q)| if t == 0.0 { p } else { Pt::new(p.x + t * (mid.x - q.x), p.y + t * (mid.y - q.y)) })
+        .collect()
 }
