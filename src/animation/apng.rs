@@ -9,7 +9,7 @@
 //! comparing pixel by pixel with the frame before. (Unchanged pixels made transparent inside
 //! the rectangle cost more time to mark and code than they save in bytes.)
 
-use super::raster::{Rect, changed_rect, code_frames, paint_frames, run_starts, size_of};
+use super::raster::{Rect, changed_rect, code_frames, paint_frames, run_starts};
 use super::{AnimError, Animation};
 
 /// Codes frames as APNG frame data: the changed rectangle, its rows Sub-filtered and deflated.
@@ -73,8 +73,7 @@ const CHUNK: usize = 1 << 20;
 
 /// The animation as APNG bytes.
 pub fn encode(anim: &Animation) -> Result<Vec<u8>, AnimError> {
-    let first = anim.frames.first().ok_or_else(|| AnimError::Encode("no frames".into()))?;
-    let (w, h) = size_of(first)?;
+    let (w, h) = anim.raster_size()?;
     let starts = paint_frames(&anim.frames, (w, h), &run_starts(anim.frames.len()));
     let frames = code_frames(&anim.frames, (w, h), &starts, &Coder { width: w, height: h });
     drop(starts);
