@@ -1,16 +1,15 @@
-//! Animated PNG: full colour; the first frame whole, each later frame the rectangle that changed,
-//! with unchanged pixels inside it transparent and blended over the frame before.
+//! Animated PNG: full colour, opaque (RGB: the frames are); the first frame whole, each later
+//! frame the rectangle that changed, replacing those pixels of the frame before.
 //!
 //! The frames are painted and compressed in parallel ([`super::raster::code_frames`]) and the
 //! file is written chunk by chunk here (the `png` crate's encoder compresses one frame at a
 //! time). Every row is filtered with Sub (each byte less the same byte of the pixel to its left),
-//! which turns runs of one colour and the transparent pixels into runs of zeros, and compressed
-//! with fdeflate, which codes exactly such runs quickly: no search for the best filter per row.
+//! which turns runs of one colour into runs of zeros, and compressed with fdeflate, which codes
+//! exactly such runs quickly: no search for the best filter per row, no alpha channel, no
+//! comparing pixel by pixel with the frame before. (Unchanged pixels made transparent inside
+//! the rectangle cost more time to mark and code than they save in bytes.)
 
-use super::raster::{Rect, changed_rect, code_frames, paint_frames, run_starts, size_of};
-
-/// The high bit of each byte of a pixel.
-const HIGH: u32 = 0x8080_8080;
+use super::raster::{Rect, changed_rect, code_frames, paint_frames, run_starts};
 use super::{AnimError, Animation};
 
 /// Codes frames as APNG frame data: the changed rectangle, its rows Sub-filtered and deflated.
@@ -41,50 +40,22 @@ impl super::raster::Coder for Coder {
             Some(prev) => changed_rect(w, h, prev, cur),
         };
         rows.clear();
-        let Some(rect) = rect else {
-            // Nothing changed: one transparent pixel.
-            rows.extend_from_slice(&[1, 0, 0, 0, 0]);
-            return Frame { rect: Rect { x: 0, y: 0, w: 1, h: 1 }, zlib: fdeflate::compress_to_vec(rows) };
-        };
-        let line = 4 * rect.w as usize + 1;
-        // Transparent pixels, and the differences between them, are zeros already.
+        // Nothing changed: the first pixel again.
+        let rect = rect.unwrap_or(Rect { x: 0, y: 0, w: 1, h: 1 });
+        let line = 3 * rect.w as usize + 1;
         rows.resize(line * rect.h as usize, 0);
         for (y, row) in (rect.y..rect.y + rect.h).zip(rows.chunks_exact_mut(line)) {
             let at = (y * w + rect.x) as usize..(y * w + rect.x + rect.w) as usize;
             row[0] = 1; // Sub
-            let mut left = 0u32;
-            let (c, out) = (&cur[at.clone()], &mut row[1..]);
-            match prev {
-                None => out.chunks_exact_mut(4).zip(c).for_each(|(o, &c)| sub(o, c, &mut left)),
-                Some(prev) => {
-                    // Eight pixels at a time where nothing changed (most of a frame): zeros, but
-                    // for the first when the pixel to its left was not transparent.
-                    let p = &prev[at];
-                    for ((o, p), c) in out.chunks_mut(32).zip(p.chunks(8)).zip(c.chunks(8)) {
-                        if super::raster::same8(p, c) {
-                            if left != 0 {
-                                sub(&mut o[..4], 0, &mut left);
-                            }
-                            continue;
-                        }
-                        for ((o, &p), &c) in o.chunks_exact_mut(4).zip(p).zip(c) {
-                            sub(o, if p == c { 0 } else { c }, &mut left);
-                        }
-                    }
-                }
+            let mut left = [0u8; 3];
+            for (o, &c) in row[1..].chunks_exact_mut(3).zip(&cur[at]) {
+                let [r, g, b, _] = c.to_ne_bytes();
+                o.copy_from_slice(&[r.wrapping_sub(left[0]), g.wrapping_sub(left[1]), b.wrapping_sub(left[2])]);
+                left = [r, g, b];
             }
         }
         Frame { rect, zlib: fdeflate::compress_to_vec(rows) }
     }
-}
-
-/// Writes pixel `v` less the pixel to its left (`left`, which becomes `v`), byte by byte
-/// (mod 256), four bytes at a time.
-#[inline]
-fn sub(out: &mut [u8], v: u32, left: &mut u32) {
-    let d = ((v | HIGH) - (*left & !HIGH)) ^ ((v ^ !*left) & HIGH);
-    out.copy_from_slice(&d.to_ne_bytes());
-    *left = v;
 }
 
 /// Appends a PNG chunk: length, type, data, CRC of type and data.
@@ -102,8 +73,7 @@ const CHUNK: usize = 1 << 20;
 
 /// The animation as APNG bytes.
 pub fn encode(anim: &Animation) -> Result<Vec<u8>, AnimError> {
-    let first = anim.frames.first().ok_or_else(|| AnimError::Encode("no frames".into()))?;
-    let (w, h) = size_of(first)?;
+    let (w, h) = anim.raster_size()?;
     let starts = paint_frames(&anim.frames, (w, h), &run_starts(anim.frames.len()));
     let frames = code_frames(&anim.frames, (w, h), &starts, &Coder { width: w, height: h });
     drop(starts);
@@ -112,8 +82,8 @@ pub fn encode(anim: &Animation) -> Result<Vec<u8>, AnimError> {
     let mut ihdr = Vec::with_capacity(13);
     ihdr.extend_from_slice(&w.to_be_bytes());
     ihdr.extend_from_slice(&h.to_be_bytes());
-    // 8 bits, RGBA, deflate, adaptive filtering, not interlaced.
-    ihdr.extend_from_slice(&[8, 6, 0, 0, 0]);
+    // 8 bits, RGB, deflate, adaptive filtering, not interlaced.
+    ihdr.extend_from_slice(&[8, 2, 0, 0, 0]);
     chunk(&mut out, b"IHDR", &ihdr);
     let mut actl = (frames.len() as u32).to_be_bytes().to_vec();
     actl.extend_from_slice(&anim.plays.to_be_bytes());
@@ -127,8 +97,8 @@ pub fn encode(anim: &Animation) -> Result<Vec<u8>, AnimError> {
         }
         fctl.extend_from_slice(&anim.delay_cs.to_be_bytes());
         fctl.extend_from_slice(&100u16.to_be_bytes());
-        // Dispose: none; blend: source for the first frame, over the frame before after it.
-        fctl.extend_from_slice(&[0, if k == 0 { 0 } else { 1 }]);
+        // Dispose: none; blend: source (the rectangle replaces what was there).
+        fctl.extend_from_slice(&[0, 0]);
         chunk(&mut out, b"fcTL", &fctl);
         seq += 1;
         for part in f.zlib.chunks(CHUNK) {

@@ -1,13 +1,15 @@
 //! GIF: one global palette, each frame stored as the rectangle that changed since the frame
 //! before, pixels that did not change inside it left transparent (so they compress to almost
-//! nothing), frames compressed in parallel ([`super::lzw`]).
+//! nothing), frames painted and compressed in parallel ([`super::raster::code_frames`],
+//! [`super::lzw`]).
 //!
 //! The palette starts from the colours the figure paints with (the theme's) and fills the rest
-//! with the in-between colours that antialiasing made, most frequent first, each far enough from
-//! the ones already chosen. Every pixel then takes its nearest palette colour.
+//! with the in-between colours that antialiasing made (in the frames that start the runs), most
+//! frequent first, each far enough from the ones already chosen. Every pixel then takes its
+//! nearest palette colour.
 
 use super::lzw::Lzw;
-use super::raster::{Rect, changed_rect, code_frames, paint_frames, rgb, run_starts, same8, size_of};
+use super::raster::{Rect, changed_rect, code_frames, paint_frames, rgb, run_starts, same8};
 use super::{AnimError, Animation};
 use crate::scene::Rgb;
 use rayon::prelude::*;
@@ -250,8 +252,7 @@ impl super::raster::Coder for Coder<'_> {
 /// The palette's blends are those of the runs' first frames (painted first, up to 16 spread over
 /// the animation); a colour they lack takes its nearest palette colour.
 pub fn encode(anim: &Animation) -> Result<Vec<u8>, AnimError> {
-    let first = anim.frames.first().ok_or_else(|| AnimError::Encode("no frames".into()))?;
-    let (w, h) = size_of(first)?;
+    let (w, h) = anim.raster_size()?;
     if w > u16::MAX as u32 || h > u16::MAX as u32 {
         return Err(AnimError::Encode(format!("a GIF is at most 65535 pixels a side, not {w}×{h}")));
     }

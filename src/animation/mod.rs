@@ -28,8 +28,9 @@ pub use raster::Image;
 
 /// Most frames in one animation.
 pub const MAX_FRAMES: u32 = 600;
-/// Bytes held for each pixel of each frame while an animation is encoded as GIF or APNG: every
-/// frame's RGBA pixels (held until all formats are written) and the GIF's palette indices.
+/// Bytes counted for each pixel of each frame while an animation is encoded as GIF or APNG. An
+/// upper bound: the encoders paint and code the frames in runs and hold whole only the runs'
+/// first frames (at most 16, 4 bytes a pixel) besides the coded frames.
 pub const PER_FRAME_PIXEL: u64 = 5;
 /// Frames per second accepted: a frame lasts at least 2 hundredths of a second (browsers show a
 /// GIF frame of 0 or 1 hundredth for a tenth of a second), at most 100 seconds.
@@ -269,6 +270,12 @@ impl Animation {
     /// Every frame as pixels (in parallel), one pixel per figure unit.
     pub fn rasterise(&self) -> Result<Vec<Image>, AnimError> {
         use rayon::prelude::*;
+        let size = self.raster_size()?;
+        self.frames.par_iter().map_init(crate::output::Painter::default, |p, s| raster::rasterise(p, s, size)).collect()
+    }
+    /// The frames' size in pixels, once the memory of painting and encoding them is known to fit
+    /// the budget.
+    pub(crate) fn raster_size(&self) -> Result<(u32, u32), AnimError> {
         let first = self.frames.first().ok_or_else(|| AnimError::Content("an animation has no frames".into()))?;
         let size = raster::size_of(first)?;
         let need = self.cost(true);
@@ -276,7 +283,7 @@ impl Animation {
             let fit = crate::budget::MAX_COST / (need / self.frames.len() as u64).max(1);
             return Err(over_budget(self.frames.len() as u64, size, need, fit));
         }
-        self.frames.par_iter().map_init(crate::output::Painter::default, |p, s| raster::rasterise(p, s, size)).collect()
+        Ok(size)
     }
 }
 
