@@ -568,3 +568,31 @@ fn cells_are_crisp_only_under_a_grid_line() {
         assert!(!scene.to_svg().contains("crispEdges"));
     }
 }
+
+/// An SVG written to a file as it is made is the same text as the SVG made whole, across many
+/// pieces (a chart window of thousands of cells), and a failing writer is an error, not a panic.
+#[test]
+fn svg_written_as_made_is_the_same_text() {
+    let pos = fen(VariantId::Dot, "8/8/8/3R3r/8/8/1p6/8");
+    let window = dotchess::geometry::Window { x0: -24, y0: -24, cols: 60, rows: 60 };
+    let view = View { kind: ViewKind::Chart { window: Some(window), edges: true, tint: false }, ..View::chart() };
+    let mut scenes: Vec<(String, Scene)> = all_figures().into_iter().take(6).collect();
+    scenes.push(("window".into(), render(&pos, &moves_overlay(&pos, "d5"), &view, &Theme::essay())));
+    for (name, scene) in &scenes {
+        let mut out = Vec::new();
+        dotchess::output::write_svg(scene, &mut out).unwrap();
+        assert!(out == scene.to_svg().as_bytes(), "{name}: the written SVG differs");
+    }
+    assert!(scenes.last().unwrap().1.to_svg().len() > 4 << 16, "the window is written in many 64 KiB pieces");
+    struct Full;
+    impl std::io::Write for Full {
+        fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {
+            Err(std::io::Error::new(std::io::ErrorKind::StorageFull, "disk full"))
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let e = dotchess::output::write_svg(&scenes[0].1, &mut Full).unwrap_err();
+    assert_eq!(e.kind(), std::io::ErrorKind::StorageFull);
+}

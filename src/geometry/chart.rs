@@ -77,7 +77,7 @@ impl ChartGeom {
     pub fn squares(&self, topo: &Topology) -> Vec<ChartSquare> {
         let w = self.window;
         let (x0, x1) = (w.x0 as f64, (w.x0 + w.cols as i32) as f64);
-        let mut out = Vec::new();
+        let mut out = Vec::with_capacity(w.rows as usize * (w.cols as usize + 1));
         for y in w.y0..w.y0 + w.rows as i32 {
             let shift = self.row_shift(y);
             for x in w.x0 - 1..w.x0 + w.cols as i32 {

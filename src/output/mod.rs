@@ -11,5 +11,5 @@ pub mod write;
 pub use pdf::{PdfError, UNITS_PER_INCH, svg_to_pdf, svg_to_pdf_at};
 pub use png::{KEEP, PngError, Raster, encode, scene_png, scene_png_to};
 pub use raster::{MAX_PIXELS, Painter, canvas_size, to_pixmap};
-pub use svg::to_svg;
+pub use svg::{to_svg, write_svg};
 pub use write::{Format, Output, Target, WriteError};

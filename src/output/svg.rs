@@ -134,12 +134,36 @@ fn push_escaped(s: &mut String, text: &str) {
     }
 }
 
-/// The document being written: one string, attributes appended in place.
-struct Out {
+/// The document being written: attributes appended in place to one string, which is handed to
+/// `sink` whenever it holds [`CHUNK`] bytes, when there is a sink.
+struct Out<'a> {
     s: String,
+    sink: Option<&'a mut dyn std::io::Write>,
+    /// The first error the sink gave (nothing more is handed to it after one).
+    error: Option<std::io::Error>,
 }
 
-impl Out {
+/// How much SVG text is held before it is handed to the sink.
+const CHUNK: usize = 64 << 10;
+
+impl Out<'_> {
+    /// Hands the text so far to the sink, if there is one and the text is long enough (`all`:
+    /// whatever its length).
+    fn drain(&mut self, all: bool) {
+        if let Some(sink) = self.sink.as_mut()
+            && (all || self.s.len() >= CHUNK)
+        {
+            if self.error.is_none()
+                && let Err(e) = sink.write_all(self.s.as_bytes())
+            {
+                self.error = Some(e);
+            }
+            self.s.clear();
+        }
+    }
+}
+
+impl Out<'_> {
     fn open(&mut self, tag: &str) {
         self.s.push_str("\n<");
         self.s.push_str(tag);
@@ -400,6 +424,7 @@ fn nodes(o: &mut Out, list: &[Node]) {
             Node::Element(e) => element(o, e),
             Node::Group(g) => group(o, g),
         }
+        o.drain(false);
     }
     if in_crisp {
         o.s.push_str("\n</g>");
@@ -410,8 +435,22 @@ fn nodes(o: &mut Out, list: &[Node]) {
 pub fn to_svg(scene: &Scene) -> String {
     // The weight estimates the bytes, mostly from above: the text is written without growing the
     // string (pages reserved beyond what is written are never touched).
-    let mut o =
-        Out { s: String::with_capacity(crate::budget::weight(scene).min(crate::budget::MAX_WEIGHT) as usize + 4096) };
+    let capacity = crate::budget::weight(scene).min(crate::budget::MAX_WEIGHT) as usize + 4096;
+    let mut o = Out { s: String::with_capacity(capacity), sink: None, error: None };
+    document(&mut o, scene);
+    o.s
+}
+
+/// The scene as an SVG document written to `out` as it is made, a piece of [`CHUNK`] bytes at a
+/// time: the same text as [`to_svg`], never held whole.
+pub fn write_svg(scene: &Scene, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+    let mut o = Out { s: String::with_capacity(CHUNK + (4 << 10)), sink: Some(out), error: None };
+    document(&mut o, scene);
+    o.drain(true);
+    o.error.map_or(Ok(()), Err)
+}
+
+fn document(o: &mut Out, scene: &Scene) {
     o.s.push_str("<svg");
     o.num("height", scene.height);
     o.s.push_str(" role=\"img\" viewBox=\"0 0 ");
@@ -433,9 +472,8 @@ pub fn to_svg(scene: &Scene) -> String {
         o.num("width", scene.width);
         o.close();
     }
-    nodes(&mut o, &scene.nodes);
+    nodes(o, &scene.nodes);
     o.s.push_str("\n</svg>\n");
-    o.s
 }
 
 #[cfg(test)]

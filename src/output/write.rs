@@ -244,6 +244,16 @@ pub fn write(scene: &Scene, outputs: &[Output], stdout: &mut dyn Write) -> Resul
             staged.push((tmp, path));
             continue;
         }
+        // An SVG file that no later format reads the text of: written as it is made.
+        if f == Format::Svg && !streamed && files.len() == 1 && !order[i + 1..].iter().any(|&g| g != Format::Png) {
+            let path = files[0];
+            let mut tmp = temporary(path).map_err(io(path))?;
+            let mut file = std::io::BufWriter::new(tmp.as_file_mut());
+            super::svg::write_svg(scene, &mut file).and_then(|()| file.flush()).map_err(io(path))?;
+            drop(file);
+            staged.push((tmp, path));
+            continue;
+        }
         if f != Format::Png && svg.is_empty() {
             svg = scene.to_svg();
         }

@@ -12,17 +12,22 @@ impl Painter<'_> {
         let topo = &self.topo;
         let (w, h) = (topo.width() as f64, topo.height() as f64);
         let win = g.window;
-        for sq in g.squares(topo) {
+        let squares = g.squares(topo);
+        l.cells.reserve(squares.len());
+        for sq in squares {
             let (x, y) = (sq.centre.0.floor() as i32, sq.row);
             let at = g.map(sq.left, (y + 1) as f64);
             let shape = Shape::Rect { at, w: sq.width * g.square, h: g.square };
             let node = match sq.shows {
                 ChartCell::Square(cell, flipped) => {
                     let (fill, class) = self.cell_fill(cell);
-                    Element::new(shape, Paint { fill: Some(fill), ..self.grid.clone() }, class)
-                        .with("cell", topo.name(cell))
-                        .with("chart", format!("{x},{y}"))
-                        .with("flipped", flipped.to_string())
+                    // The data list made at its size: a large window has tens of thousands.
+                    let data = vec![
+                        ("cell", topo.name(cell)),
+                        ("chart", format!("{x},{y}")),
+                        ("flipped", flipped.to_string()),
+                    ];
+                    Element { data, ..Element::new(shape, Paint { fill: Some(fill), ..self.grid.clone() }, class) }
                 }
                 ChartCell::Pole(p) => {
                     let cell = topo.pole_cell(p).expect("live pole band");
