@@ -179,7 +179,7 @@ impl super::raster::Coder for Coder<'_> {
     type Out = gif::Frame<'static>;
 
     fn state(&self) -> State {
-        // No raw pixel is 0 (alpha 255), so an empty slot never matches.
+        // An empty slot (0) holds no index, so it never matches.
         State { lzw: Lzw::default(), cache: vec![0; CACHE], rect: Vec::new() }
     }
 
