@@ -1,5 +1,7 @@
 //! The real binary: outputs, and bad input exiting with status 2.
 
+mod common;
+
 use std::process::{Command, Output};
 
 fn run(args: &[&str]) -> Output {
@@ -114,11 +116,8 @@ fn bad_input_exits_with_status_2() {
     }
 }
 
-fn temp_dir(name: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("dotchess-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+fn temp_dir(name: &str) -> common::Scratch {
+    common::Scratch::new(&format!("cli-{name}"))
 }
 
 #[test]

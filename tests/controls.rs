@@ -1,6 +1,8 @@
 //! Options that take effect the same way everywhere: flags over overlay files, one validator for
 //! flags and files, themes named by overlays, the FEN's variant hint.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -12,11 +14,8 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("dotchess-controls-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+fn temp_dir(name: &str) -> common::Scratch {
+    common::Scratch::new(&format!("controls-{name}"))
 }
 
 /// A PNG's width and height, from its header.

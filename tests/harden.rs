@@ -1,6 +1,8 @@
 //! Hostile and odd inputs (issue 13): each test here failed on the code before its fix.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 fn run_in(dir: &Path, args: &[&str]) -> Output {
@@ -20,15 +22,12 @@ fn stdout(o: &Output) -> String {
     String::from_utf8_lossy(&o.stdout).to_string()
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("dotchess-harden-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+fn temp_dir(name: &str) -> common::Scratch {
+    common::Scratch::new(&format!("harden-{name}"))
 }
 
 /// A folder with the given files.
-fn files(name: &str, list: &[(&str, &str)]) -> PathBuf {
+fn files(name: &str, list: &[(&str, &str)]) -> common::Scratch {
     let d = temp_dir(name);
     for (n, t) in list {
         std::fs::write(d.join(n), t).unwrap();

@@ -1,6 +1,8 @@
 //! Input files: every example parses and renders; every kind of mistake is refused with its file,
 //! line and column, exit status 2, and no output; `essay`, `batch` and `check` end to end.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
@@ -12,11 +14,8 @@ fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_dotchess")).args(args).current_dir(root()).output().expect("run dotchess")
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("dotchess-inputs-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+fn temp_dir(name: &str) -> common::Scratch {
+    common::Scratch::new(&format!("inputs-{name}"))
 }
 
 fn files_in(d: &Path) -> usize {

@@ -1,14 +1,13 @@
 //! PDF output: one vector page the figure's size, no fonts, read back by poppler's `pdftoppm`
 //! (installed by `.ci/run`) and compared with the PNG of the same figure.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
 use std::process::Command;
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("dotchess-pdf-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+fn temp_dir(name: &str) -> common::Scratch {
+    common::Scratch::new(&format!("pdf-{name}"))
 }
 
 /// RGB pixels of a PNG, composited on white, with its size.

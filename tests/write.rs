@@ -1,7 +1,9 @@
 //! The write path: all outputs of a figure or none, temporary files that cannot be planted,
 //! standard output, and targets that are not plain files.
 
-use std::path::{Path, PathBuf};
+mod common;
+
+use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 fn run(args: &[&str]) -> Output {
@@ -12,11 +14,8 @@ fn stderr(o: &Output) -> String {
     String::from_utf8_lossy(&o.stderr).to_string()
 }
 
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("dotchess-write-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
+fn temp_dir(name: &str) -> common::Scratch {
+    common::Scratch::new(&format!("write-{name}"))
 }
 
 fn names(d: &Path) -> Vec<String> {

@@ -55,3 +55,37 @@ pub fn fen_rank(cells: impl IntoIterator<Item = Option<char>>) -> String {
     }
     s
 }
+
+/// A scratch folder for one test: `dotchess-<name>-<process id>` in the system's temporary
+/// folder, made empty, and removed with everything in it when dropped (also when the test fails
+/// and unwinds), so that test runs leave nothing behind.
+pub struct Scratch(std::path::PathBuf);
+
+impl Scratch {
+    /// An empty scratch folder.
+    pub fn new(name: &str) -> Scratch {
+        let d = std::env::temp_dir().join(format!("dotchess-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        Scratch(d)
+    }
+}
+
+impl std::ops::Deref for Scratch {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl AsRef<std::path::Path> for Scratch {
+    fn as_ref(&self) -> &std::path::Path {
+        &self.0
+    }
+}
+
+impl Drop for Scratch {
+    fn drop(&mut self) {
+        let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
