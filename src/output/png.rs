@@ -56,8 +56,8 @@ impl Raster {
         self.canvas.clear();
         self.canvas.resize(len, 0);
         let mut canvas = tiny_skia::PixmapMut::from_bytes(&mut self.canvas, w, h).ok_or(PngError::Size(w, h))?;
-        self.painter.paint(scene, scale, &mut canvas);
-        let made = encode_into(&mut self.canvas, w, h, scene.dpi.map(|d| d * scale), out);
+        let opaque = self.painter.paint(scene, scale, &mut canvas);
+        let made = encode_into(&mut self.canvas, w, h, opaque, scene.dpi.map(|d| d * scale), out);
         if self.canvas.capacity() > KEEP {
             self.canvas = Vec::new();
         }
@@ -89,7 +89,7 @@ pub fn scene_png_to(scene: &Scene, scale: f64, out: &mut dyn std::io::Write) -> 
 /// PNG bytes of a pixmap.
 pub fn encode(pixmap: tiny_skia::PixmapRef) -> Result<Vec<u8>, PngError> {
     let mut out = Vec::new();
-    encode_into(&mut pixmap.data().to_vec(), pixmap.width(), pixmap.height(), None, &mut out)?;
+    encode_into(&mut pixmap.data().to_vec(), pixmap.width(), pixmap.height(), false, None, &mut out)?;
     Ok(out)
 }
 
@@ -104,7 +104,8 @@ fn demultiply(p: &mut [u8]) {
 }
 
 /// Encodes premultiplied RGBA `data` as PNG into `out`, turning it into straight alpha in place
-/// (the buffer is spent). `dpi`, when given, goes into a `pHYs` chunk (pixels per metre, rounded).
+/// (the buffer is spent); `opaque`: every pixel is known to be opaque, and is not looked at for
+/// it. `dpi`, when given, goes into a `pHYs` chunk (pixels per metre, rounded).
 ///
 /// A figure with a background is opaque in every pixel (but for the edge of a canvas wider than
 /// the figure), and then premultiplied and straight alpha are the same bytes and the PNG is
@@ -120,11 +121,12 @@ fn encode_into(
     data: &mut [u8],
     w: u32,
     h: u32,
+    opaque: bool,
     dpi: Option<f64>,
     out: &mut dyn std::io::Write,
 ) -> Result<(), PngError> {
     use std::io::Write;
-    let opaque = to_straight_alpha(data);
+    let opaque = opaque || to_straight_alpha(data);
     let mut encoder = png::Encoder::new(out, w, h);
     encoder.set_color(if opaque { png::ColorType::Rgb } else { png::ColorType::Rgba });
     encoder.set_depth(png::BitDepth::Eight);

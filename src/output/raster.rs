@@ -43,13 +43,15 @@ pub struct Painter {
 
 impl Painter {
     /// Paints the whole scene (background first) onto `canvas`, `scale` pixels per figure unit.
-    /// Whatever the canvas held is painted over.
-    pub fn paint(&mut self, scene: &Scene, scale: f64, canvas: &mut PixmapMut) {
+    /// Whatever the canvas held is painted over. Returns whether every pixel is opaque: so when
+    /// the background covers the whole canvas, everything else being painted over it.
+    pub fn paint(&mut self, scene: &Scene, scale: f64, canvas: &mut PixmapMut) -> bool {
         let ts = Transform::from_scale(scale as f32, scale as f32);
         let (w, h) = (scene.width * scale, scene.height * scale);
+        let opaque = !scene.transparent && w == canvas.width() as f64 && h == canvas.height() as f64;
         if scene.transparent {
             canvas.fill(tiny_skia::Color::TRANSPARENT);
-        } else if w == canvas.width() as f64 && h == canvas.height() as f64 {
+        } else if opaque {
             canvas.fill(colour(scene.background, 1.0));
         } else {
             canvas.fill(tiny_skia::Color::TRANSPARENT);
@@ -65,6 +67,7 @@ impl Painter {
             }
         }
         self.nodes(&scene.nodes, ts, canvas);
+        opaque
     }
 
     fn nodes(&mut self, nodes: &[Node], ts: Transform, canvas: &mut PixmapMut) {
