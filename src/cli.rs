@@ -831,7 +831,12 @@ fn check_cmd(a: &CheckArgs, out: &mut dyn Write) -> Result<(), CliError> {
 
 fn render_cmd(a: &RenderArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let config = a.config()?;
-    write_outputs(&config.figure.render_checked().map_err(CliError::Usage)?, &config.outputs, a.format, out)
+    let scene = config.figure.render_checked().map_err(CliError::Usage)?;
+    let written = write_outputs(&scene, &config.outputs, a.format, out);
+    // Freed on another thread: the command line's process ends without waiting for a large
+    // figure's (a chart window's) tens of thousands of elements to be freed one by one.
+    std::thread::spawn(move || drop(scene));
+    written
 }
 
 fn animate_cmd(a: &AnimateArgs, out: &mut dyn Write) -> Result<(), CliError> {
