@@ -2,6 +2,8 @@
 //! encoder's output decodes back to the frames with their count, size and delays; the animated
 //! SVG is well-formed and plays in headless Chromium.
 
+mod common;
+
 use dotchess::animation::{Animation, Format, Image};
 use dotchess::scene::{PathCmd, Pt, Scene, Shape};
 use dotchess::spec::{FigureSpec, read_overlay, read_position};
@@ -292,8 +294,7 @@ fn chromium(url: &str, dir: &std::path::Path, ms: u32, size: (u32, u32)) -> (Vec
 #[test]
 fn animated_svg_plays_in_headless_chromium() {
     let a = walk();
-    let dir = std::env::temp_dir().join(format!("dotchess-anim-chromium-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::Scratch::new("anim-chromium");
     let file = dir.join("walk.svg");
     std::fs::write(&file, a.encode(Format::Svg).unwrap()).unwrap();
     let url = format!("file://{}", file.display());
@@ -305,7 +306,6 @@ fn animated_svg_plays_in_headless_chromium() {
     assert_eq!(early.len(), late.len());
     let changed = early.iter().zip(&late).filter(|(a, b)| a != b).count();
     assert!(changed > 1000, "the two screenshots differ in {changed} bytes only");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 fn dotchess(args: &[&str]) -> std::process::Output {
@@ -314,8 +314,7 @@ fn dotchess(args: &[&str]) -> std::process::Output {
 
 #[test]
 fn animate_writes_each_format_by_extension_and_a_still_of_one_frame() {
-    let dir = std::env::temp_dir().join(format!("dotchess-anim-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::Scratch::new("anim-cli");
     let fen = dir.join("rook.fen");
     std::fs::write(&fen, "8/8/8/3R4/8/8/8/8\n").unwrap();
     let (gif, png, svg, still) = (dir.join("w.gif"), dir.join("w.png"), dir.join("w.svg"), dir.join("f2.png"));
@@ -345,13 +344,11 @@ fn animate_writes_each_format_by_extension_and_a_still_of_one_frame() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let dec = png::Decoder::new(std::io::Cursor::new(std::fs::read(&still).unwrap())).read_info().unwrap();
     assert!(dec.info().animation_control.is_none(), "a still is a plain PNG");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
 fn animate_rejects_bad_requests_with_status_2_and_writes_nothing() {
-    let dir = std::env::temp_dir().join(format!("dotchess-anim-bad-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::Scratch::new("anim-bad");
     let fen = dir.join("empty.fen");
     std::fs::write(&fen, "8/8/8/8/8/8/8/8\n").unwrap();
     let overlay = dir.join("o.toml");
@@ -371,7 +368,6 @@ fn animate_rejects_bad_requests_with_status_2_and_writes_nothing() {
         assert!(err.contains(message), "{args:?}: {err}");
     }
     assert!(!out_file.exists());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -623,8 +619,7 @@ fn an_animation_beyond_the_memory_budget_is_refused_at_its_key() {
     // The same at 12 frames fits.
     assert!(read_overlay("ok.toml", &text.replace("300", "12"), &base, &|p| Err(format!("no file {p}"))).is_ok());
     // From the command line: status 2, the flags named, nothing written.
-    let dir = std::env::temp_dir().join(format!("dotchess-budget-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = common::Scratch::new("budget");
     let fen = dir.join("empty.fen");
     std::fs::write(&fen, "8/8/8/8/8/8/8/8 w - - 0 1\n").unwrap();
     let fen = fen.to_str().unwrap();
@@ -644,7 +639,6 @@ fn an_animation_beyond_the_memory_budget_is_refused_at_its_key() {
     let o = animate(&["--frame", "7"], &still);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     assert!(still.exists());
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 /// The surface patches of a wrap frame (cells and pole bands, seen from outside or inside) in the
