@@ -115,8 +115,8 @@ fn demultiply(p: &mut [u8]) {
 /// Compression: the `png` crate's fast deflate (fdeflate), several times quicker than zlib for
 /// figures of flat colour at a similar size, after the Paeth filter on every row. Paeth alone
 /// keeps flat areas, horizontal and vertical edges all at zero; choosing a filter per row
-/// (adaptive) tries all five and made the essay's PNGs only 5 % smaller for twice the filtering
-/// time, and Up or Sub alone make them 1.6 to 1.8 times larger.
+/// (adaptive) tries all five on every row and made the essay's PNGs only 5 % smaller for about
+/// three times the filtering time, and Up or Sub alone make them 1.6 to 1.7 times larger.
 fn encode_into(
     data: &mut [u8],
     w: u32,

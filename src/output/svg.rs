@@ -161,9 +161,7 @@ impl Out<'_> {
             self.s.clear();
         }
     }
-}
 
-impl Out<'_> {
     fn open(&mut self, tag: &str) {
         self.s.push_str("\n<");
         self.s.push_str(tag);
