@@ -6,6 +6,13 @@ mod common;
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
+/// The SVG file a successful run writes, the last argument naming it.
+fn render_svg(dir: &Path, args: &[&str]) -> String {
+    let o = run_in(dir, args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    std::fs::read_to_string(dir.join(args.last().expect("an output file"))).unwrap()
+}
+
 fn run_in(dir: &Path, args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_dotchess")).current_dir(dir).args(args).output().expect("run dotchess")
 }
@@ -46,9 +53,7 @@ fn flags_given_with_an_overlay_override_it() {
     let o = run_in(&d, &["render", "rook.fen", "o.toml", "--theme", "print", "--width", "1600", "-o", "f.png"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(png_size(&std::fs::read(d.join("f.png")).unwrap()).0, 1600);
-    let o = run_in(&d, &["render", "rook.fen", "o.toml", "--theme", "print", "--view", "board", "-o", "f.svg"]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let svg = std::fs::read_to_string(d.join("f.svg")).unwrap();
+    let svg = render_svg(&d, &["render", "rook.fen", "o.toml", "--theme", "print", "--view", "board", "-o", "f.svg"]);
     let print = dotchess::Theme::built_in("print").unwrap();
     assert_eq!(fill_of(&svg, "cell dark"), print.dark.hex());
     // The view flag took effect: the board has pole bands, the hemispheres pole caps.
@@ -94,9 +99,7 @@ fn an_overlay_names_a_theme_file_relative_to_itself() {
     write(&d, "figs/rook.fen", "8/8/8/3R3r/8/8/8/8\n");
     write(&d, "figs/o.toml", "theme = \"themes/mine.toml\"\n[[panels]]\nview = \"board\"\n");
     // Run from another folder: the theme is found beside the overlay, not in the working folder.
-    let o = run_in(&d, &["render", "figs/rook.fen", "figs/o.toml", "-o", "f.svg"]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let svg = std::fs::read_to_string(d.join("f.svg")).unwrap();
+    let svg = render_svg(&d, &["render", "figs/rook.fen", "figs/o.toml", "-o", "f.svg"]);
     assert_eq!(fill_of(&svg, "cell dark"), "#123456");
     // A theme file that is not there is an error at the key.
     write(&d, "figs/p.toml", "theme = \"nowhere.toml\"\n");
@@ -187,9 +190,7 @@ fn an_arrow_from_a_piece_follows_its_move() {
 
     let d = temp_dir("arrow");
     let args = ["render", "--view", "board", "--fen", QUEEN_CHECK, "--arrow", "a4:e8", "--arrow", "b1:c3:#0077cc"];
-    let o = run_in(&d, &[&args[..], &["-o", "a.svg"]].concat());
-    assert!(o.status.success(), "{}", stderr(&o));
-    let svg = std::fs::read_to_string(d.join("a.svg")).unwrap();
+    let svg = render_svg(&d, &[&args[..], &["-o", "a.svg"]].concat());
     let doc = roxmltree::Document::parse(&svg).unwrap();
     let arrows = with_class(&doc, "arrow");
     // Over the board's west edge: two parts (through d7 it would be one straight line).
@@ -201,9 +202,7 @@ fn an_arrow_from_a_piece_follows_its_move() {
     let head = with_class(&doc, "arrow-head").into_iter().find(|n| n.attribute("data-from") == Some("b1")).unwrap();
     assert_eq!(head.attribute("fill"), Some("#0077cc"));
     // A colour by name is the same colour as its hex form; a misspelt one is an error.
-    let o = run_in(&d, &["render", "--fen", QUEEN_CHECK, "--arrow", "b1:c3:blue", "-o", "b.svg"]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let svg = std::fs::read_to_string(d.join("b.svg")).unwrap();
+    let svg = render_svg(&d, &["render", "--fen", QUEEN_CHECK, "--arrow", "b1:c3:blue", "-o", "b.svg"]);
     assert!(svg.contains("stroke=\"#0000ff\""), "a named colour is drawn");
     let o = run_in(&d, &["render", "--fen", QUEEN_CHECK, "--arrow", "b1:c3:bleu", "-o", "c.svg"]);
     assert_eq!(o.status.code(), Some(2));
@@ -213,9 +212,7 @@ fn an_arrow_from_a_piece_follows_its_move() {
 #[test]
 fn the_last_move_and_the_check_are_marked() {
     let d = temp_dir("lastmove");
-    let o = run_in(&d, &["render", "--view", "board", "--fen", QUEEN_CHECK, "--lastmove", "d1a4", "-o", "a.svg"]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let svg = std::fs::read_to_string(d.join("a.svg")).unwrap();
+    let svg = render_svg(&d, &["render", "--view", "board", "--fen", QUEEN_CHECK, "--lastmove", "d1a4", "-o", "a.svg"]);
     let doc = roxmltree::Document::parse(&svg).unwrap();
     let check = with_class(&doc, "check");
     assert_eq!(check.len(), 1);
@@ -226,18 +223,14 @@ fn the_last_move_and_the_check_are_marked() {
     assert_eq!(tinted, ["a4", "d1"]);
     assert!(!with_class(&doc, "lastmove").is_empty(), "the move's route");
     // The check mark can be turned off, by flag and by key; a position without check has none.
-    let o = run_in(&d, &["render", "--fen", QUEEN_CHECK, "--no-check", "-o", "b.svg"]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    assert!(!std::fs::read_to_string(d.join("b.svg")).unwrap().contains("class=\"check\""));
+    assert!(
+        !render_svg(&d, &["render", "--fen", QUEEN_CHECK, "--no-check", "-o", "b.svg"]).contains("class=\"check\"")
+    );
     write(&d, "q.fen", &format!("{QUEEN_CHECK}\n"));
     write(&d, "o.toml", "check = false\nlastmove = \"d1a4\"\n");
-    let o = run_in(&d, &["render", "q.fen", "o.toml", "-o", "c.svg"]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let svg = std::fs::read_to_string(d.join("c.svg")).unwrap();
+    let svg = render_svg(&d, &["render", "q.fen", "o.toml", "-o", "c.svg"]);
     assert!(!svg.contains("class=\"check\"") && svg.contains("cell lastmove"));
-    let o = run_in(&d, &["render", "--view", "board", "-o", "d.svg"]);
-    assert!(o.status.success());
-    assert!(!std::fs::read_to_string(d.join("d.svg")).unwrap().contains("class=\"check\""));
+    assert!(!render_svg(&d, &["render", "--view", "board", "-o", "d.svg"]).contains("class=\"check\""));
     // A last move whose piece is not on its cell is an error at the key.
     write(&d, "p.toml", "lastmove = \"d1d4\"\n");
     let o = run_in(&d, &["render", "q.fen", "p.toml", "-o", "e.svg"]);
@@ -302,18 +295,14 @@ fn place(doc: &roxmltree::Document, class: &str, key: &str, value: &str) -> (f64
 fn seen_from_blacks_side_the_figure_is_turned() {
     let d = temp_dir("orientation");
     for (orientation, turned) in [("white", false), ("black", true)] {
-        let o = run_in(&d, &["render", "--view", "board", "--orientation", orientation, "-o", "b.svg"]);
-        assert!(o.status.success(), "{}", stderr(&o));
-        let svg = std::fs::read_to_string(d.join("b.svg")).unwrap();
+        let svg = render_svg(&d, &["render", "--view", "board", "--orientation", orientation, "-o", "b.svg"]);
         let doc = roxmltree::Document::parse(&svg).unwrap();
         let a1 = place(&doc, "cell dark", "data-cell", "a1");
         let h8 = place(&doc, "cell dark", "data-cell", "h8");
         // White: a1 bottom left, h8 top right; Black: the other way round.
         assert_eq!(a1.0 > h8.0, turned, "{orientation}: a1 {a1:?}, h8 {h8:?}");
         assert_eq!(a1.1 < h8.1, turned, "{orientation}: a1 {a1:?}, h8 {h8:?}");
-        let o = run_in(&d, &["render", "--orientation", orientation, "-o", "h.svg"]);
-        assert!(o.status.success(), "{}", stderr(&o));
-        let svg = std::fs::read_to_string(d.join("h.svg")).unwrap();
+        let svg = render_svg(&d, &["render", "--orientation", orientation, "-o", "h.svg"]);
         let doc = roxmltree::Document::parse(&svg).unwrap();
         let (n, s) = (place(&doc, "pole", "data-pole", "N"), place(&doc, "pole", "data-pole", "S"));
         assert_eq!(s.1 < n.1, turned, "{orientation}: S on top");
@@ -334,9 +323,7 @@ fn the_expected_sets_source_is_named_in_the_legend() {
     let toml = "[[panels]]\nview = \"board\"\ncaption = \"Rook on c4\"\n[[expect]]\nsquare = \"c4\"\n\
                 destinations = [\"c5\", \"c6\", \"N\", \"a3\"]\nsource = \"Mori 1997, fig. 4\"\n";
     write(&d, "k.toml", toml);
-    let o = run_in(&d, &["render", "k.fen", "k.toml", "-o", "k.svg"]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let svg = std::fs::read_to_string(d.join("k.svg")).unwrap();
+    let svg = render_svg(&d, &["render", "k.fen", "k.toml", "-o", "k.svg"]);
     let doc = roxmltree::Document::parse(&svg).unwrap();
     let legend: Vec<&str> = with_class(&doc, "legend").iter().filter_map(|n| n.attribute("data-text")).collect();
     assert!(legend.iter().any(|t| t.contains("expected by Mori 1997, fig. 4")), "{legend:?}");
@@ -380,9 +367,7 @@ fn circles_and_crosses_mark_cells_in_every_view() {
     let d = temp_dir("markups");
     write(&d, "start.fen", "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1\n");
     write(&d, "o.toml", "circles = [\"e4\", \"d5:#c00\"]\ncrosses = [\"e2:green\"]\n[[panels]]\nview = \"board\"\n");
-    let o = run_in(&d, &["render", "start.fen", "o.toml", "--cross", "a8:#0077cc", "-o", "f.svg"]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let svg = std::fs::read_to_string(d.join("f.svg")).unwrap();
+    let svg = render_svg(&d, &["render", "start.fen", "o.toml", "--cross", "a8:#0077cc", "-o", "f.svg"]);
     let doc = roxmltree::Document::parse(&svg).unwrap();
     let circles = with_class(&doc, "mark circle");
     let cells: Vec<_> = circles.iter().map(|n| n.attribute("data-cell").unwrap()).collect();
@@ -558,9 +543,8 @@ fn chart_coordinates_follow_each_copys_flip_and_shift() {
     let d = temp_dir("chart-coords");
     // SPEC §5.2: chart(x, y) with y' = y mod 2H is (x mod W, y') below H, else (anti(x mod W),
     // 2H-1-y'). A window of 8 columns and 10 rows: rows 8 and 9 lie in the flipped copy over N.
-    let o = run_in(&d, &["render", "--view", "chart", "--coordinates", "edge", "--window", "0,0,8,10", "-o", "c.svg"]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let svg = std::fs::read_to_string(d.join("c.svg")).unwrap();
+    let svg =
+        render_svg(&d, &["render", "--view", "chart", "--coordinates", "edge", "--window", "0,0,8,10", "-o", "c.svg"]);
     let doc = roxmltree::Document::parse(&svg).unwrap();
     let text = |n: &roxmltree::Node| n.attribute("data-text").unwrap().to_string();
     let files: Vec<String> = with_class(&doc, "coordinate file").iter().map(text).collect();
@@ -580,9 +564,7 @@ fn chart_coordinates_follow_each_copys_flip_and_shift() {
         assert!(inside(&n, "cell light") || inside(&n, "cell dark"), "{:?}", n.attribute("data-chart"));
     }
     // `none` (the chart's default) draws none.
-    let o = run_in(&d, &["render", "--view", "chart", "-o", "n.svg"]);
-    assert!(o.status.success());
-    assert!(!std::fs::read_to_string(d.join("n.svg")).unwrap().contains("coordinate"));
+    assert!(!render_svg(&d, &["render", "--view", "chart", "-o", "n.svg"]).contains("coordinate"));
 }
 
 #[test]
@@ -594,9 +576,7 @@ fn panels_in_a_row_share_a_height() {
         "o.toml",
         "[[panels]]\nview = \"board\"\n[[panels]]\nview = \"hemispheres\"\n[[panels]]\nview = \"chart\"\n",
     );
-    let o = run_in(&d, &["render", "rook.fen", "o.toml", "-o", "f.svg"]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let svg = std::fs::read_to_string(d.join("f.svg")).unwrap();
+    let svg = render_svg(&d, &["render", "rook.fen", "o.toml", "-o", "f.svg"]);
     let doc = roxmltree::Document::parse(&svg).unwrap();
     let panels = with_class(&doc, "panel");
     assert_eq!(panels.len(), 3);
@@ -625,9 +605,7 @@ fn panels_in_a_row_share_a_height() {
         "same.toml",
         "[[panels]]\nview = \"board\"\n[[panels]]\nview = \"board\"\n[[panels]]\nview = \"board\"\n",
     );
-    let o = run_in(&d, &["render", "rook.fen", "same.toml", "-o", "g.svg"]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let svg = std::fs::read_to_string(d.join("g.svg")).unwrap();
+    let svg = render_svg(&d, &["render", "rook.fen", "same.toml", "-o", "g.svg"]);
     let doc = roxmltree::Document::parse(&svg).unwrap();
     for n in with_class(&doc, "panel") {
         assert!((size(&n, "data-width") - board.width).abs() < 0.02);
@@ -641,9 +619,7 @@ fn one_legend_under_a_figure_of_several_panels() {
     let expect = "[[expect]]\nsquare = \"d5\"\nsource = \"a book\"\ndestinations = [\"d4\", \"h5\", \"a1\"]\n";
     let panels = "moves = [\"d5\"]\n[[panels]]\nview = \"board\"\n[[panels]]\nview = \"hemispheres\"\nwidth = 300\n";
     write(&d, "o.toml", &format!("{panels}{expect}"));
-    let o = run_in(&d, &["render", "rook.fen", "o.toml", "-o", "f.svg"]);
-    assert!(o.status.success(), "{}", stderr(&o));
-    let svg = std::fs::read_to_string(d.join("f.svg")).unwrap();
+    let svg = render_svg(&d, &["render", "rook.fen", "o.toml", "-o", "f.svg"]);
     let doc = roxmltree::Document::parse(&svg).unwrap();
     let texts = with_class(&doc, "legend");
     // Three items once (agreed, missing, extra), not three under each panel; at one size.

@@ -512,35 +512,33 @@ mod tests {
     #[test]
     fn axis_strokes_cover_what_the_stroker_covers() {
         let pt = |x: f64, y: f64| Pt { x, y };
-        let outline = vec![
-            PathCmd::Move(pt(5.3, 7.71)),
-            PathCmd::Line(pt(40.55, 7.71)),
-            PathCmd::Line(pt(40.55, 30.2)),
-            PathCmd::Line(pt(20.1, 30.2)),
-            PathCmd::Line(pt(20.1, 50.9)),
-            PathCmd::Line(pt(5.3, 50.9)),
-            PathCmd::Close,
-            PathCmd::Move(pt(2.5, 20.33)),
-            PathCmd::Line(pt(60.2, 20.33)),
-            PathCmd::Move(pt(30.45, 2.0)),
-            PathCmd::Line(pt(30.45, 60.0)),
+        // Subpaths of points, each closed or open.
+        let path = |subpaths: &[(&[(f64, f64)], bool)]| -> Vec<PathCmd> {
+            let mut cmds = Vec::new();
+            for (points, closed) in subpaths {
+                for (i, &(x, y)) in points.iter().enumerate() {
+                    cmds.push(if i == 0 { PathCmd::Move(pt(x, y)) } else { PathCmd::Line(pt(x, y)) });
+                }
+                if *closed {
+                    cmds.push(PathCmd::Close);
+                }
+            }
+            cmds
+        };
+        let outline = path(&[
+            (&[(5.3, 7.71), (40.55, 7.71), (40.55, 30.2), (20.1, 30.2), (20.1, 50.9), (5.3, 50.9)], true),
+            (&[(2.5, 20.33), (60.2, 20.33)], false),
+            (&[(30.45, 2.0), (30.45, 60.0)], false),
             // A closed outline starting in the middle of a side, one side in two pieces.
-            PathCmd::Move(pt(50.27, 60.5)),
-            PathCmd::Line(pt(44.6, 60.5)),
-            PathCmd::Line(pt(44.6, 40.33)),
-            PathCmd::Line(pt(62.1, 40.33)),
-            PathCmd::Line(pt(62.1, 50.5)),
-            PathCmd::Line(pt(62.1, 60.5)),
-            PathCmd::Line(pt(50.27, 60.5)),
-            PathCmd::Close,
+            (
+                &[(50.27, 60.5), (44.6, 60.5), (44.6, 40.33), (62.1, 40.33), (62.1, 50.5), (62.1, 60.5), (50.27, 60.5)],
+                true,
+            ),
             // Lines along one another: a long one beside two short ones, one drawn backwards.
-            PathCmd::Move(pt(70.2, 80.4)),
-            PathCmd::Line(pt(95.0, 80.4)),
-            PathCmd::Move(pt(80.0, 80.4)),
-            PathCmd::Line(pt(72.1, 80.4)),
-            PathCmd::Move(pt(88.3, 80.4)),
-            PathCmd::Line(pt(93.0, 80.4)),
-        ];
+            (&[(70.2, 80.4), (95.0, 80.4)], false),
+            (&[(80.0, 80.4), (72.1, 80.4)], false),
+            (&[(88.3, 80.4), (93.0, 80.4)], false),
+        ]);
         for (width, scale) in [(0.8, 1.0), (0.8, 1.53), (2.4, 1.0), (3.1, 1.3)] {
             let ts = Transform::from_row(scale, 0.0, 0.0, scale, 0.37, 0.0);
             let (a, b) = (stroked(&outline, width, ts), as_rects(&outline, width, ts));
@@ -549,7 +547,7 @@ mod tests {
             assert!(worst <= 3, "width {width} at ×{scale}: {} channels off, worst by {worst}", off.len());
         }
         // Not along an axis, or turned: left to the stroker.
-        let slant = [PathCmd::Move(pt(1.0, 1.0)), PathCmd::Line(pt(9.0, 5.0))];
+        let slant = path(&[(&[(1.0, 1.0), (9.0, 5.0)], false)]);
         let mut canvas = Pixmap::new(8, 8).unwrap();
         assert!(!axis_stroke(&slant, 1.0, Rgb(0, 0, 0), Transform::identity(), &mut canvas.as_mut()));
         let turned = Transform::from_rotate(30.0);

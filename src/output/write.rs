@@ -231,27 +231,21 @@ pub fn write(scene: &Scene, outputs: &[Output], stdout: &mut dyn Write) -> Resul
             })
             .collect();
         let streamed = outputs.iter().any(|o| o.format == f && !matches!(o.target, Target::File(_)));
-        if f == Format::Png && !streamed && files.len() == 1 {
+        // A PNG file, and an SVG file that no later format reads the text of, are written into
+        // their temporary file as they are made, never held whole.
+        let made_into = !streamed
+            && files.len() == 1
+            && (f == Format::Png || (f == Format::Svg && !order[i + 1..].iter().any(|&g| g != Format::Png)));
+        if made_into {
             let path = files[0];
-            let mut tmp = temporary(path).map_err(io(path))?;
-            let mut file = std::io::BufWriter::new(tmp.as_file_mut());
-            match super::png::scene_png_to(scene, 1.0, &mut file) {
-                Err(super::PngError::Io(error)) => return Err(io(path)(error)),
-                Err(e) => return Err(WriteError::Encode(e.to_string())),
-                Ok(()) => file.flush().map_err(io(path))?,
-            }
-            drop(file);
-            staged.push((tmp, path));
-            continue;
-        }
-        // An SVG file that no later format reads the text of: written as it is made.
-        if f == Format::Svg && !streamed && files.len() == 1 && !order[i + 1..].iter().any(|&g| g != Format::Png) {
-            let path = files[0];
-            let mut tmp = temporary(path).map_err(io(path))?;
-            let mut file = std::io::BufWriter::new(tmp.as_file_mut());
-            super::svg::write_svg(scene, &mut file).and_then(|()| file.flush()).map_err(io(path))?;
-            drop(file);
-            staged.push((tmp, path));
+            staged.push(stage_made(path, |file| match f {
+                Format::Png => match super::png::scene_png_to(scene, 1.0, file) {
+                    Err(super::PngError::Io(error)) => Err(io(path)(error)),
+                    Err(e) => Err(WriteError::Encode(e.to_string())),
+                    Ok(()) => Ok(()),
+                },
+                _ => super::svg::write_svg(scene, file).map_err(io(path)),
+            })?);
             continue;
         }
         if f != Format::Png && svg.is_empty() {
@@ -320,6 +314,19 @@ pub fn write_bytes(items: &[(Target, &[u8])], stdout: &mut dyn Write) -> Result<
 /// A function making a write error about `path`.
 fn io(path: &Path) -> impl Fn(std::io::Error) -> WriteError + '_ {
     move |error| WriteError::Io { target: path.display().to_string(), error }
+}
+
+/// `path`'s temporary file, with what `make` writes into it (through a buffer).
+fn stage_made(
+    path: &Path,
+    make: impl FnOnce(&mut dyn Write) -> Result<(), WriteError>,
+) -> Result<(tempfile::NamedTempFile, &Path), WriteError> {
+    let mut tmp = temporary(path).map_err(io(path))?;
+    let mut file = std::io::BufWriter::new(tmp.as_file_mut());
+    make(&mut file)?;
+    file.flush().map_err(io(path))?;
+    drop(file);
+    Ok((tmp, path))
 }
 
 /// Renames staged temporary files over their targets.
