@@ -67,13 +67,13 @@ struct MMove {
     /// The castling's name; `from` and `to` are then the king's squares.
     castle: Option<&'static str>,
     en_passant: bool,
-    /// A pawn's double step: the square it skips.
-    skips: Option<Cell>,
+    /// A pawn's double step: the square it passes over.
+    passes: Option<Cell>,
 }
 
 impl MMove {
     fn new(from: Cell, to: Cell) -> MMove {
-        MMove { from, to, promotion: None, castle: None, en_passant: false, skips: None }
+        MMove { from, to, promotion: None, castle: None, en_passant: false, passes: None }
     }
 }
 
@@ -394,7 +394,7 @@ impl Model {
                         && self.topo.coords(from).is_some_and(|(_, r)| r == first_rank)
                         && let Some(two) = self.pawn_step(one, 0, man.white).filter(|c| !self.men.contains_key(c))
                     {
-                        pawn(MMove { skips: Some(one), ..MMove::new(from, two) });
+                        pawn(MMove { passes: Some(one), ..MMove::new(from, two) });
                     }
                 }
                 let diagonals: BTreeSet<Cell> =
@@ -493,7 +493,7 @@ impl Model {
                 man.kind = p;
             }
             n.men.insert(m.to, man);
-            n.ep = m.skips;
+            n.ep = m.passes;
             n.halfmove = if captured || self.men[&m.from].kind == 'p' { 0 } else { n.halfmove + 1 };
         }
         if self.rules.castlings > 0 {
@@ -643,7 +643,7 @@ fn random_game(pos: Position, plies: usize, rng: &mut Rng, seen: &mut Seen) {
                         || m.promotion.is_some()
                         || m.castle.is_some()
                         || m.en_passant
-                        || m.skips.is_some()
+                        || m.passes.is_some()
                         || model.is_pole(m.to)
                 })
                 .collect();
@@ -704,14 +704,14 @@ fn random_placement(v: VariantId, rng: &mut Rng) -> Option<Position> {
     let white_to_move = rng.chance(50);
     let mut ep = "-".to_string();
     if r.double_step && rng.chance(30) {
-        // The side that just moved stepped a pawn two squares past `skip`.
+        // The side that just moved stepped a pawn two squares, passing over `over`.
         let mover_white = !white_to_move;
         let file = if rng.chance(50) { [0, w - 1][rng.below(2)] } else { rng.below(w as usize) as u8 };
-        let (from_r, skip_r, to_r) = if mover_white { (1, 2, 3) } else { (h - 2, h - 3, h - 4) };
-        let (from, skip, to) = (t.square(file, from_r)?, t.square(file, skip_r)?, t.square(file, to_r)?);
-        if !men.contains_key(&from) && !men.contains_key(&skip) && !men.contains_key(&to) {
+        let (from_r, over_r, to_r) = if mover_white { (1, 2, 3) } else { (h - 2, h - 3, h - 4) };
+        let (from, over, to) = (t.square(file, from_r)?, t.square(file, over_r)?, t.square(file, to_r)?);
+        if !men.contains_key(&from) && !men.contains_key(&over) && !men.contains_key(&to) {
             men.insert(to, if mover_white { 'P' } else { 'p' });
-            ep = t.name(skip);
+            ep = t.name(over);
             // A capturer beside it, across the wrap when the file is a or h.
             let side = [(file + 1) % w, (file + w - 1) % w][rng.below(2)];
             let beside = t.square(side, to_r)?;
@@ -726,7 +726,7 @@ fn random_placement(v: VariantId, rng: &mut Rng) -> Option<Position> {
         let c = free(rng, &men, kind == 'p')?;
         men.insert(c, if rng.chance(50) { kind.to_ascii_uppercase() } else { kind });
     }
-    // Make sure nothing stands where the en passant pawn came from or skipped.
+    // Make sure nothing stands where the en passant pawn came from or passed over.
     let mut rows: Vec<String> = Vec::new();
     if t.poles() == Poles::Live {
         rows.push(t.pole_cell(Pole::North).and_then(|c| men.get(&c)).map_or('1', |&c| c).to_string());
