@@ -764,3 +764,18 @@ fn gear_file_letters_glide_through_the_touching_point_without_jumps() {
     // The two discs' letters of a file do meet: some frames write a file once.
     assert!(merged > 0, "no frame merges a file's two letters");
 }
+
+#[test]
+fn gif_gear_frames_show_every_pixel_near_its_painted_colour() {
+    // The gear turns every cell edge through each frame, its frames are coded by several workers
+    // from several starting frames, and its long rows of one colour take the LZW run codes: every
+    // pixel a viewer sees must still be close to the colour the frame painted there.
+    let a = animation("8/8/8/8/8/8/8/8", "[animation]\nkind = \"gear\"\nframes = 24\n");
+    let images: Vec<Image> = a.rasterise().unwrap();
+    let (_, _, frames, _) = decode_gif(&a.encode(Format::Gif).unwrap());
+    assert_eq!(frames.len(), 24);
+    for (k, ((_, rgba), img)) in frames.iter().zip(&images).enumerate() {
+        let worst = rgba.iter().zip(&img.rgba).map(|(x, y)| x.abs_diff(*y)).max().unwrap();
+        assert!(worst <= 40, "frame {k}: a channel {worst} off");
+    }
+}

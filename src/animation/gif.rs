@@ -9,7 +9,7 @@
 //! nearest palette colour.
 
 use super::lzw::Lzw;
-use super::raster::{Rect, changed_rect, code_frames, paint_frames, rgb, run_starts, same8};
+use super::raster::{Rect, code_frames, paint_frames, rgb, run_starts, same8};
 use super::{AnimError, Animation};
 use crate::scene::Rgb;
 use rayon::prelude::*;
@@ -138,11 +138,19 @@ struct Coder<'a> {
     delay: u16,
 }
 
-/// A worker's buffers: the encoder, its cache of indices (raw pixel → index) and the changed
-/// rectangle's indices.
+/// A worker's buffers, kept from frame to frame.
 struct State {
     lzw: Lzw,
+    /// Cache of indices by raw pixel (see [`Coder::index_of`]).
     cache: Vec<u32>,
+    /// The palette index of every pixel of frame `shown` (what a viewer shows after it).
+    shown_idx: Vec<u8>,
+    /// Which frame `shown_idx` is of, if any.
+    shown: Option<usize>,
+    /// The whole frame's new indices, [`CLEAR`] where a pixel shows what it showed before; kept
+    /// all [`CLEAR`] between frames.
+    delta: Vec<u8>,
+    /// The changed rectangle's indices, row after row, as LZW takes them.
     rect: Vec<u8>,
 }
 
@@ -172,6 +180,14 @@ impl Coder<'_> {
         cache[slot] = c24 << 8 | i as u32;
         i
     }
+
+    /// Every pixel's index into `out`.
+    fn index_all(&self, pixels: &[u32], out: &mut Vec<u8>, cache: &mut [u32]) {
+        out.clear();
+        // Opaque pixels never equal 0 (alpha 255), so the first pixel looks its colour up.
+        let mut last = (0u32, 0u8);
+        out.extend(pixels.iter().map(|&c| self.look(c, &mut last, cache)));
+    }
 }
 
 impl super::raster::Coder for Coder<'_> {
@@ -179,59 +195,87 @@ impl super::raster::Coder for Coder<'_> {
     type Out = gif::Frame<'static>;
 
     fn state(&self) -> State {
-        // An empty slot (0) holds no index, so it never matches.
-        State { lzw: Lzw::default(), cache: vec![0; CACHE], rect: Vec::new() }
+        // An empty cache slot (0) holds no index, so it never matches.
+        let (lzw, cache) = (Lzw::default(), vec![0; CACHE]);
+        State { lzw, cache, shown_idx: Vec::new(), shown: None, delta: Vec::new(), rect: Vec::new() }
     }
 
-    /// The changed rectangle is found on the pixels themselves, and only its pixels are looked up
-    /// in the palette; a pixel is transparent ([`CLEAR`]) where its palette colour is the one the
-    /// frame before showed there.
+    /// One pass over the frame finds the pixels whose colour changed (eight at a time where none
+    /// did, most of a frame), looks up only their new colour, and compares its index with the one
+    /// the viewer shows there ([`State::shown_idx`], the frame before's; worked out whole when this
+    /// worker did not code that frame). A pixel whose index is the same stays transparent
+    /// ([`CLEAR`]); the frame stores the rectangle of the others.
     fn code(&self, st: &mut State, k: usize, prev: Option<&[u32]>, cur: &[u32]) -> gif::Frame<'static> {
-        let (w, h) = (self.width, self.height);
+        let (w, h) = (self.width as usize, self.height as usize);
+        let cache = &mut st.cache;
         let rect = match prev {
-            None => Some(Rect { x: 0, y: 0, w, h }),
-            Some(prev) => changed_rect(w, h, prev, cur),
-        };
-        st.rect.clear();
-        let rect = match rect {
             None => {
-                st.rect.push(CLEAR);
-                Rect { x: 0, y: 0, w: 1, h: 1 }
+                self.index_all(cur, &mut st.shown_idx, cache);
+                st.rect.clear();
+                st.rect.extend_from_slice(&st.shown_idx);
+                Some(Rect { x: 0, y: 0, w: w as u32, h: h as u32 })
             }
-            Some(r) => {
-                // Unchanged pixels are CLEAR (0) already.
-                st.rect.resize((r.w * r.h) as usize, CLEAR);
-                // The last colour looked up, for this frame's pixels and the frame before's.
-                // Opaque pixels never equal 0 (alpha 255), so the first pixel looks its colour up.
-                let (mut last, mut last_p) = ((0u32, 0u8), (0u32, 0u8));
-                let cache = &mut st.cache;
-                for (y, out) in (r.y..r.y + r.h).zip(st.rect.chunks_exact_mut(r.w as usize)) {
-                    let at = (y * w + r.x) as usize..(y * w + r.x + r.w) as usize;
-                    let c = &cur[at.clone()];
-                    match prev {
-                        None => out.iter_mut().zip(c).for_each(|(o, &c)| *o = self.look(c, &mut last, cache)),
-                        Some(prev) => {
-                            // Eight pixels at a time where nothing changed (most of a frame).
-                            for ((o, p), c) in out.chunks_mut(8).zip(prev[at].chunks(8)).zip(c.chunks(8)) {
-                                if same8(p, c) {
-                                    continue;
-                                }
-                                for ((o, &p), &c) in o.iter_mut().zip(p).zip(c) {
-                                    if p == c {
-                                        continue;
-                                    }
-                                    let i = self.look(c, &mut last, cache);
-                                    if i != self.look(p, &mut last_p, cache) {
-                                        *o = i;
-                                    }
-                                }
+            Some(prev) => {
+                if st.shown != k.checked_sub(1) {
+                    self.index_all(prev, &mut st.shown_idx, cache);
+                }
+                st.delta.resize(w * h, CLEAR);
+                let (mut top, mut bottom, mut left, mut right) = (None, 0, w, 0);
+                let mut last = (0u32, 0u8);
+                let rows = prev.chunks_exact(w).zip(cur.chunks_exact(w));
+                let out = st.shown_idx.chunks_exact_mut(w).zip(st.delta.chunks_exact_mut(w));
+                for (y, ((p, c), (shown, delta))) in rows.zip(out).enumerate() {
+                    if p == c {
+                        continue;
+                    }
+                    let (mut first, mut end) = (w, 0);
+                    for (x0, (p, c)) in (0..w).step_by(8).zip(p.chunks(8).zip(c.chunks(8))) {
+                        if same8(p, c) {
+                            continue;
+                        }
+                        for (x, (&p, &c)) in (x0..).zip(p.iter().zip(c)) {
+                            if p == c {
+                                continue;
+                            }
+                            let i = self.look(c, &mut last, cache);
+                            if i != shown[x] {
+                                shown[x] = i;
+                                delta[x] = i;
+                                first = first.min(x);
+                                end = x + 1;
                             }
                         }
                     }
+                    if end > 0 {
+                        top.get_or_insert(y);
+                        bottom = y;
+                        left = left.min(first);
+                        right = right.max(end - 1);
+                    }
                 }
-                r
+                st.rect.clear();
+                top.map(|top| {
+                    let r = Rect {
+                        x: left as u32,
+                        y: top as u32,
+                        w: (right - left + 1) as u32,
+                        h: (bottom - top + 1) as u32,
+                    };
+                    // The rectangle's rows out, and the whole-frame buffer left all CLEAR again.
+                    for row in st.delta.chunks_exact_mut(w).skip(top).take(bottom - top + 1) {
+                        st.rect.extend_from_slice(&row[left..=right]);
+                        row[left..=right].fill(CLEAR);
+                    }
+                    r
+                })
             }
         };
+        st.shown = Some(k);
+        let rect = rect.unwrap_or_else(|| {
+            // Nothing changed: one transparent pixel.
+            st.rect.push(CLEAR);
+            Rect { x: 0, y: 0, w: 1, h: 1 }
+        });
         let mut lzw_bytes = Vec::with_capacity(st.rect.len() / 8);
         st.lzw.encode(&st.rect, &mut lzw_bytes);
         gif::Frame {
@@ -249,7 +293,7 @@ impl super::raster::Coder for Coder<'_> {
 }
 
 /// The animation as GIF bytes: frames painted and coded in runs ([`super::raster::code_frames`]).
-/// The palette's blends are those of the runs' first frames (painted first, up to 16 spread over
+/// The palette's blends are those of the runs' first frames (painted first, up to 8 spread over
 /// the animation); a colour they lack takes its nearest palette colour.
 pub fn encode(anim: &Animation) -> Result<Vec<u8>, AnimError> {
     let (w, h) = anim.raster_size()?;
@@ -284,6 +328,7 @@ pub fn encode(anim: &Animation) -> Result<Vec<u8>, AnimError> {
             enc.write_lzw_pre_encoded_frame(f).map_err(err)?;
         }
     }
+
     Ok(out)
 }
 

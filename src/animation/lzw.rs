@@ -4,9 +4,21 @@
 //! holding the string's key (its prefix code and last index) and its code. It produces what the
 //! `gif` crate's pre-encoded frames hold: the minimum code size, then the code stream (the
 //! encoder cuts it into sub-blocks).
+//!
+//! The parse is greedy but for one thing: a string the table knows is ended early when a run of
+//! one index (at least [`RUN_MIN`]) starts at its next index, and the run is then taken along the
+//! run codes, several indices a step, instead of one table search per index. LZW allows any
+//! parse: the decoder gives the ended string's one-index-longer string a code again, which the
+//! encoder counts and never sends. On the gear animation this cuts the table searches from
+//! 3.0 to 0.8 million and makes the file 5 % larger.
 
 /// Largest code plus one (codes are at most 12 bits).
 const MAX_CODES: usize = 1 << 12;
+/// Indices a run must have for the string before it to end early ([`Lzw::encode`]).
+const RUN_MIN: usize = 4;
+/// `at` of a string the table already holds, ended early before a run.
+const DUPLICATE: usize = usize::MAX - 1;
+
 /// Slots of the string table: twice the strings it can hold (32 KiB, so that it stays in the
 /// fastest cache), so probes are short.
 const SLOTS: usize = 2 * MAX_CODES;
@@ -130,10 +142,18 @@ impl Lzw {
                     }
                     at = (at + 1) & (SLOTS - 1);
                 };
-                if let Some(code) = found {
-                    prefix = code;
-                    run_by = NONE;
-                    continue;
+                match found {
+                    // A run of `b` starts here: the string ends before it, so that the run is
+                    // taken along the run codes instead of a search per index.
+                    Some(_) if rest.get(i..i + RUN_MIN - 1).is_some_and(|r| r.iter().all(|&x| x == b)) => {
+                        at = DUPLICATE;
+                    }
+                    Some(code) => {
+                        prefix = code;
+                        run_by = NONE;
+                        continue;
+                    }
+                    None => {}
                 }
             }
             bits.put(prefix, width);
@@ -145,6 +165,9 @@ impl Lzw {
                 if at == usize::MAX {
                     // The run one longer than any so far (the list holds `run_len - 1` codes).
                     self.runs[b as usize].push(next);
+                } else if at == DUPLICATE {
+                    // The decoder gives the code to a string the table has already; it is never
+                    // sent, and the table keeps the first.
                 } else {
                     self.table[at] = key << 12 | next as u32;
                     self.used.push(at as u16);

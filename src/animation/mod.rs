@@ -30,7 +30,7 @@ pub use raster::Image;
 pub const MAX_FRAMES: u32 = 600;
 /// Bytes counted for each pixel of each frame while an animation is encoded as GIF or APNG. An
 /// upper bound: the encoders paint and code the frames in runs and hold whole only the runs'
-/// first frames (at most 16, 4 bytes a pixel) besides the coded frames.
+/// first frames (at most 8, 4 bytes a pixel) besides the coded frames.
 pub const PER_FRAME_PIXEL: u64 = 5;
 /// Frames per second accepted: a frame lasts at least 2 hundredths of a second (browsers show a
 /// GIF frame of 0 or 1 hundredth for a tenth of a second), at most 100 seconds.

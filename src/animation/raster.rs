@@ -74,14 +74,20 @@ pub(crate) fn run_starts(n: usize) -> Vec<usize> {
 }
 
 /// Most runs of frames painted apart: enough to keep both cores busy to the end, few enough that
-/// their first frames (held whole, see [`code_frames`]) stay a small part of the memory.
-const RUNS: usize = 16;
+/// their first frames (held whole, see [`code_frames`], each a fresh allocation that costs a
+/// page fault every 4 KiB, and each sampled for the GIF palette) stay a small part of the work
+/// and the memory. 8 rather than 16 took a tenth off the gear GIF's single-thread time.
+const RUNS: usize = 8;
 
 /// Every frame painted at `size`, in parallel, and coded with `coder`. The frames are painted in
-/// runs of consecutive frames (starting at [`run_starts`]), each run by one worker that keeps its
-/// painter and two pixel buffers, so no frame's pixels are held after it is coded: only the runs'
-/// first frames, painted beforehand (`starts`, as [`paint_frames`] makes them), are held to the
-/// end, since each run also codes the frame that starts the next one.
+/// runs of consecutive frames (starting at [`run_starts`]), so no frame's pixels are held after it
+/// is coded: only the runs' first frames, painted beforehand (`starts`, as [`paint_frames`] makes
+/// them), are held to the end, since each run also codes the frame that starts the next one.
+///
+/// One worker a thread takes runs in turn until none is left, keeping its painter, its two pixel
+/// buffers and the coder's state from run to run: a fresh frame buffer costs a page fault every
+/// 4 KiB, which was an eighth of a GIF's time when each run had its own. The output is in frame
+/// order whichever worker coded which run.
 pub(crate) fn code_frames<C: Coder>(
     frames: &[Scene],
     size: (u32, u32),
@@ -89,40 +95,67 @@ pub(crate) fn code_frames<C: Coder>(
     coder: &C,
 ) -> Vec<C::Out> {
     use rayon::prelude::*;
-    let n = frames.len();
-    let runs: Vec<Vec<C::Out>> = (0..starts.len())
+    use std::sync::atomic::{AtomicUsize, Ordering};
+    let taken = AtomicUsize::new(0);
+    let workers = rayon::current_num_threads().clamp(1, starts.len().max(1));
+    let mut runs: Vec<(usize, Vec<C::Out>)> = (0..workers)
         .into_par_iter()
-        .map_init(
-            || (Painter::default(), [Vec::new(), Vec::new()], coder.state()),
-            |(painter, bufs, state), r| {
-                let (s, first) = (&starts[r].0, &starts[r].1);
-                let next = starts.get(r + 1);
-                let end = next.map_or(n, |x| x.0);
-                let mut out = Vec::with_capacity(end - s + 1);
-                if *s == 0 {
-                    out.push(coder.code(state, 0, None, first));
-                }
-                for (j, k) in (s + 1..end).enumerate() {
-                    let [a, b] = bufs;
-                    let (prev, cur) = if j % 2 == 0 { (a, b) } else { (b, a) };
-                    paint_into(painter, &frames[k], size, cur);
-                    let prev = if j == 0 { first } else { &prev[..] };
-                    out.push(coder.code(state, k, Some(prev), &cur[..]));
-                }
-                if let Some((k, pixels)) = next {
-                    // Frame `end - 1` was painted at step `end - s - 2`, into the second buffer
-                    // at even steps.
-                    let last = match (end - s).checked_sub(2) {
-                        None => first,
-                        Some(j) => &bufs[1 - j % 2][..],
-                    };
-                    out.push(coder.code(state, *k, Some(last), pixels));
-                }
-                out
-            },
-        )
+        .flat_map_iter(|_| {
+            let mut worker =
+                Worker { painter: Painter::default(), bufs: [Vec::new(), Vec::new()], state: coder.state() };
+            std::iter::from_fn(|| {
+                let r = taken.fetch_add(1, Ordering::Relaxed);
+                (r < starts.len()).then(|| (r, worker.run(frames, size, starts, r, coder)))
+            })
+            .collect::<Vec<_>>()
+        })
         .collect();
-    runs.into_iter().flatten().collect()
+    runs.sort_unstable_by_key(|(r, _)| *r);
+    runs.into_iter().flat_map(|(_, out)| out).collect()
+}
+
+/// What a worker of [`code_frames`] keeps from one run to the next.
+struct Worker<S> {
+    painter: Painter,
+    bufs: [Vec<u32>; 2],
+    state: S,
+}
+
+impl<S> Worker<S> {
+    /// Run `r`: its frames painted and coded, and the frame that starts the next run coded.
+    fn run<C: Coder<State = S>>(
+        &mut self,
+        frames: &[Scene],
+        size: (u32, u32),
+        starts: &[(usize, Vec<u32>)],
+        r: usize,
+        coder: &C,
+    ) -> Vec<C::Out> {
+        let (s, first) = (starts[r].0, &starts[r].1);
+        let next = starts.get(r + 1);
+        let end = next.map_or(frames.len(), |x| x.0);
+        let mut out = Vec::with_capacity(end - s + 1);
+        if s == 0 {
+            out.push(coder.code(&mut self.state, 0, None, first));
+        }
+        for (j, k) in (s + 1..end).enumerate() {
+            let [a, b] = &mut self.bufs;
+            let (prev, cur) = if j % 2 == 0 { (a, b) } else { (b, a) };
+            paint_into(&mut self.painter, &frames[k], size, cur);
+            let prev = if j == 0 { first } else { &prev[..] };
+            out.push(coder.code(&mut self.state, k, Some(prev), &cur[..]));
+        }
+        if let Some((k, pixels)) = next {
+            // Frame `end - 1` was painted at step `end - s - 2`, into the second buffer at even
+            // steps.
+            let last = match (end - s).checked_sub(2) {
+                None => first,
+                Some(j) => &self.bufs[1 - j % 2][..],
+            };
+            out.push(coder.code(&mut self.state, *k, Some(last), pixels));
+        }
+        out
+    }
 }
 
 /// The frames at `which` painted (in parallel), each with its index.
@@ -171,27 +204,35 @@ pub struct Rect {
 }
 
 /// The smallest rectangle holding every pixel that differs between `prev` and `cur` (row-major
-/// pixels of `width` × `height`, each the same number of elements), or `None` when none does.
-/// Rows are compared whole and scanned from both ends, never down a column.
-pub(crate) fn changed_rect<T: PartialEq>(width: u32, height: u32, prev: &[T], cur: &[T]) -> Option<Rect> {
+/// pixels of `width` × `height`), or `None` when none does. Rows are compared whole and searched
+/// from both ends eight pixels at a time ([`same8`]), never down a column.
+pub(crate) fn changed_rect(width: u32, height: u32, prev: &[u32], cur: &[u32]) -> Option<Rect> {
     let (w, h) = (width as usize, height as usize);
-    let per = prev.len() / (w * h).max(1);
-    let row = w * per;
     let (mut top, mut bottom, mut left, mut right) = (None, 0, w, 0);
-    for y in 0..h {
-        let (a, b) = (&prev[y * row..(y + 1) * row], &cur[y * row..(y + 1) * row]);
+    for (y, (a, b)) in prev.chunks_exact(w).zip(cur.chunks_exact(w)).take(h).enumerate() {
         if a == b {
             continue;
         }
-        let first = a.iter().zip(b).position(|(p, q)| p != q).unwrap_or(0);
-        let last = row - 1 - a.iter().rev().zip(b.iter().rev()).position(|(p, q)| p != q).unwrap_or(0);
         top.get_or_insert(y);
         bottom = y;
-        left = left.min(first / per);
-        right = right.max(last / per);
+        left = left.min(first_difference(a, b));
+        right = right.max(last_difference(a, b));
     }
     let top = top?;
     Some(Rect { x: left as u32, y: top as u32, w: (right - left + 1) as u32, h: (bottom - top + 1) as u32 })
+}
+
+/// Where two rows that differ first differ.
+fn first_difference(a: &[u32], b: &[u32]) -> usize {
+    let skip = a.chunks(8).zip(b.chunks(8)).take_while(|(p, q)| same8(p, q)).count() * 8;
+    skip + a[skip..].iter().zip(&b[skip..]).position(|(p, q)| p != q).unwrap_or(0)
+}
+
+/// Where two rows that differ last differ.
+fn last_difference(a: &[u32], b: &[u32]) -> usize {
+    let skip = a.rchunks(8).zip(b.rchunks(8)).take_while(|(p, q)| same8(p, q)).count() * 8;
+    let end = a.len() - skip;
+    end - 1 - a[..end].iter().rev().zip(b[..end].iter().rev()).position(|(p, q)| p != q).unwrap_or(0)
 }
 
 #[cfg(test)]
@@ -200,17 +241,22 @@ mod tests {
 
     #[test]
     fn changed_rect_bounds_the_changes() {
-        let a = vec![0u8; 5 * 4];
+        let a = vec![0u32; 5 * 4];
         let mut b = a.clone();
         assert_eq!(changed_rect(5, 4, &a, &b), None);
         b[5 + 1] = 1; // (1, 1)
         b[2 * 5 + 3] = 1; // (3, 2)
         assert_eq!(changed_rect(5, 4, &a, &b), Some(Rect { x: 1, y: 1, w: 3, h: 2 }));
-        // Four bytes a pixel: a byte changed in the last channel of pixel (4, 3).
-        let c = vec![0u8; 4 * 5 * 4];
-        let mut d = c.clone();
-        d[4 * (3 * 5 + 4) + 3] = 9;
-        d[4 * (2 * 5 + 2)] = 9; // first channel of (2, 2)
-        assert_eq!(changed_rect(5, 4, &c, &d), Some(Rect { x: 2, y: 2, w: 3, h: 2 }));
+        // Rows longer than the eight pixels compared at a time, changed at either end of a block
+        // and in the short block at the end.
+        let (w, h) = (37, 6);
+        let c = vec![7u32; w * h];
+        for (x0, x1, y0, y1) in [(8, 15, 1, 4), (7, 16, 0, 5), (0, 36, 2, 2), (33, 35, 5, 5), (3, 3, 0, 0)] {
+            let mut d = c.clone();
+            d[y0 * w + x0] = 1;
+            d[y1 * w + x1] = 2;
+            let r = Rect { x: x0 as u32, y: y0 as u32, w: (x1 - x0 + 1) as u32, h: (y1 - y0 + 1) as u32 };
+            assert_eq!(changed_rect(w as u32, h as u32, &c, &d), Some(r), "{x0}..{x1}, {y0}..{y1}");
+        }
     }
 }
