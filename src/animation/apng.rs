@@ -18,10 +18,12 @@ struct Coder {
     height: u32,
 }
 
-/// One coded frame: its rectangle and its zlib stream.
+/// One coded frame: its rectangle, its zlib stream and the CRC of each of its chunks' worth
+/// ([`CHUNK`]) of the stream, worked out with the frame so that writing the file only copies.
 struct Frame {
     rect: Rect,
     zlib: Vec<u8>,
+    crcs: Vec<crc32fast::Hasher>,
 }
 
 impl super::raster::Coder for Coder {
@@ -54,18 +56,38 @@ impl super::raster::Coder for Coder {
                 left = [r, g, b];
             }
         }
-        Frame { rect, zlib: fdeflate::compress_to_vec(rows) }
+        let zlib = fdeflate::compress_to_vec(rows);
+        let crcs = zlib
+            .chunks(CHUNK)
+            .map(|part| {
+                let mut h = crc32fast::Hasher::new();
+                h.update(part);
+                h
+            })
+            .collect();
+        Frame { rect, zlib, crcs }
     }
 }
 
 /// Appends a PNG chunk: length, type, data, CRC of type and data.
 fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
-    out.extend_from_slice(&(data.len() as u32).to_be_bytes());
-    let from = out.len();
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(data);
+    chunk_of(out, kind, &[], data, &crc);
+}
+
+/// Appends a PNG chunk whose data is `head` then `data`, given the CRC of `data` alone (the CRC
+/// of the type and `head` is joined to it).
+fn chunk_of(out: &mut Vec<u8>, kind: &[u8; 4], head: &[u8], data: &[u8], data_crc: &crc32fast::Hasher) {
+    out.extend_from_slice(&((head.len() + data.len()) as u32).to_be_bytes());
+    let mut crc = crc32fast::Hasher::new();
+    crc.update(kind);
+    crc.update(head);
+    crc.combine(data_crc);
     out.extend_from_slice(kind);
+    out.extend_from_slice(head);
     out.extend_from_slice(data);
-    let crc = crc32fast::hash(&out[from..]);
-    out.extend_from_slice(&crc.to_be_bytes());
+    out.extend_from_slice(&crc.finalize().to_be_bytes());
 }
 
 /// Largest chunk data written: a frame's stream is cut into chunks of at most this many bytes.
@@ -76,7 +98,7 @@ pub fn encode(anim: &Animation) -> Result<Vec<u8>, AnimError> {
     let (w, h) = anim.raster_size()?;
     let starts = paint_frames(&anim.frames, (w, h), &run_starts(anim.frames.len()));
     let frames = code_frames(&anim.frames, (w, h), &starts, &Coder { width: w, height: h });
-    drop(starts);
+    super::raster::pool::give(starts.into_iter().map(|(_, b)| b));
     let mut out = Vec::with_capacity(frames.iter().map(|f| f.zlib.len() + 64).sum::<usize>() + 64);
     out.extend_from_slice(b"\x89PNG\r\n\x1a\n");
     let mut ihdr = Vec::with_capacity(13);
@@ -101,14 +123,11 @@ pub fn encode(anim: &Animation) -> Result<Vec<u8>, AnimError> {
         fctl.extend_from_slice(&[0, 0]);
         chunk(&mut out, b"fcTL", &fctl);
         seq += 1;
-        for part in f.zlib.chunks(CHUNK) {
+        for (part, crc) in f.zlib.chunks(CHUNK).zip(&f.crcs) {
             if k == 0 {
-                chunk(&mut out, b"IDAT", part);
+                chunk_of(&mut out, b"IDAT", &[], part, crc);
             } else {
-                let mut fdat = Vec::with_capacity(4 + part.len());
-                fdat.extend_from_slice(&seq.to_be_bytes());
-                fdat.extend_from_slice(part);
-                chunk(&mut out, b"fdAT", &fdat);
+                chunk_of(&mut out, b"fdAT", &seq.to_be_bytes(), part, crc);
                 seq += 1;
             }
         }

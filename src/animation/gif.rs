@@ -307,7 +307,7 @@ pub fn encode(anim: &Animation) -> Result<Vec<u8>, AnimError> {
     let lookup: RgbMap<u8> = hist.par_iter().map(|&(c, _)| (c, nearest(&pal, c))).collect();
     let coder = Coder { width: w, height: h, pal: &pal, lookup: &lookup, delay: anim.delay_cs };
     let encoded = code_frames(&anim.frames, (w, h), &starts, &coder);
-    drop(starts);
+    super::raster::pool::give(starts.into_iter().map(|(_, b)| b));
     let mut table = Vec::with_capacity(3 * (pal.len() + 1));
     let clear = channels(pal[0]);
     table.extend_from_slice(&[clear.0 as u8, clear.1 as u8, clear.2 as u8]);

@@ -101,13 +101,15 @@ pub(crate) fn code_frames<C: Coder>(
     let mut runs: Vec<(usize, Vec<C::Out>)> = (0..workers)
         .into_par_iter()
         .flat_map_iter(|_| {
-            let mut worker =
-                Worker { painter: Painter::default(), bufs: [Vec::new(), Vec::new()], state: coder.state() };
-            std::iter::from_fn(|| {
+            let bufs = [pool::take(size), pool::take(size)];
+            let mut worker = Worker { painter: Painter::default(), bufs, state: coder.state() };
+            let runs: Vec<_> = std::iter::from_fn(|| {
                 let r = taken.fetch_add(1, Ordering::Relaxed);
                 (r < starts.len()).then(|| (r, worker.run(frames, size, starts, r, coder)))
             })
-            .collect::<Vec<_>>()
+            .collect();
+            pool::give(worker.bufs);
+            runs
         })
         .collect();
     runs.sort_unstable_by_key(|(r, _)| *r);
@@ -164,11 +166,52 @@ pub(crate) fn paint_frames(frames: &[Scene], size: (u32, u32), which: &[usize]) 
     which
         .par_iter()
         .map_init(Painter::default, |p, &k| {
-            let mut buf = Vec::new();
+            let mut buf = pool::take(size);
             paint_into(p, &frames[k], size, &mut buf);
             (k, buf)
         })
         .collect()
+}
+
+/// Frame buffers kept from one animation to the next, as a still figure's canvas is
+/// ([`crate::output::Raster`]): a fresh buffer costs a page fault every 4 KiB the first time it is
+/// painted, a fifth of the painting. At most [`pool::KEEP`] bytes are kept; the rest are freed.
+pub(crate) mod pool {
+    use std::sync::Mutex;
+
+    /// Most bytes of frame buffers kept between animations: 24 MiB, the 12 buffers the gear at
+    /// 480 pixels wide paints into (part of the 64 MiB the budget keeps for the program).
+    pub const KEEP: usize = 24 << 20;
+
+    static POOL: Mutex<Vec<Vec<u32>>> = Mutex::new(Vec::new());
+
+    /// A buffer for a frame of `w` × `h` pixels: a kept one if it is large enough (its pixels
+    /// whatever they were), else a new one.
+    pub(crate) fn take((w, h): (u32, u32)) -> Vec<u32> {
+        let n = w as usize * h as usize;
+        let kept = POOL.lock().ok().and_then(|mut p| {
+            let i = p.iter().position(|b| b.capacity() >= n)?;
+            Some(p.swap_remove(i))
+        });
+        kept.unwrap_or_else(|| Vec::with_capacity(n))
+    }
+
+    /// Keeps the buffers while they fit in [`KEEP`] bytes with those kept already; frees the rest.
+    pub(crate) fn give(bufs: impl IntoIterator<Item = Vec<u32>>) {
+        let Ok(mut p) = POOL.lock() else { return };
+        let mut held: usize = p.iter().map(|b| 4 * b.capacity()).sum();
+        let mut freed = Vec::new();
+        for b in bufs {
+            if b.capacity() > 0 && held + 4 * b.capacity() <= KEEP {
+                held += 4 * b.capacity();
+                p.push(b);
+            } else {
+                freed.push(b);
+            }
+        }
+        drop(p);
+        drop(freed);
+    }
 }
 
 /// Paints a scene into `buf` (made `w` × `h` pixels), over whatever it held.
