@@ -300,12 +300,21 @@ fn animated_svg_plays_in_headless_chromium() {
     let url = format!("file://{}", file.display());
     let size = (a.frames[0].width.ceil() as u32, a.frames[0].height.ceil() as u32);
     let (early, dom) = chromium(&url, &dir, 50, size);
-    let (late, _) = chromium(&url, &dir, 1250, size);
     assert!(!dom.contains("parsererror") && !dom.contains("error on line"), "the page shows an error: {dom:.400}");
     assert!(dom.contains("class=\"frame\""), "the frames are in the page");
-    assert_eq!(early.len(), late.len());
-    let changed = early.iter().zip(&late).filter(|(a, b)| a != b).count();
-    assert!(changed > 1000, "the two screenshots differ in {changed} bytes only");
+    // Now and then headless Chromium shows the same picture at both times (2 runs in 10 here, on
+    // a machine also compiling): a later time is tried, three in all. A picture that does not
+    // play never differs.
+    let mut changed = Vec::new();
+    for ms in [1250, 1450, 650] {
+        let (late, _) = chromium(&url, &dir, ms, size);
+        assert_eq!(early.len(), late.len());
+        changed.push(early.iter().zip(&late).filter(|(a, b)| a != b).count());
+        if changed.last() > Some(&1000) {
+            break;
+        }
+    }
+    assert!(changed.last() > Some(&1000), "the screenshots at 50 ms and later differ in {changed:?} bytes only");
 }
 
 fn dotchess(args: &[&str]) -> std::process::Output {
