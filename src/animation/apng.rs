@@ -96,7 +96,10 @@ const CHUNK: usize = 1 << 20;
 /// The animation as APNG bytes.
 pub fn encode(anim: &Animation) -> Result<Vec<u8>, AnimError> {
     let (w, h) = anim.raster_size()?;
-    let starts = paint_frames(&anim.frames, (w, h), &run_starts(anim.frames.len()));
+    let starts: Vec<_> = paint_frames(&anim.frames, (w, h), &run_starts(anim.frames.len()), |_| ())
+        .into_iter()
+        .map(|(s, _)| s)
+        .collect();
     let frames = code_frames(&anim.frames, (w, h), &starts, &Coder { width: w, height: h });
     super::raster::pool::give(starts.into_iter().map(|(_, b)| b));
     let mut out = Vec::with_capacity(frames.iter().map(|f| f.zlib.len() + 64).sum::<usize>() + 64);

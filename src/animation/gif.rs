@@ -55,31 +55,30 @@ fn distance(a: u32, b: u32) -> i32 {
     2 * (r1 - r2).pow(2) + 4 * (g1 - g2).pow(2) + 3 * (b1 - b2).pow(2)
 }
 
-/// How many pixels of each colour the frames hold.
-fn histogram(frames: &[&[u32]]) -> Vec<(u32, u64)> {
-    let maps: Vec<RgbMap<u64>> = frames
-        .par_iter()
-        .map(|rgba| {
-            // Counted by runs: a figure's pixels come in long runs of one colour.
-            let mut m = RgbMap::default();
-            let mut px = rgba.iter().copied();
-            if let Some(mut run_c) = px.next() {
-                let mut run = 1u64;
-                for c in px {
-                    if c == run_c {
-                        run += 1;
-                    } else {
-                        *m.entry(rgb(run_c)).or_insert(0) += run;
-                        (run_c, run) = (c, 1);
-                    }
-                }
+/// How many pixels of each colour a frame holds.
+fn count(rgba: &[u32]) -> RgbMap<u64> {
+    // Counted by runs: a figure's pixels come in long runs of one colour.
+    let mut m = RgbMap::default();
+    let mut px = rgba.iter().copied();
+    if let Some(mut run_c) = px.next() {
+        let mut run = 1u64;
+        for c in px {
+            if c == run_c {
+                run += 1;
+            } else {
                 *m.entry(rgb(run_c)).or_insert(0) += run;
+                (run_c, run) = (c, 1);
             }
-            m
-        })
-        .collect();
+        }
+        *m.entry(rgb(run_c)).or_insert(0) += run;
+    }
+    m
+}
+
+/// The frames' counts ([`count`]) added up: each colour with its pixels, most frequent first.
+fn histogram(counts: impl IntoIterator<Item = RgbMap<u64>>) -> Vec<(u32, u64)> {
     let mut all: RgbMap<u64> = RgbMap::default();
-    for m in maps {
+    for m in counts {
         for (c, n) in m {
             *all.entry(c).or_insert(0) += n;
         }
@@ -229,14 +228,8 @@ impl super::raster::Coder for Coder<'_> {
                         continue;
                     }
                     let (mut first, mut end) = (w, 0);
-                    for (x0, (p, c)) in (0..w).step_by(8).zip(p.chunks(8).zip(c.chunks(8))) {
-                        if same8(p, c) {
-                            continue;
-                        }
-                        for (x, (&p, &c)) in (x0..).zip(p.iter().zip(c)) {
-                            if p == c {
-                                continue;
-                            }
+                    let mut visit = |x: usize, p: u32, c: u32| {
+                        if p != c {
                             let i = self.look(c, &mut last, cache);
                             if i != shown[x] {
                                 shown[x] = i;
@@ -245,7 +238,14 @@ impl super::raster::Coder for Coder<'_> {
                                 end = x + 1;
                             }
                         }
+                    };
+                    let whole = w / 8 * 8;
+                    for (x0, (p8, c8)) in (0..whole).step_by(8).zip(p.chunks_exact(8).zip(c.chunks_exact(8))) {
+                        if !same8(p8, c8) {
+                            (x0..).zip(p8.iter().zip(c8)).for_each(|(x, (&p, &c))| visit(x, p, c));
+                        }
                     }
+                    (whole..).zip(p[whole..].iter().zip(&c[whole..])).for_each(|(x, (&p, &c))| visit(x, p, c));
                     if end > 0 {
                         top.get_or_insert(y);
                         bottom = y;
@@ -300,9 +300,10 @@ pub fn encode(anim: &Animation) -> Result<Vec<u8>, AnimError> {
     if w > u16::MAX as u32 || h > u16::MAX as u32 {
         return Err(AnimError::Encode(format!("a GIF is at most 65535 pixels a side, not {w}×{h}")));
     }
-    let starts = paint_frames(&anim.frames, (w, h), &run_starts(anim.frames.len()));
-    let sampled: Vec<&[u32]> = starts.iter().map(|(_, px)| &px[..]).collect();
-    let hist = histogram(&sampled);
+    // Each start counted as soon as it is painted, while its pixels are still in the cache.
+    let (starts, counts): (Vec<_>, Vec<_>) =
+        paint_frames(&anim.frames, (w, h), &run_starts(anim.frames.len()), |px| count(px)).into_iter().unzip();
+    let hist = histogram(counts);
     let pal = palette(&anim.colours, &hist);
     let lookup: RgbMap<u8> = hist.par_iter().map(|&(c, _)| (c, nearest(&pal, c))).collect();
     let coder = Coder { width: w, height: h, pal: &pal, lookup: &lookup, delay: anim.delay_cs };

@@ -160,15 +160,22 @@ impl<S> Worker<S> {
     }
 }
 
-/// The frames at `which` painted (in parallel), each with its index.
-pub(crate) fn paint_frames(frames: &[Scene], size: (u32, u32), which: &[usize]) -> Vec<(usize, Vec<u32>)> {
+/// The frames at `which` painted (in parallel), each with its index and what `then` makes of
+/// its pixels right after it is painted.
+pub(crate) fn paint_frames<T: Send>(
+    frames: &[Scene],
+    size: (u32, u32),
+    which: &[usize],
+    then: impl Fn(&[u32]) -> T + Sync,
+) -> Vec<((usize, Vec<u32>), T)> {
     use rayon::prelude::*;
     which
         .par_iter()
         .map_init(Painter::default, |p, &k| {
             let mut buf = pool::take(size);
             paint_into(p, &frames[k], size, &mut buf);
-            (k, buf)
+            let t = then(&buf);
+            ((k, buf), t)
         })
         .collect()
 }
