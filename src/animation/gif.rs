@@ -302,7 +302,7 @@ pub fn encode(anim: &Animation) -> Result<Vec<u8>, AnimError> {
     }
     // Each start counted as soon as it is painted, while its pixels are still in the cache.
     let (starts, counts): (Vec<_>, Vec<_>) =
-        paint_frames(&anim.frames, (w, h), &run_starts(anim.frames.len()), |px| count(px)).into_iter().unzip();
+        paint_frames(&anim.frames, (w, h), &run_starts(anim.frames.len()), count).into_iter().unzip();
     let hist = histogram(counts);
     let pal = palette(&anim.colours, &hist);
     let lookup: RgbMap<u8> = hist.par_iter().map(|&(c, _)| (c, nearest(&pal, c))).collect();
