@@ -7,6 +7,10 @@
 //! with the in-between colours that antialiasing made (in the frames that start the runs), most
 //! frequent first, each far enough from the ones already chosen. Every pixel then takes its
 //! nearest palette colour.
+//!
+//! The file is written here: a header, the palette, the loop count, then each frame's block,
+//! which the worker that coded the frame made whole ([`frame_block`]), so that writing the file
+//! only copies.
 
 use super::lzw::Lzw;
 use super::raster::{Rect, code_frames, paint_frames, rgb, run_starts, same8};
@@ -124,6 +128,28 @@ fn nearest(pal: &[u32], c: u32) -> u8 {
     (best.1 + 1) as u8
 }
 
+/// One frame as the file holds it: its graphic control (delay in hundredths, each frame kept
+/// under the next, the transparent index if any), its place, and its LZW data (the minimum code
+/// size, then the codes) cut into sub-blocks of at most 255 bytes.
+fn frame_block(delay: u16, transparent: Option<u8>, r: Rect, lzw: &[u8]) -> Vec<u8> {
+    let (size, codes) = lzw.split_first().map_or((2, &[][..]), |(s, c)| (*s, c));
+    let mut out = Vec::with_capacity(20 + codes.len() + codes.len() / 255 + 2);
+    // Disposal 1 (keep), the transparency flag.
+    out.extend_from_slice(&[0x21, 0xF9, 4, 1 << 2 | transparent.is_some() as u8]);
+    out.extend_from_slice(&delay.to_le_bytes());
+    out.extend_from_slice(&[transparent.unwrap_or(0), 0, 0x2C]);
+    for v in [r.x, r.y, r.w, r.h] {
+        out.extend_from_slice(&(v as u16).to_le_bytes());
+    }
+    out.extend_from_slice(&[0, size]);
+    for block in codes.chunks(255) {
+        out.push(block.len() as u8);
+        out.extend_from_slice(block);
+    }
+    out.push(0);
+    out
+}
+
 /// Slots of a worker's cache of palette indices by colour (direct-mapped).
 const CACHE: usize = 4096;
 
@@ -191,7 +217,8 @@ impl Coder<'_> {
 
 impl super::raster::Coder for Coder<'_> {
     type State = State;
-    type Out = gif::Frame<'static>;
+    /// The frame's bytes in the file (see [`frame_block`]).
+    type Out = Vec<u8>;
 
     fn state(&self) -> State {
         // An empty cache slot (0) holds no index, so it never matches.
@@ -204,7 +231,7 @@ impl super::raster::Coder for Coder<'_> {
     /// the viewer shows there ([`State::shown_idx`], the frame before's; worked out whole when this
     /// worker did not code that frame). A pixel whose index is the same stays transparent
     /// ([`CLEAR`]); the frame stores the rectangle of the others.
-    fn code(&self, st: &mut State, k: usize, prev: Option<&[u32]>, cur: &[u32]) -> gif::Frame<'static> {
+    fn code(&self, st: &mut State, k: usize, prev: Option<&[u32]>, cur: &[u32]) -> Vec<u8> {
         let (w, h) = (self.width as usize, self.height as usize);
         let cache = &mut st.cache;
         let rect = match prev {
@@ -278,17 +305,7 @@ impl super::raster::Coder for Coder<'_> {
         });
         let mut lzw_bytes = Vec::with_capacity(st.rect.len() / 8);
         st.lzw.encode(&st.rect, &mut lzw_bytes);
-        gif::Frame {
-            delay: self.delay,
-            dispose: gif::DisposalMethod::Keep,
-            transparent: (k > 0).then_some(CLEAR),
-            left: rect.x as u16,
-            top: rect.y as u16,
-            width: rect.w as u16,
-            height: rect.h as u16,
-            buffer: std::borrow::Cow::Owned(lzw_bytes),
-            ..gif::Frame::default()
-        }
+        frame_block(self.delay, (k > 0).then_some(CLEAR), rect, &lzw_bytes)
     }
 }
 
@@ -309,27 +326,29 @@ pub fn encode(anim: &Animation) -> Result<Vec<u8>, AnimError> {
     let coder = Coder { width: w, height: h, pal: &pal, lookup: &lookup, delay: anim.delay_cs };
     let encoded = code_frames(&anim.frames, (w, h), &starts, &coder);
     super::raster::pool::give(starts.into_iter().map(|(_, b)| b));
-    let mut table = Vec::with_capacity(3 * (pal.len() + 1));
-    let clear = channels(pal[0]);
-    table.extend_from_slice(&[clear.0 as u8, clear.1 as u8, clear.2 as u8]);
-    for &c in &pal {
-        let (r, g, b) = channels(c);
-        table.extend_from_slice(&[r as u8, g as u8, b as u8]);
+    // The file: header, screen with the palette (transparent entry first, padded to a power of
+    // two), the loop count, the frames, the trailer.
+    let entries = (pal.len() + 1).next_power_of_two().max(2);
+    let mut out = Vec::with_capacity(800 + 3 * entries + encoded.iter().map(Vec::len).sum::<usize>());
+    out.extend_from_slice(b"GIF89a");
+    out.extend_from_slice(&(w as u16).to_le_bytes());
+    out.extend_from_slice(&(h as u16).to_le_bytes());
+    // A global table of 2^(n + 1) colours, 8 bits a primary; background 0, square pixels.
+    out.extend_from_slice(&[0xF0 | (entries.trailing_zeros() - 1) as u8, 0, 0]);
+    for c in std::iter::once(pal[0]).chain(pal.iter().copied()).chain(std::iter::repeat(0)).take(entries) {
+        out.extend_from_slice(&c.to_be_bytes()[1..]);
     }
-    let err = |e: gif::EncodingError| AnimError::Encode(e.to_string());
-    let mut out = Vec::new();
-    {
-        let mut enc = gif::Encoder::new(&mut out, w as u16, h as u16, &table).map_err(err)?;
-        match anim.plays {
-            0 => enc.set_repeat(gif::Repeat::Infinite).map_err(err)?,
-            1 => {}
-            n => enc.set_repeat(gif::Repeat::Finite((n - 1).min(u16::MAX as u32) as u16)).map_err(err)?,
-        }
-        for f in &encoded {
-            enc.write_lzw_pre_encoded_frame(f).map_err(err)?;
-        }
+    if anim.plays != 1 {
+        // Plays after the first (0: forever).
+        let repeats = anim.plays.saturating_sub(1).min(u16::MAX as u32) as u16;
+        out.extend_from_slice(b"\x21\xFF\x0BNETSCAPE2.0\x03\x01");
+        out.extend_from_slice(&repeats.to_le_bytes());
+        out.push(0);
     }
-
+    for f in &encoded {
+        out.extend_from_slice(f);
+    }
+    out.push(0x3B);
     Ok(out)
 }
 

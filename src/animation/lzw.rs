@@ -1,9 +1,9 @@
 //! GIF's LZW compression (variable-width codes up to 12 bits, least significant bit first, a clear
 //! code when the table is full), written for palette indices: the string table is a small open
 //! hash table (at most 4096 strings in 8192 slots of 4 bytes, so it stays in cache), each slot
-//! holding the string's key (its prefix code and last index) and its code. It produces what the
-//! `gif` crate's pre-encoded frames hold: the minimum code size, then the code stream (the
-//! encoder cuts it into sub-blocks).
+//! holding the string's key (its prefix code and last index) and its code. It produces a frame's
+//! image data: the minimum code size, then the code stream (which [`super::gif`] cuts into
+//! sub-blocks).
 //!
 //! The parse is greedy but for one thing: a string the table knows is ended early when a run of
 //! one index (at least [`RUN_MIN`]) starts at its next index, and the run is then taken along the
@@ -93,7 +93,7 @@ impl Bits<'_> {
 
 impl Lzw {
     /// `data` (palette indices) compressed, appended to `out` after its minimum code size: the
-    /// smallest of 2..=8 bits that holds every index, as the `gif` crate chooses it.
+    /// smallest of 2..=8 bits that holds every index.
     pub(crate) fn encode(&mut self, data: &[u8], out: &mut Vec<u8>) {
         let max = data.iter().copied().max().unwrap_or(0) as u32;
         let min_size = (max + 1).max(4).next_power_of_two().trailing_zeros();
