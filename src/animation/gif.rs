@@ -255,8 +255,18 @@ impl super::raster::Coder for Coder<'_> {
                         continue;
                     }
                     let (mut first, mut end) = (w, 0);
-                    let mut visit = |x: usize, p: u32, c: u32| {
-                        if p != c {
+                    // Eight pixels at a time (one comparison where none changed), the row's
+                    // last few together.
+                    for x0 in (0..w).step_by(8) {
+                        let x1 = (x0 + 8).min(w);
+                        let (p8, c8) = (&p[x0..x1], &c[x0..x1]);
+                        if same8(p8, c8) {
+                            continue;
+                        }
+                        for (x, (&p, &c)) in (x0..).zip(p8.iter().zip(c8)) {
+                            if p == c {
+                                continue;
+                            }
                             let i = self.look(c, &mut last, cache);
                             if i != shown[x] {
                                 shown[x] = i;
@@ -265,14 +275,7 @@ impl super::raster::Coder for Coder<'_> {
                                 end = x + 1;
                             }
                         }
-                    };
-                    let whole = w / 8 * 8;
-                    for (x0, (p8, c8)) in (0..whole).step_by(8).zip(p.chunks_exact(8).zip(c.chunks_exact(8))) {
-                        if !same8(p8, c8) {
-                            (x0..).zip(p8.iter().zip(c8)).for_each(|(x, (&p, &c))| visit(x, p, c));
-                        }
                     }
-                    (whole..).zip(p[whole..].iter().zip(&c[whole..])).for_each(|(x, (&p, &c))| visit(x, p, c));
                     if end > 0 {
                         top.get_or_insert(y);
                         bottom = y;
