@@ -251,9 +251,6 @@ impl super::raster::Coder for Coder<'_> {
                 let rows = prev.chunks_exact(w).zip(cur.chunks_exact(w));
                 let out = st.shown_idx.chunks_exact_mut(w).zip(st.delta.chunks_exact_mut(w));
                 for (y, ((p, c), (shown, delta))) in rows.zip(out).enumerate() {
-                    if p == c {
-                        continue;
-                    }
                     let (mut first, mut end) = (w, 0);
                     // Eight pixels at a time (one comparison where none changed), the row's
                     // last few together.
