@@ -9,7 +9,7 @@
 //! comparing pixel by pixel with the frame before. (Unchanged pixels made transparent inside
 //! the rectangle cost more time to mark and code than they save in bytes.)
 
-use super::raster::{Rect, changed_rect, code_frames, paint_frames, run_starts};
+use super::raster::{Rect, changed_rect, code_frames, paint_starts};
 use super::{AnimError, Animation};
 
 /// Codes frames as APNG frame data: the changed rectangle, its rows Sub-filtered and deflated.
@@ -126,12 +126,8 @@ const CHUNK: usize = 1 << 20;
 /// The animation as APNG bytes.
 pub fn encode(anim: &Animation) -> Result<Vec<u8>, AnimError> {
     let (w, h) = anim.raster_size()?;
-    let starts: Vec<_> = paint_frames(&anim.frames, (w, h), &run_starts(anim.frames.len()), |_| ())
-        .into_iter()
-        .map(|(s, _)| s)
-        .collect();
-    let frames = code_frames(&anim.frames, (w, h), &starts, &Coder { width: w, height: h });
-    super::raster::pool::give(starts.into_iter().map(|(_, b)| b));
+    let (starts, _) = paint_starts(&anim.frames, (w, h), |_| ());
+    let frames = code_frames(&anim.frames, (w, h), starts, &Coder { width: w, height: h });
     let mut out = Vec::with_capacity(frames.iter().map(|f| f.zlib.len() + 64).sum::<usize>() + 64);
     out.extend_from_slice(b"\x89PNG\r\n\x1a\n");
     let mut ihdr = Vec::with_capacity(13);

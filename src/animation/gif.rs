@@ -13,7 +13,7 @@
 //! only copies.
 
 use super::lzw::Lzw;
-use super::raster::{Rect, code_frames, paint_frames, rgb, run_starts, same8};
+use super::raster::{Rect, code_frames, paint_starts, rgb, same8};
 use super::{AnimError, Animation};
 use crate::scene::Rgb;
 use rayon::prelude::*;
@@ -237,9 +237,7 @@ impl super::raster::Coder for Coder<'_> {
         let rect = match prev {
             None => {
                 self.index_all(cur, &mut st.shown_idx, cache);
-                st.rect.clear();
-                st.rect.extend_from_slice(&st.shown_idx);
-                Some(Rect { x: 0, y: 0, w: w as u32, h: h as u32 })
+                None
             }
             Some(prev) => {
                 if st.shown != k.checked_sub(1) {
@@ -298,13 +296,18 @@ impl super::raster::Coder for Coder<'_> {
             }
         };
         st.shown = Some(k);
-        let rect = rect.unwrap_or_else(|| {
-            // Nothing changed: one transparent pixel.
-            st.rect.push(CLEAR);
-            Rect { x: 0, y: 0, w: 1, h: 1 }
-        });
-        let mut lzw_bytes = Vec::with_capacity(st.rect.len() / 8);
-        st.lzw.encode(&st.rect, &mut lzw_bytes);
+        // The first frame whole, from the index map; a later one's rectangle, or one transparent
+        // pixel when nothing changed.
+        let (rect, data) = match (prev, rect) {
+            (None, _) => (Rect { x: 0, y: 0, w: w as u32, h: h as u32 }, &st.shown_idx),
+            (Some(_), Some(r)) => (r, &st.rect),
+            (Some(_), None) => {
+                st.rect.push(CLEAR);
+                (Rect { x: 0, y: 0, w: 1, h: 1 }, &st.rect)
+            }
+        };
+        let mut lzw_bytes = Vec::with_capacity(data.len() / 8);
+        st.lzw.encode(data, &mut lzw_bytes);
         frame_block(self.delay, (k > 0).then_some(CLEAR), rect, &lzw_bytes)
     }
 }
@@ -318,14 +321,12 @@ pub fn encode(anim: &Animation) -> Result<Vec<u8>, AnimError> {
         return Err(AnimError::Encode(format!("a GIF is at most 65535 pixels a side, not {w}×{h}")));
     }
     // Each start counted as soon as it is painted, while its pixels are still in the cache.
-    let (starts, counts): (Vec<_>, Vec<_>) =
-        paint_frames(&anim.frames, (w, h), &run_starts(anim.frames.len()), count).into_iter().unzip();
+    let (starts, counts) = paint_starts(&anim.frames, (w, h), count);
     let hist = histogram(counts);
     let pal = palette(&anim.colours, &hist);
     let lookup: RgbMap<u8> = hist.par_iter().map(|&(c, _)| (c, nearest(&pal, c))).collect();
     let coder = Coder { width: w, height: h, pal: &pal, lookup: &lookup, delay: anim.delay_cs };
-    let encoded = code_frames(&anim.frames, (w, h), &starts, &coder);
-    super::raster::pool::give(starts.into_iter().map(|(_, b)| b));
+    let encoded = code_frames(&anim.frames, (w, h), starts, &coder);
     // The file: header, screen with the palette (transparent entry first, padded to a power of
     // two), the loop count, the frames, the trailer.
     let entries = (pal.len() + 1).next_power_of_two().max(2);

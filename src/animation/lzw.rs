@@ -16,8 +16,6 @@
 const MAX_CODES: usize = 1 << 12;
 /// Indices a run must have for the string before it to end early ([`Lzw::encode`]).
 const RUN_MIN: usize = 4;
-/// `at` of a string the table already holds, ended early before a run.
-const DUPLICATE: usize = usize::MAX - 1;
 
 /// Slots of the string table: twice the strings it can hold (32 KiB, so that it stays in the
 /// fastest cache), so probes are short.
@@ -64,6 +62,16 @@ fn run_of(data: &[u8], b: u8) -> usize {
         n += 8;
     }
     n + chunks.remainder().iter().take_while(|&&c| c == b).count()
+}
+
+/// Where the code given to the string just ended plus the next index goes.
+enum Entry {
+    /// The list of runs of that index: the string is a run one longer than any so far.
+    Run,
+    /// Nowhere: the table holds the string already (it was ended early before a run).
+    Known,
+    /// This free slot of the table.
+    Slot(usize),
 }
 
 /// Bits packed least significant first into bytes.
@@ -119,8 +127,7 @@ impl Lzw {
             let b = rest[i];
             i += 1;
             let key = (prefix as u32) << 8 | b as u32;
-            let mut at = usize::MAX;
-            if run_by == b as u16 {
+            let entry = if run_by == b as u16 {
                 let codes = &self.runs[b as usize];
                 if codes.len() >= run_len {
                     // The string grows along the run as far as the run and the known runs go.
@@ -130,8 +137,9 @@ impl Lzw {
                     prefix = codes[run_len - 2];
                     continue;
                 }
+                Entry::Run
             } else {
-                at = slot(key);
+                let mut at = slot(key);
                 let found = loop {
                     let e = self.table[at];
                     if e == 0 {
@@ -145,32 +153,31 @@ impl Lzw {
                 match found {
                     // A run of `b` starts here: the string ends before it, so that the run is
                     // taken along the run codes instead of a search per index.
-                    Some(_) if rest.get(i..i + RUN_MIN - 1).is_some_and(|r| r.iter().all(|&x| x == b)) => {
-                        at = DUPLICATE;
-                    }
+                    Some(_) if rest.get(i..i + RUN_MIN - 1).is_some_and(|r| r.iter().all(|&x| x == b)) => Entry::Known,
                     Some(code) => {
                         prefix = code;
                         run_by = NONE;
                         continue;
                     }
-                    None => {}
+                    None => Entry::Slot(at),
                 }
-            }
+            };
             bits.put(prefix, width);
             // The decoder, a code behind, widens when it has assigned the code `next` - 1.
             if next as u32 >= 1 << width && width < 12 {
                 width += 1;
             }
             if (next as usize) < MAX_CODES {
-                if at == usize::MAX {
-                    // The run one longer than any so far (the list holds `run_len - 1` codes).
-                    self.runs[b as usize].push(next);
-                } else if at == DUPLICATE {
+                match entry {
+                    // The list holds `run_len - 1` codes.
+                    Entry::Run => self.runs[b as usize].push(next),
                     // The decoder gives the code to a string the table has already; it is never
                     // sent, and the table keeps the first.
-                } else {
-                    self.table[at] = key << 12 | next as u32;
-                    self.used.push(at as u16);
+                    Entry::Known => {}
+                    Entry::Slot(at) => {
+                        self.table[at] = key << 12 | next as u32;
+                        self.used.push(at as u16);
+                    }
                 }
                 next += 1;
             } else {

@@ -68,7 +68,7 @@ pub(crate) trait Coder: Sync {
 /// The frames that start the runs [`code_frames`] paints: at most [`RUNS`] frames, evenly spread
 /// (frame 0 always). Fixed by the number of frames alone, so whatever depends on them (the GIF
 /// palette) does not depend on the machine.
-pub(crate) fn run_starts(n: usize) -> Vec<usize> {
+fn run_starts(n: usize) -> Vec<usize> {
     let runs = n.min(RUNS);
     (0..runs).map(|r| r * n / runs).collect()
 }
@@ -81,8 +81,9 @@ const RUNS: usize = 8;
 
 /// Every frame painted at `size`, in parallel, and coded with `coder`. The frames are painted in
 /// runs of consecutive frames (starting at [`run_starts`]), so no frame's pixels are held after it
-/// is coded: only the runs' first frames, painted beforehand (`starts`, as [`paint_frames`] makes
-/// them), are held to the end, since each run also codes the frame that starts the next one.
+/// is coded: only the runs' first frames, painted beforehand (`starts`, as [`paint_starts`] makes
+/// them), are held to the end, since each run also codes the frame that starts the next one; then
+/// their buffers go back to the [`pool`].
 ///
 /// One worker a thread takes runs in turn until none is left, keeping its painter, its two pixel
 /// buffers and the coder's state from run to run: a fresh frame buffer costs a page fault every
@@ -91,7 +92,7 @@ const RUNS: usize = 8;
 pub(crate) fn code_frames<C: Coder>(
     frames: &[Scene],
     size: (u32, u32),
-    starts: &[(usize, Vec<u32>)],
+    starts: Vec<(usize, Vec<u32>)>,
     coder: &C,
 ) -> Vec<C::Out> {
     use rayon::prelude::*;
@@ -105,13 +106,14 @@ pub(crate) fn code_frames<C: Coder>(
             let mut worker = Worker { painter: Painter::default(), bufs, state: coder.state() };
             let runs: Vec<_> = std::iter::from_fn(|| {
                 let r = taken.fetch_add(1, Ordering::Relaxed);
-                (r < starts.len()).then(|| (r, worker.run(frames, size, starts, r, coder)))
+                (r < starts.len()).then(|| (r, worker.run(frames, size, &starts, r, coder)))
             })
             .collect();
             pool::give(worker.bufs);
             runs
         })
         .collect();
+    pool::give(starts.into_iter().map(|(_, b)| b));
     runs.sort_unstable_by_key(|(r, _)| *r);
     runs.into_iter().flat_map(|(_, out)| out).collect()
 }
@@ -160,16 +162,15 @@ impl<S> Worker<S> {
     }
 }
 
-/// The frames at `which` painted (in parallel), each with its index and what `then` makes of
-/// its pixels right after it is painted.
-pub(crate) fn paint_frames<T: Send>(
+/// The frames that start the runs of [`code_frames`] ([`run_starts`]) painted, in parallel, each
+/// with its index; and what `then` makes of each one's pixels right after it is painted.
+pub(crate) fn paint_starts<T: Send>(
     frames: &[Scene],
     size: (u32, u32),
-    which: &[usize],
     then: impl Fn(&[u32]) -> T + Sync,
-) -> Vec<((usize, Vec<u32>), T)> {
+) -> (Vec<(usize, Vec<u32>)>, Vec<T>) {
     use rayon::prelude::*;
-    which
+    run_starts(frames.len())
         .par_iter()
         .map_init(Painter::default, |p, &k| {
             let mut buf = pool::take(size);
@@ -177,7 +178,7 @@ pub(crate) fn paint_frames<T: Send>(
             let t = then(&buf);
             ((k, buf), t)
         })
-        .collect()
+        .unzip()
 }
 
 /// Frame buffers kept from one animation to the next, as a still figure's canvas is

@@ -360,7 +360,6 @@ fn axis_stroke(cmds: &[PathCmd], width: f32, colour: Rgb, ts: Transform, canvas:
     // filled); the rest is a rectangle. Pieces meet only on whole pixels, so no pixel is painted
     // by two of them.
     let h = w / 2.0;
-    // Per line: (horizontal, across, along from, along to, direction, cut start, cut end).
     let mut bands = Vec::with_capacity(lines.len());
     for ((a, b), before, after, _) in &lines {
         let horizontal = a.1 == b.1;
@@ -371,7 +370,7 @@ fn axis_stroke(cmds: &[PathCmd], width: f32, colour: Rgb, ts: Transform, canvas:
         if (end - start) * s < 0.0 {
             return false;
         }
-        bands.push((horizontal, across, from, to, s, start, end));
+        bands.push(Band { horizontal, across, from, to, s, start, end });
     }
     let paint = solid(colour, 1.0);
     // The band of a line between two places along it, as a rectangle.
@@ -388,10 +387,8 @@ fn axis_stroke(cmds: &[PathCmd], width: f32, colour: Rgb, ts: Transform, canvas:
     // The rectangles: where two lines lie along one another (a grid may hold a long side beside
     // the short sides of the cells along it), their stretches are merged, since the stroker fills
     // the union of its outline and paints such a stretch once.
-    let mut stretches: Vec<(bool, f32, f32, f32)> = bands
-        .iter()
-        .map(|&(horizontal, across, _, _, _, start, end)| (horizontal, across, start.min(end), start.max(end)))
-        .collect();
+    let mut stretches: Vec<(bool, f32, f32, f32)> =
+        bands.iter().map(|b| (b.horizontal, b.across, b.start.min(b.end), b.start.max(b.end))).collect();
     stretches.sort_by(|a, b| (a.0, a.1, a.2).partial_cmp(&(b.0, b.1, b.2)).unwrap_or(std::cmp::Ordering::Equal));
     let mut merged: Vec<(bool, f32, f32, f32)> = Vec::with_capacity(stretches.len());
     for st in stretches {
@@ -409,15 +406,15 @@ fn axis_stroke(cmds: &[PathCmd], width: f32, colour: Rgb, ts: Transform, canvas:
         }
     }
     // The corners, each from the cut in the line that arrives round to the cut in the next.
-    for (k, &(horizontal, across, _, to, s, _, end)) in bands.iter().enumerate() {
+    for (k, b) in bands.iter().enumerate() {
         let (_, _, after, next) = lines[k];
         if after {
-            let (nh, nacross, nfrom, _, ns, nstart, _) = bands[next];
+            let n = &bands[next];
             let mut pb = PathBuilder::new();
-            if let Some(r) = band(horizontal, across, end, to + s * h) {
+            if let Some(r) = band(b.horizontal, b.across, b.end, b.to + b.s * h) {
                 pb.push_rect(r);
             }
-            if let Some(r) = band(nh, nacross, nfrom - ns * h, nstart) {
+            if let Some(r) = band(n.horizontal, n.across, n.from - n.s * h, n.start) {
                 pb.push_rect(r);
             }
             if let Some(path) = pb.finish() {
@@ -426,6 +423,23 @@ fn axis_stroke(cmds: &[PathCmd], width: f32, colour: Rgb, ts: Transform, canvas:
         }
     }
     true
+}
+
+/// A wide axis stroke's line ([`axis_stroke`]), in device pixels.
+struct Band {
+    /// Along x (else along y).
+    horizontal: bool,
+    /// Where it lies across its direction.
+    across: f32,
+    /// Where it runs from and to, along its direction.
+    from: f32,
+    to: f32,
+    /// Its direction along the axis: 1 or -1.
+    s: f32,
+    /// The whole pixels where its rectangle is cut clear of its corners (`from` and `to` where it
+    /// has none).
+    start: f32,
+    end: f32,
 }
 
 /// -1, 0 or 1 (`f32::signum` gives 1 for zero).
