@@ -15,9 +15,12 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use dotchess::animation::{AnimSpec, Animation, Format, Kind, build};
-use dotchess::spec::{PanelSpec, plain_figure, read_position};
+use dotchess::draw::animation::{AnimSpec, Animation, Kind, build};
+use dotchess::output::AnimFormat as Format;
 use dotchess::{Theme, VariantId};
+use {
+    dotchess::draw::figure::PanelSpec, dotchess::input::overlay::plain_figure, dotchess::input::position::read_position,
+};
 
 fn gear() -> Animation {
     let base = read_position("empty.fen", "8/8/8/8/8/8/8/8", VariantId::Dot).expect("the empty Dot");
@@ -31,7 +34,7 @@ fn gear() -> Animation {
 /// The 48 frames each rendered as a separate PNG, in parallel.
 fn pngs() -> Vec<Vec<u8>> {
     use rayon::prelude::*;
-    gear().frames.par_iter().map(|s| s.to_png(1.0).expect("png")).collect()
+    gear().frames.par_iter().map(|s| dotchess::output::scene_png(s, 1.0).expect("png")).collect()
 }
 
 /// Median milliseconds of `runs` timings.

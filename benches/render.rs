@@ -12,7 +12,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BenchmarkGroup, Criterion, criterion_group, criterion_main, measurement::WallTime};
-use dotchess::geometry::Window;
+use dotchess::draw::geometry::Window;
 use dotchess::output::Raster;
 use dotchess::{Overlay, Position, Theme, VariantId, View, ViewKind, render};
 
@@ -47,7 +47,7 @@ fn bench_figure(c: &mut Criterion, name: &str, pos: &Position, overlay: &Overlay
     let theme = Theme::essay();
     let scene = render(pos, overlay, view, &theme);
     assert!(!scene.find("dot").is_empty(), "{name}: the overlay should mark move dots");
-    let svg = scene.to_svg();
+    let svg = dotchess::output::to_svg(&scene);
     let mut raster = Raster::new();
     assert!(raster.png(&scene, 1.0).expect("PNG").starts_with(b"\x89PNG"), "{name}: not a PNG");
 
@@ -55,7 +55,7 @@ fn bench_figure(c: &mut Criterion, name: &str, pos: &Position, overlay: &Overlay
     g.bench_function("render", |b| {
         b.iter(|| render(black_box(pos), black_box(overlay), black_box(view), black_box(&theme)))
     });
-    g.bench_function("svg", |b| b.iter(|| black_box(&scene).to_svg()));
+    g.bench_function("svg", |b| b.iter(|| dotchess::output::to_svg(black_box(&scene))));
     g.bench_function("png", |b| b.iter(|| raster.png(black_box(&scene), black_box(1.0)).expect("PNG").len()));
     g.bench_function("png-resvg", |b| b.iter(|| resvg_png::svg_to_png(black_box(&svg), black_box(1.0))));
     g.finish();
@@ -69,7 +69,9 @@ fn bench_window(c: &mut Criterion, pos: &Position, overlay: &Overlay) {
     let mut g = c.benchmark_group("chart-window-200");
     g.sample_size(10).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(5));
     g.bench_function("render+svg", |b| {
-        b.iter(|| render(black_box(pos), black_box(overlay), black_box(&view), black_box(&theme)).to_svg())
+        b.iter(|| {
+            dotchess::output::to_svg(&render(black_box(pos), black_box(overlay), black_box(&view), black_box(&theme)))
+        })
     });
     g.finish();
 }

@@ -2,8 +2,12 @@
 //! files (through a temporary file and a rename) and an `index.html` contact sheet. A broken
 //! figure does not stop the others; every failure is reported at the end.
 
-use crate::spec::{self, FigureSpec, InputError, Source};
-use crate::variant::VariantId;
+use crate::draw::document::FigureSpec;
+use crate::input::diagnostics::{InputError, Source, short_text};
+use crate::input::file::read_input;
+use crate::input::overlay::{plain_figure, read_overlay};
+use crate::input::position::read_position;
+use crate::rules::variant::VariantId;
 use rayon::prelude::*;
 use serde::Deserialize;
 use serde_spanned::Spanned;
@@ -60,7 +64,7 @@ pub struct Manifest {
     /// Variant of position files that do not name one.
     pub variant: VariantId,
     /// A theme for every figure, over what their overlays say.
-    pub theme: Option<crate::theme::Theme>,
+    pub theme: Option<crate::draw::theme::Theme>,
     /// The figures.
     pub jobs: Vec<Job>,
 }
@@ -76,7 +80,7 @@ pub fn read_manifest(name: &str, text: &str) -> Result<Manifest, InputError> {
     };
     let theme = match &m.theme {
         None => None,
-        Some(t) => Some(src.theme(t)?),
+        Some(t) => Some(crate::input::theme::built_in(&src, t)?),
     };
     if m.figure.len() > MAX_FIGURES {
         return Err(src.whole(format!("names {} figures; at most {MAX_FIGURES}", m.figure.len())));
@@ -97,7 +101,7 @@ pub fn read_manifest(name: &str, text: &str) -> Result<Manifest, InputError> {
         if jobs.iter().any(|j| j.name == *n) {
             return Err(src.error(f.name.span(), format!("figure name `{n}` is used twice")));
         }
-        let caption = spec::short_text(&src, &f.caption, "caption")?;
+        let caption = short_text(&src, &f.caption, "caption")?;
         jobs.push(Job {
             name: n.clone(),
             caption,
@@ -127,7 +131,7 @@ pub struct Disk(pub PathBuf);
 impl Files for Disk {
     fn read(&self, name: &str) -> Result<(String, String), String> {
         let path = self.0.join(name);
-        Ok((path.display().to_string(), spec::read_input(&path)?))
+        Ok((path.display().to_string(), read_input(&path)?))
     }
 }
 
@@ -148,12 +152,12 @@ impl Files for Embedded {
 pub fn figure(job: &Job, files: &dyn Files, variant: VariantId) -> Result<FigureSpec, InputError> {
     let located = |message: String| InputError { message, ..job.origin.clone() };
     let (pname, ptext) = files.read(&job.position).map_err(located)?;
-    let base = spec::read_position(&pname, &ptext, variant)?;
+    let base = read_position(&pname, &ptext, variant)?;
     let mut figure = match &job.overlay {
-        None => spec::plain_figure(&base),
+        None => plain_figure(&base),
         Some(o) => {
             let (oname, otext) = files.read(o).map_err(located)?;
-            spec::read_overlay(&oname, &otext, &base, &|p| files.read(p))?
+            read_overlay(&oname, &otext, &base, &|p| files.read(p))?
         }
     };
     if let [panel] = &mut figure.panels[..]
@@ -189,9 +193,9 @@ pub struct Report {
 /// `index.html`.
 ///
 /// Each figure is drawn within the figure budget and within a share of the batch's memory, which
-/// it then grows or shrinks to what writing it needs ([`crate::budget::InFlight`]).
+/// it then grows or shrinks to what writing it needs ([`crate::output::budget::InFlight`]).
 pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn Fn(&str) + Sync)) -> Report {
-    let in_flight = crate::budget::InFlight::default();
+    let in_flight = crate::output::budget::InFlight::default();
     let outcomes: Vec<Outcome> = manifest
         .jobs
         .par_iter()
@@ -203,11 +207,11 @@ pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn F
                 match spec.animate() {
                     None => {
                         let mut share = in_flight.draw();
-                        let scene = spec.render_checked()?;
-                        let weight = crate::budget::weight(&scene);
-                        share.resize(crate::budget::write_cost(
+                        let scene = crate::output::budget::render_checked(&spec)?;
+                        let weight = crate::output::budget::weight(&scene);
+                        share.resize(crate::output::budget::write_cost(
                             weight,
-                            crate::budget::pixels(&scene),
+                            crate::output::budget::pixels(&scene),
                             &manifest.formats,
                             false,
                         ));
@@ -235,7 +239,7 @@ pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn F
 
 /// Writes a scene in the given formats as `out/name.ext`: all of them, or none when one fails.
 pub fn write_figure(
-    scene: &crate::scene::Scene,
+    scene: &crate::draw::scene::Scene,
     out: &Path,
     name: &str,
     formats: &[Format],
@@ -252,12 +256,12 @@ pub fn write_figure(
 /// as APNG, another format (PDF) as a still of the first frame, and always a GIF beside them (the
 /// format every article platform takes).
 pub fn write_animation(
-    anim: &crate::animation::Animation,
+    anim: &crate::draw::animation::Animation,
     out: &Path,
     name: &str,
     formats: &[Format],
 ) -> Result<Vec<PathBuf>, String> {
-    use crate::animation::Format as Anim;
+    use crate::output::AnimFormat as Anim;
     use crate::output::Target;
     let mut wanted: Vec<(PathBuf, Option<Anim>, Format)> = Vec::new();
     for &f in formats {
@@ -277,7 +281,7 @@ pub fn write_animation(
             Some(_) => next.next().unwrap_or_default(),
             None => {
                 let first = anim.frames.first().ok_or("an animation without frames")?;
-                let svg = first.to_svg();
+                let svg = crate::output::to_svg(first);
                 f.encode(first, &svg)?
             }
         };

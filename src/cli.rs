@@ -306,14 +306,14 @@ struct RenderArgs {
 
 /// What `render` will do, checked before any drawing: the figure and where it goes.
 struct RenderConfig {
-    figure: dotchess::spec::FigureSpec,
+    figure: dotchess::draw::document::FigureSpec,
     outputs: Vec<std::path::PathBuf>,
 }
 
 impl RenderArgs {
     /// The view flags as options for the one validator the overlay files use too.
-    fn view_options(&self) -> Result<dotchess::options::ViewOptions, CliError> {
-        use dotchess::options::{Rotation, ViewOptions};
+    fn view_options(&self) -> Result<dotchess::input::options::ViewOptions, CliError> {
+        use dotchess::input::options::{Rotation, ViewOptions};
         let window = match &self.window {
             None => None,
             Some(w) => Some(
@@ -342,11 +342,14 @@ impl RenderArgs {
 
     /// Reads the files (if any), then sets every flag given on the figure.
     fn config(&self) -> Result<RenderConfig, CliError> {
-        use dotchess::spec::{MarkKind, add_mark};
+        use {dotchess::input::marks::MarkKind, dotchess::input::marks::add_mark};
         let mut figure = match &self.position_file {
             None => {
                 let position = self.position.position()?;
-                dotchess::spec::plain_figure(&dotchess::spec::PositionSpec { position, title: None })
+                dotchess::input::overlay::plain_figure(&dotchess::input::position::PositionSpec {
+                    position,
+                    title: None,
+                })
             }
             Some(p) => {
                 if self.position.fen.is_some() {
@@ -360,17 +363,19 @@ impl RenderArgs {
         }
         if let Some(b) = &self.background {
             figure.background = Some(
-                dotchess::options::Background::parse(b).map_err(|m| CliError::Usage(format!("--background {m}")))?,
+                dotchess::input::options::Background::parse(b)
+                    .map_err(|m| CliError::Usage(format!("--background {m}")))?,
             );
         }
         if let Some(d) = self.dpi {
-            figure.dpi = Some(dotchess::options::check_dpi(d).map_err(|m| CliError::Usage(format!("--dpi: {m}")))?);
+            figure.dpi =
+                Some(dotchess::input::options::check_dpi(d).map_err(|m| CliError::Usage(format!("--dpi: {m}")))?);
         }
         if let Some(t) = &self.title {
-            if t.chars().count() > dotchess::spec::MAX_TEXT {
-                return Err(CliError::Usage(format!("--title: at most {} characters", dotchess::spec::MAX_TEXT)));
+            if t.chars().count() > dotchess::input::MAX_TEXT {
+                return Err(CliError::Usage(format!("--title: at most {} characters", dotchess::input::MAX_TEXT)));
             }
-            if let Err((_, message)) = dotchess::spec::check_text(t) {
+            if let Err((_, message)) = dotchess::input::diagnostics::check_text(t) {
                 return Err(CliError::Usage(format!("--title {message}")));
             }
             figure.title = Some(t.clone());
@@ -386,7 +391,8 @@ impl RenderArgs {
             }
             // The width of a figure of several panels is the whole figure's.
             if let Some(w) = options.width.take() {
-                figure.width = Some(dotchess::options::check_width(w).map_err(|e| CliError::Usage(e.for_flag()))?);
+                figure.width =
+                    Some(dotchess::input::options::check_width(w).map_err(|e| CliError::Usage(e.for_flag()))?);
             }
         }
         let flags = [
@@ -408,7 +414,7 @@ impl RenderArgs {
             }
             if let Some(m) = &self.lastmove {
                 panel.overlay.lastmove = Some(
-                    dotchess::spec::lastmove(&panel.position, m)
+                    dotchess::input::marks::lastmove(&panel.position, m)
                         .map_err(|e| CliError::Usage(format!("--lastmove: {}", e.message)))?,
                 );
             }
@@ -436,7 +442,7 @@ impl PositionArgs {
         match &self.fen {
             None => Ok(Position::start(self.variant)),
             Some(fen) => Position::from_fen(self.variant, fen).map_err(|mut e| {
-                if let Some(v) = dotchess::spec::fitting_variant(self.variant, fen) {
+                if let Some(v) = dotchess::input::position::fitting_variant(self.variant, fen) {
                     e.message += &format!(" (the board fits {v}: did you mean --variant {v}?)");
                 }
                 CliError::Fen(e)
@@ -505,7 +511,7 @@ pub enum CliError {
     Output(String),
     /// An input file is wrong (located).
     #[error("{0}")]
-    Input(dotchess::spec::InputError),
+    Input(dotchess::input::diagnostics::InputError),
     /// Some figures of a batch failed (already reported).
     #[error("{0}")]
     Failed(String),
@@ -632,13 +638,13 @@ fn loops_cmd(a: &LoopsArgs, out: &mut impl Write) -> Result<(), CliError> {
 }
 
 fn parse_cell(pos: &Position, s: &str) -> Result<dotchess::Cell, CliError> {
-    pos.topology().parse_cell(s).ok_or_else(|| CliError::Usage(dotchess::spec::not_a_cell(pos, s)))
+    pos.topology().parse_cell(s).ok_or_else(|| CliError::Usage(dotchess::input::marks::not_a_cell(pos, s)))
 }
 
 fn load_theme(name: &str) -> Result<dotchess::Theme, CliError> {
     if name.ends_with(".toml") {
         let text = read_file(std::path::Path::new(name))?;
-        dotchess::Theme::read(name, &text).map_err(CliError::Input)
+        dotchess::input::theme::read_theme(name, &text).map_err(CliError::Input)
     } else {
         dotchess::Theme::built_in(name).map_err(|e| CliError::Usage(e.to_string()))
     }
@@ -670,7 +676,11 @@ fn run_batch(
         )));
     }
     std::fs::create_dir_all(dir).map_err(|e| {
-        CliError::Output(format!("cannot create the folder {}: {}", dir.display(), dotchess::spec::plain_os_error(&e)))
+        CliError::Output(format!(
+            "cannot create the folder {}: {}",
+            dir.display(),
+            dotchess::input::file::plain_os_error(&e)
+        ))
     })?;
     let bar = progress_bar(manifest.jobs.len());
     let report = dotchess::batch::run(manifest, files, dir, &|name| {
@@ -714,7 +724,7 @@ fn essay_cmd(a: &EssayArgs, out: &mut impl Write) -> Result<(), CliError> {
 }
 
 fn read_file(path: &std::path::Path) -> Result<String, CliError> {
-    dotchess::spec::read_input(path).map_err(CliError::Usage)
+    dotchess::input::file::read_input(path).map_err(CliError::Usage)
 }
 
 fn batch_cmd(a: &BatchArgs, out: &mut impl Write) -> Result<(), CliError> {
@@ -735,7 +745,7 @@ fn read_figure(
     position: &std::path::Path,
     overlay: Option<&std::path::Path>,
     variant: VariantId,
-) -> Result<dotchess::spec::FigureSpec, CliError> {
+) -> Result<dotchess::draw::document::FigureSpec, CliError> {
     Ok(read_figure_on(position, overlay, variant)?.1)
 }
 
@@ -744,17 +754,20 @@ fn read_figure_on(
     position: &std::path::Path,
     overlay: Option<&std::path::Path>,
     variant: VariantId,
-) -> Result<(Position, dotchess::spec::FigureSpec), CliError> {
+) -> Result<(Position, dotchess::draw::document::FigureSpec), CliError> {
     let ptext = read_file(position)?;
-    let base =
-        dotchess::spec::read_position(&position.display().to_string(), &ptext, variant).map_err(CliError::Input)?;
-    let Some(overlay) = overlay else { return Ok((base.position.clone(), dotchess::spec::plain_figure(&base))) };
+    let base = dotchess::input::position::read_position(&position.display().to_string(), &ptext, variant)
+        .map_err(CliError::Input)?;
+    let Some(overlay) = overlay else {
+        return Ok((base.position.clone(), dotchess::input::overlay::plain_figure(&base)));
+    };
     let otext = read_file(overlay)?;
     let dir = overlay.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(std::path::Path::new(".")).to_path_buf();
     let files = dotchess::batch::Disk(dir);
     use dotchess::batch::Files;
-    let figure = dotchess::spec::read_overlay(&overlay.display().to_string(), &otext, &base, &|p| files.read(p))
-        .map_err(CliError::Input)?;
+    let figure =
+        dotchess::input::overlay::read_overlay(&overlay.display().to_string(), &otext, &base, &|p| files.read(p))
+            .map_err(CliError::Input)?;
     Ok((base.position, figure))
 }
 
@@ -775,7 +788,7 @@ fn check_cmd(a: &CheckArgs, out: &mut dyn Write) -> Result<(), CliError> {
         for name in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
             destinations.push(parse_cell(&pos, name)?);
         }
-        figure.expect.push(dotchess::spec::Expectation {
+        figure.expect.push(dotchess::draw::document::Expectation {
             position: pos.clone(),
             square,
             destinations,
@@ -824,14 +837,19 @@ fn check_cmd(a: &CheckArgs, out: &mut dyn Write) -> Result<(), CliError> {
         writeln!(out, "  extra   {:>3}: {}", extra.len(), name(extra.clone()))?;
     }
     if let Some(path) = &a.output {
-        write_outputs(&figure.render_checked().map_err(CliError::Usage)?, std::slice::from_ref(path), a.format, out)?;
+        write_outputs(
+            &dotchess::output::budget::render_checked(&figure).map_err(CliError::Usage)?,
+            std::slice::from_ref(path),
+            a.format,
+            out,
+        )?;
     }
     if differs { Err(CliError::Differs) } else { Ok(()) }
 }
 
 fn render_cmd(a: &RenderArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let config = a.config()?;
-    let scene = config.figure.render_checked().map_err(CliError::Usage)?;
+    let scene = dotchess::output::budget::render_checked(&config.figure).map_err(CliError::Usage)?;
     let written = write_outputs(&scene, &config.outputs, a.format, out);
     // Freed on another thread: the command line's process ends without waiting for a large
     // figure's (a chart window's) tens of thousands of elements to be freed one by one.
@@ -840,7 +858,8 @@ fn render_cmd(a: &RenderArgs, out: &mut dyn Write) -> Result<(), CliError> {
 }
 
 fn animate_cmd(a: &AnimateArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    use dotchess::animation::{AnimSpec, FPS_RANGE, Format, Kind, MAX_FRAMES, delay_of_fps};
+    use dotchess::draw::animation::{AnimSpec, FPS_RANGE, Kind, MAX_FRAMES, delay_of_fps};
+    use dotchess::output::AnimFormat as Format;
     let mut figure = read_figure(&a.position, a.overlay.as_deref(), a.variant)?;
     let kind = match &a.kind {
         Some(k) => Kind::parse(k).ok_or_else(|| {
@@ -874,7 +893,7 @@ fn animate_cmd(a: &AnimateArgs, out: &mut dyn Write) -> Result<(), CliError> {
     }
     let panel = figure.panels.first_mut().ok_or_else(|| CliError::Usage("the overlay has no panel".into()))?;
     if let Some(v) = a.view {
-        use dotchess::figure::{View, ViewKind};
+        use dotchess::draw::figure::{View, ViewKind};
         let kind = match v {
             ViewArg::Hemispheres => View::hemispheres().kind,
             ViewArg::North => View::hemisphere(dotchess::Pole::North).kind,
@@ -887,17 +906,22 @@ fn animate_cmd(a: &AnimateArgs, out: &mut dyn Write) -> Result<(), CliError> {
         panel.view.kind = kind;
     }
     if let Some(w) = a.width {
-        if !(dotchess::figure::WIDTH_RANGE.0..=dotchess::figure::WIDTH_RANGE.1).contains(&w) {
+        if !(dotchess::draw::figure::WIDTH_RANGE.0..=dotchess::draw::figure::WIDTH_RANGE.1).contains(&w) {
             return Err(CliError::Usage(format!("--width {w} is out of range (100 to 8000)")));
         }
         panel.view.width = w;
     }
     for s in &a.loops {
-        dotchess::spec::add_mark(&panel.position, dotchess::spec::MarkKind::Loop, s, &mut panel.overlay)
-            .map_err(|e| CliError::Usage(format!("--loop `{s}`: {}", e.message)))?;
+        dotchess::input::marks::add_mark(
+            &panel.position,
+            dotchess::input::marks::MarkKind::Loop,
+            s,
+            &mut panel.overlay,
+        )
+        .map_err(|e| CliError::Usage(format!("--loop `{s}`: {}", e.message)))?;
     }
     if let Some(panel) = figure.panels.first() {
-        dotchess::animation::check_budget(&spec, panel, figure.title.as_deref(), &figure.theme, a.frame.is_none())
+        dotchess::output::check_budget(&spec, panel, figure.title.as_deref(), &figure.theme, a.frame.is_none())
             .map_err(|e| {
                 let asked: Vec<String> = [
                     ("--frames", a.frames.map(|n| n.to_string())),

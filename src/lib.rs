@@ -11,44 +11,28 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
-pub mod animation;
 pub mod batch;
-pub mod bitboard;
-pub mod budget;
-pub mod colour;
-pub mod figure;
-mod font;
-pub mod geometry;
-pub mod grid;
-pub mod moves;
-pub mod notation;
-pub mod options;
+pub mod draw;
+pub mod input;
 pub mod output;
-pub mod piece;
-pub mod position;
-pub mod prefix;
-pub mod routes;
 pub mod rules;
-pub mod scene;
-pub mod setup;
-pub mod spec;
-pub mod theme;
-pub mod topology;
-pub mod variant;
+mod suggest;
 
-pub use bitboard::Bitboard;
-pub use figure::{Coordinates, Overlay, View, ViewKind, panels, render};
-pub use moves::{Castling, Move, MoveKind};
-pub use notation::{FenError, FenField, move_name};
-pub use piece::{Color, Piece, Role};
-pub use position::Position;
-pub use routes::{Destination, Loop, LoopKind, Route, RouteStep, arrow_route, arrow_route_in, destinations, loops};
-pub use rules::{IllegalMove, perft, perft_divide};
-pub use scene::Scene;
-pub use setup::{Setup, SetupError, SetupErrorKind};
-pub use theme::Theme;
-pub use topology::{Cell, Cursor, DiagonalRule, Dir, Pole, Poles, Step, Topology};
-pub use variant::{Family, Palace, Variant, VariantId};
+pub use draw::figure::{Coordinates, Overlay, View, ViewKind, panels, render};
+pub use draw::scene::Scene;
+pub use draw::theme::Theme;
+pub use rules::bitboard::Bitboard;
+pub use rules::movegen::{IllegalMove, perft, perft_divide};
+pub use rules::moves::{Castling, Move, MoveKind};
+pub use rules::notation::{FenError, FenField, move_name};
+pub use rules::piece::{Color, Piece, Role};
+pub use rules::position::Position;
+pub use rules::routes::{
+    Destination, Loop, LoopKind, Route, RouteStep, arrow_route, arrow_route_in, destinations, loops,
+};
+pub use rules::setup::{Setup, SetupError, SetupErrorKind};
+pub use rules::topology::{Cell, Cursor, DiagonalRule, Dir, Pole, Poles, Step, Topology};
+pub use rules::variant::{Family, Palace, Variant, VariantId};
 
 /// The README's Rust examples, compiled and run as doc tests.
 #[doc = include_str!("../README.md")]

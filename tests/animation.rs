@@ -4,10 +4,14 @@
 
 mod common;
 
-use dotchess::animation::{Animation, Format, Image};
-use dotchess::scene::{PathCmd, Pt, Scene, Shape};
-use dotchess::spec::{FigureSpec, read_overlay, read_position};
+use dotchess::draw::animation::Animation;
+use dotchess::draw::scene::{PathCmd, Pt, Scene, Shape};
+use dotchess::output::{AnimFormat as Format, Image};
 use dotchess::{Topology, VariantId};
+use {
+    dotchess::draw::document::FigureSpec, dotchess::input::overlay::read_overlay,
+    dotchess::input::position::read_position,
+};
 
 fn figure(fen: &str, overlay: &str) -> FigureSpec {
     let base = read_position("test.fen", fen, VariantId::Dot).expect("position");
@@ -104,12 +108,12 @@ fn gear_discs_meet_at_one_file_boundary_in_every_frame_and_close_the_turn() {
         assert_eq!(w[1], (w[0] + 1) % 8, "{order:?}");
     }
     let first = &figure("8/8/8/8/8/8/8/8", "[animation]\nkind = \"gear\"\nframes = 48\n");
-    let next_turn = dotchess::animation::gear::rotation(4.0, 8, 48, 48);
+    let next_turn = dotchess::draw::animation::gear::rotation(4.0, 8, 48, 48);
     let mut view = first.panels[0].view;
     view.kind = dotchess::ViewKind::Hemispheres { rotation: next_turn };
     let after_last = dotchess::render(&first.panels[0].position, &first.panels[0].overlay, &view, &first.theme);
-    assert_eq!(after_last.to_svg(), a.frames[0].to_svg());
-    assert_ne!(a.frames[47].to_svg(), a.frames[0].to_svg());
+    assert_eq!(dotchess::output::to_svg(&after_last), dotchess::output::to_svg(&a.frames[0]));
+    assert_ne!(dotchess::output::to_svg(&a.frames[47]), dotchess::output::to_svg(&a.frames[0]));
 }
 
 /// Composites decoded GIF frames (each a rectangle over the picture so far) into full images.
@@ -458,8 +462,8 @@ fn spin_turns_the_globe_once_showing_the_far_files_half_way_and_closing_the_turn
         assert!((4..=6).contains(&n), "{n} cells of rank 4 in sight");
     }
     // The frame after the last is the first: the viewpoint has turned 360°.
-    let start = dotchess::geometry::Viewpoint { latitude: 0.0, longitude: 180.0, roll: 0.0 };
-    let end = dotchess::animation::spin::viewpoint(start, 8, 8);
+    let start = dotchess::draw::geometry::Viewpoint { latitude: 0.0, longitude: 180.0, roll: 0.0 };
+    let end = dotchess::draw::animation::spin::viewpoint(start, 8, 8);
     assert!((end.longitude - start.longitude - 360.0).abs() < 1e-9);
 }
 
@@ -511,7 +515,7 @@ fn wrap_starts_on_the_board_up_to_scale_and_ends_on_the_globe() {
 
 #[test]
 fn wrap_joins_the_east_and_west_edges_into_a_tube() {
-    use dotchess::geometry::{Morph, Viewpoint, WrapGeom};
+    use dotchess::draw::geometry::{Morph, Viewpoint, WrapGeom};
     let topo: &Topology = &VariantId::Dot.variant().topology;
     let at = |morph: Morph| WrapGeom::new(topo, morph, Viewpoint::default(), Pt::new(240.0, 240.0), 216.0);
     let dist =
@@ -538,7 +542,7 @@ fn wrap_joins_the_east_and_west_edges_into_a_tube() {
         }
     }
     // The animation passes through the tube: some frame has the seam closed and the ends open.
-    let m = dotchess::animation::wrap::morph(0.39);
+    let m = dotchess::draw::animation::board_to_ball::morph(0.39);
     assert!(m.bend == 1.0 && m.cap == 0.0 && m.ball == 0.0, "{m:?}");
 }
 
@@ -564,7 +568,8 @@ fn wrap_encodes_in_every_format_with_its_frames() {
 
 /// A frame drawn the long way: its SVG text parsed and rendered by resvg.
 fn resvg_frame(s: &Scene) -> Vec<u8> {
-    let tree = resvg::usvg::Tree::from_str(&s.to_svg(), &resvg::usvg::Options::default()).expect("the frame's SVG");
+    let tree = resvg::usvg::Tree::from_str(&dotchess::output::to_svg(s), &resvg::usvg::Options::default())
+        .expect("the frame's SVG");
     let mut pixmap = tiny_skia::Pixmap::new(s.width.ceil() as u32, s.height.ceil() as u32).expect("a pixmap");
     let bg = s.background;
     pixmap.fill(tiny_skia::Color::from_rgba8(bg.0, bg.1, bg.2, 255));
@@ -690,8 +695,8 @@ fn wrap_paints_nothing_over_a_square_where_it_faces_the_viewer() {
     // (the surface bounds a convex body, or an open tube seen from outside): where the square's
     // own patch paints such a point (not where a square turning over the limb folds onto
     // itself), no patch painted after it covers the point.
-    use dotchess::animation::wrap::{morph, time, viewpoint};
-    use dotchess::geometry::{Viewpoint, WrapGeom};
+    use dotchess::draw::animation::board_to_ball::{morph, time, viewpoint};
+    use dotchess::draw::geometry::{Viewpoint, WrapGeom};
     let topo: &Topology = &VariantId::Dot.variant().topology;
     let n = 60;
     let a = animation(START, &format!("[[panels]]\nview = \"board\"\n[animation]\nkind = \"wrap\"\nframes = {n}\n"));

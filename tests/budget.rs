@@ -2,18 +2,18 @@
 //! accept stays within the memory no input may need, alone and in a batch. (The estimates were
 //! checked against measured peaks by hand, see `src/budget.rs`; memory is not measured here.)
 
-use dotchess::budget::{
+use dotchess::output::Format;
+use dotchess::output::budget::{
     BATCH, DRAW, InFlight, MAX_BATCH_COST, MAX_COST, MAX_PIXELS, MAX_WEIGHT, MEMORY, PROGRAM, pixels, weight,
     write_cost,
 };
-use dotchess::output::Format;
-use dotchess::spec::{read_overlay, read_position};
+use {dotchess::input::overlay::read_overlay, dotchess::input::position::read_position};
 
 /// The scene of a figure (a rook on d5 with its moves) drawn with the budget.
 fn scene(overlay: &str) -> Result<dotchess::Scene, String> {
     let base = read_position("rook.fen", "8/8/8/3R3r/8/8/1p6/8\n", dotchess::VariantId::Dot).unwrap();
     let spec = read_overlay("o.toml", overlay, &base, &|p| Err(format!("no file {p}"))).map_err(|e| e.to_string())?;
-    spec.render_checked()
+    dotchess::output::budget::render_checked(&spec)
 }
 
 /// The largest `n` for which `make(n)` is accepted, searching `lo..=hi` (`lo` accepted).

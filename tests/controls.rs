@@ -337,7 +337,7 @@ fn circles_and_crosses_mark_cells_in_every_view() {
     let pos = Position::start(VariantId::Dot);
     let t = pos.topology();
     let c = |n: &str| t.parse_cell(n).unwrap();
-    let red = dotchess::colour::parse_colour("#c00").unwrap();
+    let red = dotchess::draw::colour::parse_colour("#c00").unwrap();
     let overlay = Overlay {
         circles: vec![(c("e4"), None), (c("d5"), Some(red))],
         crosses: vec![(c("e2"), None)],
@@ -487,7 +487,7 @@ fn one_hemisphere_alone() {
     let routes = scene.find("route");
     assert!(!routes.is_empty());
     for e in routes {
-        if let dotchess::scene::Shape::Polyline(pts) = &e.shape {
+        if let dotchess::draw::scene::Shape::Polyline(pts) = &e.shape {
             assert!(pts.iter().all(|p| p.x >= 0.0 && p.x <= w && p.y >= 0.0 && p.y <= h), "{pts:?}");
         }
     }
@@ -637,7 +637,7 @@ fn one_legend_under_a_figure_of_several_panels() {
 
 #[test]
 fn a_partial_ride_ends_in_an_arrowhead_on_its_last_cell() {
-    use dotchess::scene::{PathCmd, Shape};
+    use dotchess::draw::scene::{PathCmd, Shape};
     use dotchess::{Overlay, Position, Theme, VariantId, View, render};
     let pos = Position::from_fen(VariantId::Dot, "8/8/8/8/Q7/8/8/8 w - - 0 1").unwrap();
     let t = pos.topology();
@@ -665,7 +665,7 @@ fn a_partial_ride_ends_in_an_arrowhead_on_its_last_cell() {
 
 #[test]
 fn pole_letters_stay_readable_over_pieces_and_routes() {
-    use dotchess::scene::Shape;
+    use dotchess::draw::scene::Shape;
     use dotchess::{Overlay, Position, Theme, VariantId, View, render};
     let theme = Theme::essay();
     // A king on each live pole of Small Spherical Chess; a rook's route through the dead N pole.

@@ -3,11 +3,11 @@
 //! that illustrate a fact of SPEC.md show that fact.
 
 use dotchess::batch::{ESSAY_FILES, Embedded, essay_manifest, figure};
-use dotchess::routes::ride_to;
-use dotchess::scene::{Element, Shape};
-use dotchess::spec::{FigureSpec, PanelSpec};
+use dotchess::draw::scene::{Element, Shape};
+use dotchess::rules::routes::ride_to;
 use dotchess::{Cell, Position, Scene, destinations, render};
 use std::collections::BTreeSet;
+use {dotchess::draw::document::FigureSpec, dotchess::draw::figure::PanelSpec};
 
 fn data<'a>(e: &'a Element, key: &str) -> Option<&'a str> {
     e.data.iter().find(|(k, _)| *k == key).map(|(_, v)| v.as_str())
@@ -173,9 +173,9 @@ fn the_small_pawn_promotes_in_a_legal_position_by_one_route() {
 
 // The two drawing bugs of the figure-set issue, each with the figure that showed it.
 
-fn points(e: &Element) -> Vec<dotchess::scene::Pt> {
+fn points(e: &Element) -> Vec<dotchess::draw::scene::Pt> {
     match &e.shape {
-        dotchess::scene::Shape::Polyline(p) => p.clone(),
+        dotchess::draw::scene::Shape::Polyline(p) => p.clone(),
         s => panic!("a route is a polyline, not {s:?}"),
     }
 }
@@ -185,7 +185,7 @@ fn points(e: &Element) -> Vec<dotchess::scene::Pt> {
 /// band at another file (the small board's b5-b1-S, the xiangqi cannon's capture on S).
 #[test]
 fn routes_reach_a_live_pole_on_their_own_file() {
-    use dotchess::figure::{Overlay, View};
+    use dotchess::draw::figure::{Overlay, View};
     use dotchess::{Theme, VariantId};
     let cases = [
         (VariantId::Small, "1/6/1R4/6/6/6/6/1", "b5"),
@@ -201,7 +201,7 @@ fn routes_reach_a_live_pole_on_their_own_file() {
             .iter()
             .filter(|e| data(e, "cell").is_some_and(|c| c != "N" && c != "S"))
             .filter_map(|e| match e.shape {
-                dotchess::scene::Shape::Rect { at, h, .. } => Some([at.y, at.y + h]),
+                dotchess::draw::scene::Shape::Rect { at, h, .. } => Some([at.y, at.y + h]),
                 _ => None,
             })
             .flatten()
@@ -238,13 +238,13 @@ fn knight_leaps_are_drawn_apart() {
         let from = p.overlay.moves[0];
         let name = p.position.topology().name(from);
         let piece = s.find("piece").into_iter().find(|e| data(e, "cell") == Some(name.as_str())).unwrap();
-        let dotchess::scene::Shape::Piece { at: centre, size, .. } = piece.shape else { panic!() };
-        let routes: Vec<Vec<dotchess::scene::Pt>> = s.find("route").iter().map(|e| points(e)).collect();
+        let dotchess::draw::scene::Shape::Piece { at: centre, size, .. } = piece.shape else { panic!() };
+        let routes: Vec<Vec<dotchess::draw::scene::Pt>> = s.find("route").iter().map(|e| points(e)).collect();
         // Sample each route finely and measure how much of it lies within 1.5 px of another.
-        let sample = |pts: &[dotchess::scene::Pt]| -> Vec<dotchess::scene::Pt> {
+        let sample = |pts: &[dotchess::draw::scene::Pt]| -> Vec<dotchess::draw::scene::Pt> {
             pts.windows(2).flat_map(|w| (0..20).map(move |i| w[0].lerp(w[1], i as f64 / 20.0))).collect()
         };
-        let near = |p: dotchess::scene::Pt, pts: &[dotchess::scene::Pt]| {
+        let near = |p: dotchess::draw::scene::Pt, pts: &[dotchess::draw::scene::Pt]| {
             pts.windows(2).any(|w| {
                 let (a, b) = (w[0], w[1]);
                 let (dx, dy) = (b.x - a.x, b.y - a.y);
@@ -303,9 +303,9 @@ fn loop_figures_mark_the_start_and_every_cell_reached() {
     assert_eq!(dotted(&scenes[0]), set(&["g2", "f1", "a1", "h2", "g3"]));
 }
 
-fn rect(e: &Element) -> (dotchess::scene::Pt, f64, f64) {
+fn rect(e: &Element) -> (dotchess::draw::scene::Pt, f64, f64) {
     match e.shape {
-        dotchess::scene::Shape::Rect { at, w, h } => (at, w, h),
+        dotchess::draw::scene::Shape::Rect { at, w, h } => (at, w, h),
         ref s => panic!("a cell is a rectangle, not {s:?}"),
     }
 }
@@ -317,7 +317,7 @@ fn rect(e: &Element) -> (dotchess::scene::Pt, f64, f64) {
 /// off the names, and the north edges of two copies meet where the chart is flipped.
 #[test]
 fn the_coloured_board_and_chart_show_the_edges() {
-    use dotchess::scene::Rgb;
+    use dotchess::draw::scene::Rgb;
     let theme = dotchess::Theme::essay();
     let (_, scenes) = panels_of("07-coloured-board");
     let s = &scenes[0];
@@ -354,11 +354,11 @@ fn the_coloured_board_and_chart_show_the_edges() {
     let (fig, scenes) = panels_of("07-coloured-chart");
     let s = &scenes[0];
     let topo = fig.panels[0].position.topology();
-    let names: Vec<(String, dotchess::scene::Pt)> = s
+    let names: Vec<(String, dotchess::draw::scene::Pt)> = s
         .find("cell-name")
         .iter()
         .filter_map(|e| match &e.shape {
-            dotchess::scene::Shape::Text { text, at, .. } => Some((text.clone(), *at)),
+            dotchess::draw::scene::Shape::Text { text, at, .. } => Some((text.clone(), *at)),
             _ => None,
         })
         .collect();
@@ -368,7 +368,7 @@ fn the_coloured_board_and_chart_show_the_edges() {
     for e in &squares {
         let (at, w, h) = rect(e);
         let cell = data(e, "cell").unwrap();
-        let inside = |p: &dotchess::scene::Pt| p.x > at.x && p.x < at.x + w && p.y > at.y && p.y < at.y + h;
+        let inside = |p: &dotchess::draw::scene::Pt| p.x > at.x && p.x < at.x + w && p.y > at.y && p.y < at.y + h;
         let named: Vec<&String> = names.iter().filter(|(_, p)| inside(p)).map(|(t, _)| t).collect();
         assert_eq!(named, [cell], "chart square {:?}", data(e, "chart"));
         // SPEC §5.2: chart(x, y) for y' = y mod 2H >= H is (anti(x mod W), 2H-1-y').
@@ -458,9 +458,9 @@ fn each_piece_marks_its_moves_in_its_own_colour() {
 #[test]
 fn moves_marks_take_a_colour_and_a_destination() {
     use dotchess::VariantId;
-    use dotchess::figure::Overlay;
-    use dotchess::scene::Rgb;
-    use dotchess::spec::{MarkKind, add_mark};
+    use dotchess::draw::figure::Overlay;
+    use dotchess::draw::scene::Rgb;
+    use {dotchess::input::marks::MarkKind, dotchess::input::marks::add_mark};
     let pos = Position::from_fen(VariantId::Dot, "8/8/8/3R4/8/8/8/8 w - - 0 1").unwrap();
     let at = |s: &str| pos.topology().parse_cell(s).unwrap();
     let mut o = Overlay::default();
@@ -516,11 +516,11 @@ fn castling_marks_where_the_rook_lands_apart_from_the_kings_dots() {
         }
         let landed: BTreeSet<&str> = s.find("rook-landing").iter().filter_map(|e| data(e, "castling")).collect();
         assert_eq!(landed.len(), 2, "panel {}: a landing square per castling", i + 1);
-        let dots: Vec<(dotchess::scene::Pt, f64)> = s
+        let dots: Vec<(dotchess::draw::scene::Pt, f64)> = s
             .find("dot")
             .iter()
             .filter_map(|e| match e.shape {
-                dotchess::scene::Shape::Circle { c, r } => Some((c, r)),
+                dotchess::draw::scene::Shape::Circle { c, r } => Some((c, r)),
                 _ => None,
             })
             .collect();
@@ -551,18 +551,19 @@ fn castling_marks_where_the_rook_lands_apart_from_the_kings_dots() {
 fn promotion_labels_are_readable_and_clear() {
     let (fig, scenes) = panels_of("12-promotion");
     for (p, s) in fig.panels.iter().zip(&scenes) {
-        let boxes: Vec<(dotchess::scene::Pt, f64, f64)> = s.find("promotion-backing").iter().map(|e| rect(e)).collect();
+        let boxes: Vec<(dotchess::draw::scene::Pt, f64, f64)> =
+            s.find("promotion-backing").iter().map(|e| rect(e)).collect();
         assert_eq!(boxes.len(), 2, "{:?}: b8 and c8", p.view.kind);
         for e in s.find("promotion") {
-            let dotchess::scene::Shape::Text { size, .. } = e.shape else { panic!("a label is text") };
+            let dotchess::draw::scene::Shape::Text { size, .. } = e.shape else { panic!("a label is text") };
             assert!(size >= 11.0 * p.view.width / 480.0 - 1e-9, "{size} units");
         }
-        let inside = |(at, w, h): (dotchess::scene::Pt, f64, f64), q: dotchess::scene::Pt, margin: f64| {
+        let inside = |(at, w, h): (dotchess::draw::scene::Pt, f64, f64), q: dotchess::draw::scene::Pt, margin: f64| {
             q.x > at.x - margin && q.x < at.x + w + margin && q.y > at.y - margin && q.y < at.y + h + margin
         };
         for &b in &boxes {
             for piece in s.find("piece") {
-                if let dotchess::scene::Shape::Piece { at, size, .. } = piece.shape {
+                if let dotchess::draw::scene::Shape::Piece { at, size, .. } = piece.shape {
                     assert!(
                         !inside(b, at, size * 0.3),
                         "{:?}: a label covers the piece on {:?}",
@@ -572,7 +573,7 @@ fn promotion_labels_are_readable_and_clear() {
                 }
             }
             for letter in s.find("pole-label") {
-                if let dotchess::scene::Shape::Text { at, size, .. } = letter.shape {
+                if let dotchess::draw::scene::Shape::Text { at, size, .. } = letter.shape {
                     assert!(!inside(b, at, size * 0.3), "{:?}: a label covers a pole's letter", p.view.kind);
                 }
             }
@@ -591,7 +592,7 @@ fn promotion_labels_are_readable_and_clear() {
 #[test]
 fn a_pole_knights_leaps_keep_clear_of_the_nearer_dots() {
     let (fig, scenes) = panels_of("12-small-knight-pole");
-    assert!(matches!(fig.panels[0].view.kind, dotchess::figure::ViewKind::Hemispheres { .. }));
+    assert!(matches!(fig.panels[0].view.kind, dotchess::draw::figure::ViewKind::Hemispheres { .. }));
     for s in &scenes[..1] {
         let dots: Vec<(&str, f64, f64, f64)> = s
             .find("dot")

@@ -4,7 +4,7 @@
 //! actual). `DOTCHESS_BLESS=1 cargo test --test golden` rewrites the references — only after
 //! looking at the new images.
 
-use dotchess::figure::{Overlay, View};
+use dotchess::draw::figure::{Overlay, View};
 use dotchess::{Dir, Position, Scene, Theme, VariantId, render};
 use std::path::PathBuf;
 use tiny_skia::Pixmap;
@@ -107,7 +107,7 @@ fn golden_images() {
     let out = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/golden-diff");
     let mut failures = Vec::new();
     for (name, scene) in figures() {
-        let png = scene.to_png(1.0).unwrap();
+        let png = dotchess::output::scene_png(&scene, 1.0).unwrap();
         let path = dir().join(format!("{name}.png"));
         if bless {
             std::fs::write(&path, &png).unwrap();
@@ -163,10 +163,10 @@ fn png_shows_what_the_svg_shows() {
     let mut failures = Vec::new();
     let mut checked = 0;
     for (name, scene) in figures().into_iter().chain(essay) {
-        let ours = Pixmap::decode_png(&scene.to_png(1.0).unwrap()).unwrap();
-        let direct = scene.to_pixmap(1.0).unwrap();
+        let ours = Pixmap::decode_png(&dotchess::output::scene_png(&scene, 1.0).unwrap()).unwrap();
+        let direct = dotchess::output::to_pixmap(&scene, 1.0).unwrap();
         assert_eq!(ours.data(), direct.data(), "{name}: the PNG holds the painted pixmap");
-        let theirs = Pixmap::decode_png(&resvg_png::svg_to_png(&scene.to_svg(), 1.0)).unwrap();
+        let theirs = Pixmap::decode_png(&resvg_png::svg_to_png(&dotchess::output::to_svg(&scene), 1.0)).unwrap();
         let (mean, outliers) = difference(&ours, &theirs);
         if mean > 0.5 || outliers > 0.002 {
             failures.push(format!("{name}: mean difference {mean:.3}, {:.3} % outliers", outliers * 100.0));

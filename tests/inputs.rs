@@ -100,7 +100,7 @@ fn every_kind_of_mistake_is_located() {
 fn huge_files_are_refused_before_reading() {
     let d = temp_dir("huge");
     let big = d.join("big.fen");
-    std::fs::write(&big, "#".repeat(dotchess::spec::MAX_INPUT + 1)).unwrap();
+    std::fs::write(&big, "#".repeat(dotchess::input::MAX_INPUT + 1)).unwrap();
     let out = d.join("x.svg");
     let o = run(&["render", big.to_str().unwrap(), "-o", out.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(2));
@@ -110,16 +110,21 @@ fn huge_files_are_refused_before_reading() {
 
 #[test]
 fn library_errors_carry_line_and_column() {
-    let base = dotchess::spec::read_position("p.fen", "8/8/8/3R4/8/8/8/8\n", dotchess::VariantId::Dot).unwrap();
-    let e = dotchess::spec::read_overlay("o.toml", "[[panels]]\nview = \"board\"\nedgse = true\n", &base, &|_| {
-        Err("none".into())
-    })
+    let base =
+        dotchess::input::position::read_position("p.fen", "8/8/8/3R4/8/8/8/8\n", dotchess::VariantId::Dot).unwrap();
+    let e = dotchess::input::overlay::read_overlay(
+        "o.toml",
+        "[[panels]]\nview = \"board\"\nedgse = true\n",
+        &base,
+        &|_| Err("none".into()),
+    )
     .unwrap_err();
     assert_eq!((e.line, e.column), (3, 1));
     assert!(e.message.contains("did you mean `edges`?"), "{}", e.message);
     // A FEN error inside a TOML string points at the character inside the quotes.
-    let e = dotchess::spec::read_position("p.toml", "fen = \"8/8/8/3R4/8/8/8/7Z\"\n", dotchess::VariantId::Dot)
-        .unwrap_err();
+    let e =
+        dotchess::input::position::read_position("p.toml", "fen = \"8/8/8/3R4/8/8/8/7Z\"\n", dotchess::VariantId::Dot)
+            .unwrap_err();
     assert_eq!((e.line, e.column), (1, 7 + 17 + 1), "{e}");
 }
 
@@ -268,13 +273,14 @@ fn check_finds_a_planted_difference() {
 
 #[test]
 fn titles_and_captions_are_bounded() {
-    let long = "x".repeat(dotchess::spec::MAX_TEXT + 1);
-    let base = dotchess::spec::read_position("p.fen", "8/8/8/3R4/8/8/8/8\n", dotchess::VariantId::Dot).unwrap();
+    let long = "x".repeat(dotchess::input::MAX_TEXT + 1);
+    let base =
+        dotchess::input::position::read_position("p.fen", "8/8/8/3R4/8/8/8/8\n", dotchess::VariantId::Dot).unwrap();
     for text in [format!("title = \"{long}\"\n"), format!("[[panels]]\nview = \"board\"\ncaption = \"{long}\"\n")] {
-        let e = dotchess::spec::read_overlay("o.toml", &text, &base, &|_| Err("none".into())).unwrap_err();
+        let e = dotchess::input::overlay::read_overlay("o.toml", &text, &base, &|_| Err("none".into())).unwrap_err();
         assert!(e.message.contains("longer than 200 characters"), "{e}");
     }
-    let e = dotchess::spec::read_position(
+    let e = dotchess::input::position::read_position(
         "p.toml",
         &format!("fen = \"8/8/8/8/8/8/8/8\"\ntitle = \"{long}\"\n"),
         dotchess::VariantId::Dot,

@@ -85,13 +85,12 @@ fn a_pdf_page_draws_what_the_png_shows() {
 
 #[test]
 fn the_page_is_the_figure_size() {
-    let svg = dotchess::render(
+    let svg = dotchess::output::to_svg(&dotchess::render(
         &dotchess::Position::start(dotchess::VariantId::Dot),
         &dotchess::Overlay::default(),
         &dotchess::View::board(),
         &dotchess::Theme::essay(),
-    )
-    .to_svg();
+    ));
     let pdf = String::from_utf8_lossy(&dotchess::output::svg_to_pdf(&svg).unwrap()).into_owned();
     let doc = roxmltree::Document::parse(&svg).unwrap();
     let size = |a: &str| doc.root_element().attribute(a).unwrap().trim_end_matches("px").parse::<f64>().unwrap();

@@ -1,8 +1,8 @@
 //! The renderer against the rules: shapes per view, dots and routes from the core, pixels, and
 //! well-formed, reproducible output.
 
-use dotchess::figure::{Coordinates, Overlay, View, ViewKind};
-use dotchess::scene::{Element, Pt, Rgb, Shape};
+use dotchess::draw::figure::{Coordinates, Overlay, View, ViewKind};
+use dotchess::draw::scene::{Element, Pt, Rgb, Shape};
 use dotchess::{Position, Scene, Theme, VariantId, destinations, render};
 
 fn fen(v: VariantId, f: &str) -> Position {
@@ -224,7 +224,7 @@ fn pixel_probes() {
     let theme = Theme::essay();
     let pos = fen(VariantId::Dot, "8/8/8/3R3r/8/8/8/8");
     let scene = render(&pos, &moves_overlay(&pos, "d5"), &View::board(), &theme);
-    let png = scene.to_png(1.0).unwrap();
+    let png = dotchess::output::scene_png(&scene, 1.0).unwrap();
     // A dark square's centre (a1: no dot there, no route through it) has the dark colour.
     let a1 = scene.find("cell").into_iter().find(|e| data(e, "cell") == Some("a1")).unwrap();
     let Shape::Rect { at, w, h } = a1.shape else { panic!() };
@@ -238,7 +238,7 @@ fn pixel_probes() {
     assert_eq!(pixel(&png, c.x, c.y), Rgb::BLACK);
     // The same on the hemispheres: a dot and an empty dark sector.
     let scene = render(&pos, &moves_overlay(&pos, "d5"), &View::hemispheres(), &theme);
-    let png = scene.to_png(1.0).unwrap();
+    let png = dotchess::output::scene_png(&scene, 1.0).unwrap();
     let dot = scene.find("dot").into_iter().find(|e| data(e, "cell") == Some("b5")).unwrap();
     let Shape::Circle { c, .. } = dot.shape else { panic!() };
     assert_eq!(pixel(&png, c.x, c.y), Rgb::BLACK);
@@ -265,7 +265,7 @@ fn all_figures() -> Vec<(String, Scene)> {
 #[test]
 fn svg_is_well_formed_and_self_contained() {
     for (name, scene) in all_figures() {
-        let svg = scene.to_svg();
+        let svg = dotchess::output::to_svg(&scene);
         let doc = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("{name}: {e}"));
         let root = doc.root_element();
         assert_eq!(root.tag_name().name(), "svg");
@@ -291,7 +291,7 @@ fn svg_is_well_formed_and_self_contained() {
 fn the_description_says_what_is_shown() {
     let pos = fen(VariantId::Dot, "8/8/8/3R3r/8/8/8/8");
     let scene = render(&pos, &moves_overlay(&pos, "d5"), &View::hemispheres(), &Theme::essay());
-    let svg = scene.to_svg();
+    let svg = dotchess::output::to_svg(&scene);
     for words in
         ["Chess on the Dot", "hemispheres", "White: rook d5", "Black: rook h5", "white rook on d5", "captures on h5"]
     {
@@ -313,8 +313,8 @@ fn same_input_same_bytes() {
     for view in views() {
         let a = render(&pos, &moves_overlay(&pos, "d5"), &view, &theme);
         let b = render(&pos.clone(), &moves_overlay(&pos, "d5"), &view, &Theme::essay());
-        assert_eq!(a.to_svg(), b.to_svg());
-        assert_eq!(a.to_png(1.0).unwrap(), b.to_png(1.0).unwrap());
+        assert_eq!(dotchess::output::to_svg(&a), dotchess::output::to_svg(&b));
+        assert_eq!(dotchess::output::scene_png(&a, 1.0).unwrap(), dotchess::output::scene_png(&b, 1.0).unwrap());
     }
 }
 
@@ -407,7 +407,7 @@ fn every_variant_in_every_view() {
             }
             // Every piece is drawn (on the chart, in every copy shown).
             assert!(scene.find("piece").len() >= pos.pieces().count(), "{v}");
-            assert!(scene.to_svg().len() > 1000);
+            assert!(dotchess::output::to_svg(&scene).len() > 1000);
         }
     }
 }
@@ -420,7 +420,7 @@ fn xiangqi_positions_draw_lettered_pieces_and_use_xiangqi_names() {
     let scene = render(&pos, &moves_overlay(&pos, "b3"), &View::board(), &Theme::essay());
     let pieces = scene.find("piece");
     assert_eq!(pieces.len(), 32);
-    assert!(pieces.iter().all(|e| matches!(e.shape, Shape::Piece { set: dotchess::scene::PieceSet::Disc, .. })));
+    assert!(pieces.iter().all(|e| matches!(e.shape, Shape::Piece { set: dotchess::draw::scene::PieceSet::Disc, .. })));
     for words in ["Gold: chariot a1", "general S", "Red: soldier a7", "Moves of the gold cannon on b3: 5 destinations"]
     {
         assert!(scene.desc.contains(words), "desc lacks `{words}`: {}", scene.desc);
@@ -541,7 +541,7 @@ fn cells_are_crisp_only_under_a_grid_line() {
         let grid = scene.find("grid");
         assert!(grid.len() == 1 && !grid[0].paint.crisp, "{:?}: the grid line itself is anti-aliased", view.kind);
         // In the SVG every cell is inside the crisp group, and nothing but cells and poles is.
-        let svg = scene.to_svg();
+        let svg = dotchess::output::to_svg(&scene);
         let (mut depth, mut crisp_at) = (0usize, None);
         for tag in svg.split('<').skip(1) {
             if tag.starts_with("g shape-rendering=\"crispEdges\"") {
@@ -565,7 +565,7 @@ fn cells_are_crisp_only_under_a_grid_line() {
         // Under a thin line the cells keep their anti-aliased edges.
         let scene = render(&dot, &Overlay::default(), &view, &thin);
         assert!(scene.find("cell").iter().all(|e| !e.paint.crisp), "{:?}", view.kind);
-        assert!(!scene.to_svg().contains("crispEdges"));
+        assert!(!dotchess::output::to_svg(&scene).contains("crispEdges"));
     }
 }
 
@@ -574,16 +574,19 @@ fn cells_are_crisp_only_under_a_grid_line() {
 #[test]
 fn svg_written_as_made_is_the_same_text() {
     let pos = fen(VariantId::Dot, "8/8/8/3R3r/8/8/1p6/8");
-    let window = dotchess::geometry::Window { x0: -24, y0: -24, cols: 60, rows: 60 };
+    let window = dotchess::draw::geometry::Window { x0: -24, y0: -24, cols: 60, rows: 60 };
     let view = View { kind: ViewKind::Chart { window: Some(window), edges: true, tint: false }, ..View::chart() };
     let mut scenes: Vec<(String, Scene)> = all_figures().into_iter().take(6).collect();
     scenes.push(("window".into(), render(&pos, &moves_overlay(&pos, "d5"), &view, &Theme::essay())));
     for (name, scene) in &scenes {
         let mut out = Vec::new();
         dotchess::output::write_svg(scene, &mut out).unwrap();
-        assert!(out == scene.to_svg().as_bytes(), "{name}: the written SVG differs");
+        assert!(out == dotchess::output::to_svg(scene).as_bytes(), "{name}: the written SVG differs");
     }
-    assert!(scenes.last().unwrap().1.to_svg().len() > 4 << 16, "the window is written in many 64 KiB pieces");
+    assert!(
+        dotchess::output::to_svg(&scenes.last().unwrap().1).len() > 4 << 16,
+        "the window is written in many 64 KiB pieces"
+    );
     struct Full;
     impl std::io::Write for Full {
         fn write(&mut self, _: &[u8]) -> std::io::Result<usize> {

@@ -2,7 +2,7 @@
 
 mod common;
 
-use dotchess::rules::knight_leaps;
+use dotchess::rules::movegen::knight_leaps;
 use dotchess::{Cell, Dir, LoopKind, Position, Route, Topology, VariantId, destinations, loops};
 use std::collections::BTreeSet;
 
@@ -201,7 +201,7 @@ fn ride_never_returns_to_its_square() {
     assert!(!d.contains(&"d5".to_string()));
     // A lone queen reaches every square on its 4 loops: 7 + 15 + 15 + 15 distinct others.
     let t = topo(VariantId::Dot);
-    let lines = dotchess::rules::lines_through(t, cell(VariantId::Dot, "d5"));
+    let lines = dotchess::rules::movegen::lines_through(t, cell(VariantId::Dot, "d5"));
     assert_eq!(d.len() as u32, lines.count() - lines.has(cell(VariantId::Dot, "d5")) as u32);
 }
 
@@ -593,8 +593,9 @@ fn every_route_is_a_chain_of_steps_to_its_destination() {
     for pos in sample_positions() {
         let t = pos.topology();
         let neighbours = |c: Cell| -> BTreeSet<Cell> {
-            let starts =
-                dotchess::rules::ride_starts(t, c, false).into_iter().chain(dotchess::rules::ride_starts(t, c, true));
+            let starts = dotchess::rules::movegen::ride_starts(t, c, false)
+                .into_iter()
+                .chain(dotchess::rules::movegen::ride_starts(t, c, true));
             starts.filter_map(|s| t.step(s)).map(|s| s.to.cell).collect()
         };
         for (from, _) in pos.pieces() {

@@ -2,9 +2,9 @@
 //! globe shows exactly its near half, every view draws every kind of board, and the marks are
 //! drawn without asking which view they are in.
 
-use dotchess::figure::{Overlay, View, ViewKind};
-use dotchess::geometry::{DiscGeom, GlobeGeom, HemiGeom, Projection, Surface, Viewpoint};
-use dotchess::scene::{Element, Pt};
+use dotchess::draw::figure::{Overlay, View, ViewKind};
+use dotchess::draw::geometry::{DiscGeom, GlobeGeom, HemiGeom, Projection, Surface, Viewpoint};
+use dotchess::draw::scene::{Element, Pt};
 use dotchess::{Cell, Pole, Position, Scene, Theme, Topology, VariantId, render};
 use std::collections::BTreeSet;
 use std::f64::consts::{FRAC_PI_2, PI};
@@ -183,7 +183,7 @@ fn the_globe_marks_only_what_faces_the_viewer() {
         .collect();
     assert_eq!(dots, want.iter().map(String::as_str).collect());
     for e in scene.find("route") {
-        let dotchess::scene::Shape::Polyline(p) = &e.shape else { panic!() };
+        let dotchess::draw::scene::Shape::Polyline(p) = &e.shape else { panic!() };
         for q in p {
             assert!(q.dist(Pt::new(240.0, 240.0)) <= 216.0 + 1e-6, "route off the ball");
         }
@@ -262,9 +262,9 @@ fn the_disc_has_one_pole_at_the_centre_and_the_other_round_the_rim() {
     let radius = 240.0 * 0.88;
     let mut river_r: Vec<f64> = Vec::new();
     for e in scene.find("river") {
-        let dotchess::scene::Shape::Path(cmds) = &e.shape else { panic!() };
+        let dotchess::draw::scene::Shape::Path(cmds) = &e.shape else { panic!() };
         for c in cmds {
-            if let dotchess::scene::PathCmd::Move(p) | dotchess::scene::PathCmd::Arc { to: p, .. } = c {
+            if let dotchess::draw::scene::PathCmd::Move(p) | dotchess::draw::scene::PathCmd::Arc { to: p, .. } = c {
                 river_r.push(p.dist(centre));
             }
         }
@@ -275,7 +275,7 @@ fn the_disc_has_one_pole_at_the_centre_and_the_other_round_the_rim() {
     }
     let general = |cell: &str| -> Pt {
         let e = scene.find("piece").into_iter().find(|e| data(e, "cell") == Some(cell)).unwrap().clone();
-        let dotchess::scene::Shape::Piece { at, .. } = e.shape else { panic!() };
+        let dotchess::draw::scene::Shape::Piece { at, .. } = e.shape else { panic!() };
         at
     };
     assert!(general("S").dist(centre) < 1e-9);
@@ -289,7 +289,7 @@ fn the_disc_has_one_pole_at_the_centre_and_the_other_round_the_rim() {
     let scene = render(&rook, &o, &View::disc(), &Theme::essay());
     assert_eq!(scene.find("loop").len(), 2);
     for p in scene.find("port") {
-        let dotchess::scene::Shape::Circle { c, .. } = p.shape else { panic!() };
+        let dotchess::draw::scene::Shape::Circle { c, .. } = p.shape else { panic!() };
         assert!((c.dist(centre) - radius).abs() < 1e-6);
     }
 }

@@ -27,7 +27,7 @@ fn names(d: &Path) -> Vec<String> {
 
 /// A figure too large for a PNG: its SVG can be made, its PNG cannot.
 fn huge_scene() -> dotchess::Scene {
-    dotchess::Scene::new(20_000.0, 20_000.0, dotchess::scene::Rgb::WHITE)
+    dotchess::Scene::new(20_000.0, 20_000.0, dotchess::draw::scene::Rgb::WHITE)
 }
 
 #[test]

@@ -26,9 +26,9 @@ tint = true
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
-    let Ok(theme) = dotchess::Theme::from_toml(text) else { return };
-    let base = dotchess::spec::PositionSpec { position: Position::start(VariantId::Dot), title: None };
-    let mut figure = dotchess::spec::read_overlay("theme.toml", OVERLAY, &base, &|_| Err("no files".into()))
+    let Ok(theme) = dotchess::input::theme::read_theme("theme.toml", text) else { return };
+    let base = dotchess::input::position::PositionSpec { position: Position::start(VariantId::Dot), title: None };
+    let mut figure = dotchess::input::overlay::read_overlay("theme.toml", OVERLAY, &base, &|_| Err("no files".into()))
         .expect("the fixed overlay is valid");
     figure.theme = theme;
     dotchess_fuzz::render_well_formed(&figure);

@@ -2,12 +2,20 @@
 //! the write path that puts a figure's outputs into files or onto standard output, all or
 //! nothing.
 
+pub mod animation;
+mod apng;
+pub mod budget;
+pub(crate) mod frames;
+mod gif;
+mod lzw;
 mod pdf;
 mod png;
 mod raster;
 mod svg;
+mod svg_anim;
 pub mod write;
 
+pub use animation::{AnimFormat, Image, check_budget};
 pub use pdf::{PdfError, UNITS_PER_INCH, svg_to_pdf, svg_to_pdf_at};
 pub use png::{KEEP, PngError, Raster, encode, scene_png, scene_png_to};
 pub use raster::{MAX_PIXELS, Painter, canvas_size, to_pixmap};

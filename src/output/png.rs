@@ -2,7 +2,7 @@
 //! `tests/support/resvg_png.rs`.)
 
 use super::raster::{MAX_PIXELS, Painter, canvas_size};
-use crate::scene::Scene;
+use crate::draw::scene::Scene;
 
 /// Why a PNG could not be made.
 #[derive(Debug, thiserror::Error)]

@@ -10,12 +10,12 @@
 
 use super::PngError;
 use super::svg::piece_layers;
-use crate::scene::Pt;
-use crate::scene::{Element, Node, Paint, PathCmd, Rgb, Scene, Shape};
+use crate::draw::scene::Pt;
+use crate::draw::scene::{Element, Node, Paint, PathCmd, Rgb, Scene, Shape};
 use tiny_skia::{FillRule, LineCap, LineJoin, Path, PathBuilder, Pixmap, PixmapMut, Stroke, StrokeDash, Transform};
 
-/// Largest PNG accepted, in pixels (the figure budget's, [`crate::budget::MAX_PIXELS`]).
-pub const MAX_PIXELS: u64 = crate::budget::MAX_PIXELS;
+/// Largest PNG accepted, in pixels (the figure budget's, [`crate::output::budget::MAX_PIXELS`]).
+pub const MAX_PIXELS: u64 = crate::output::budget::MAX_PIXELS;
 
 /// The canvas of a scene at `scale` pixels per figure unit: width and height in pixels.
 pub fn canvas_size(scene: &Scene, scale: f64) -> Result<(u32, u32), PngError> {
@@ -137,7 +137,7 @@ impl Painter {
                 b.finish()
             }
             Shape::Text { text, at, size, anchor, weight } => {
-                self.path(&crate::font::text_outline(text, *at, *size, *anchor, *weight))
+                self.path(&crate::draw::font::text_outline(text, *at, *size, *anchor, *weight))
             }
             Shape::Piece { piece, at, size, set } => {
                 for (cmds, paint) in piece_layers(*piece, *at, *size, *set, p) {

@@ -3,8 +3,8 @@
 //! (no CSS, no `<use>`), so simple renderers show the same picture. Numbers are written with two
 //! decimals and every element's attributes in name order, so the same scene gives the same bytes.
 
-use crate::font;
-use crate::scene::{Anchor, Element, FontWeight, Group, Node, Paint, PathCmd, PieceSet, Pt, Rgb, Scene, Shape};
+use crate::draw::font;
+use crate::draw::scene::{Anchor, Element, FontWeight, Group, Node, Paint, PathCmd, PieceSet, Pt, Rgb, Scene, Shape};
 
 /// A number with at most two decimals, no trailing zeros, and no `-0`.
 #[cfg(test)]
@@ -358,7 +358,7 @@ fn element(o: &mut Out, e: &Element) {
 /// The layers of a piece, bottom first: outline and paint. The SVG writer and the painter draw
 /// the same layers.
 pub(crate) fn piece_layers(
-    piece: crate::piece::Piece,
+    piece: crate::rules::piece::Piece,
     at: Pt,
     size: f64,
     set: PieceSet,
@@ -433,7 +433,7 @@ fn nodes(o: &mut Out, list: &[Node]) {
 pub fn to_svg(scene: &Scene) -> String {
     // The weight estimates the bytes, mostly from above: the text is written without growing the
     // string (pages reserved beyond what is written are never touched).
-    let capacity = crate::budget::weight(scene).min(crate::budget::MAX_WEIGHT) as usize + 4096;
+    let capacity = crate::output::budget::weight(scene).min(crate::output::budget::MAX_WEIGHT) as usize + 4096;
     let mut o = Out { s: String::with_capacity(capacity), sink: None, error: None };
     document(&mut o, scene);
     o.s

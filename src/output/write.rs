@@ -10,7 +10,7 @@
 //! A new format is one more [`Format`] variant: its name and extension, and its arm in
 //! [`Format::encode`].
 
-use crate::scene::Scene;
+use crate::draw::scene::Scene;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -61,7 +61,7 @@ impl Format {
     pub fn encode(self, scene: &Scene, svg: &str) -> Result<Vec<u8>, String> {
         match self {
             Format::Svg => Ok(svg.as_bytes().to_vec()),
-            Format::Png => scene.to_png(1.0).map_err(|e| e.to_string()),
+            Format::Png => super::scene_png(scene, 1.0).map_err(|e| e.to_string()),
             Format::Pdf => {
                 super::svg_to_pdf_at(svg, scene.dpi.unwrap_or(super::UNITS_PER_INCH as f64)).map_err(|e| e.to_string())
             }
@@ -207,7 +207,7 @@ pub enum WriteError {
 /// One format is held in memory at a time: the SVG text (and the PDF made from it) is staged and
 /// dropped before the PNG is painted, and a PNG going to one file is encoded straight into it. So a
 /// figure needs its scene plus the larger of its SVG text and its canvas, not all of them at once
-/// (the arithmetic is in [`crate::budget`]).
+/// (the arithmetic is in [`crate::output::budget`]).
 pub fn write(scene: &Scene, outputs: &[Output], stdout: &mut dyn Write) -> Result<(), WriteError> {
     let formats: Vec<Format> = outputs.iter().map(|o| o.format).collect();
     check_size(scene, &formats)?;
@@ -249,7 +249,7 @@ pub fn write(scene: &Scene, outputs: &[Output], stdout: &mut dyn Write) -> Resul
             continue;
         }
         if f != Format::Png && svg.is_empty() {
-            svg = scene.to_svg();
+            svg = super::to_svg(scene);
         }
         // The SVG text is written as it is, not copied.
         let bytes: std::borrow::Cow<[u8]> = match f {
@@ -279,7 +279,7 @@ pub fn write(scene: &Scene, outputs: &[Output], stdout: &mut dyn Write) -> Resul
 
 /// Refuses a figure too large for one of the formats, naming the key that decides its size.
 pub fn check_size(scene: &Scene, formats: &[Format]) -> Result<(), WriteError> {
-    use crate::budget::{MAX_PIXELS, largest_png_width, pixels};
+    use crate::output::budget::{MAX_PIXELS, largest_png_width, pixels};
     if formats.contains(&Format::Png) && pixels(scene) > MAX_PIXELS {
         return Err(WriteError::TooLarge(format!(
             "a PNG of this figure would be {} × {} pixels, more than the {} Mpx a PNG may have: \

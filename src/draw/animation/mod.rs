@@ -1,0 +1,183 @@
+//! Animations: a sequence of scenes (frames) shown one after another, and the encoders that
+//! write them as GIF, APNG and animated SVG.
+//!
+//! A kind ([`Kind`]) turns a figure's first panel into frames: the hemispheres turning as gears
+//! ([`gear`]), the seven steps that build the chart ([`chart`]), a piece walking a loop
+//! ([`walk`]), the globe turning ([`spin`]), the board wrapping into the ball ([`wrap`]). Every
+//! frame is an ordinary [`Scene`] drawn by the figure code, so a frame is exactly what `render`
+//! would draw for the same state; the encoders only store what changed.
+
+pub mod board_to_ball;
+pub mod chart_steps;
+pub mod gear;
+pub mod spin;
+pub mod walk;
+
+use crate::draw::figure::PanelSpec;
+use crate::draw::figure::View;
+use crate::draw::scene::{Rgb, Scene};
+use crate::draw::theme::Theme;
+use crate::rules::position::Position;
+
+/// Most frames in one animation.
+pub const MAX_FRAMES: u32 = 600;
+/// Frames per second accepted: a frame lasts at least 2 hundredths of a second (browsers show a
+/// GIF frame of 0 or 1 hundredth for a tenth of a second), at most 100 seconds.
+pub const FPS_RANGE: (f64, f64) = (0.01, 50.0);
+
+/// Which animation.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Kind {
+    /// The hemispheres turning as meshing gears through one full turn.
+    Gear,
+    /// A piece walking its loop square by square, the path drawn so far.
+    Walk,
+    /// The seven steps that build the chart (essay §07).
+    Chart,
+    /// The globe turning once about its axis.
+    Spin,
+    /// The flat board becoming a tube, a capped cylinder, then the ball (essay §03).
+    Wrap,
+}
+
+impl Kind {
+    /// Every kind with its name.
+    pub const ALL: [(Kind, &'static str); 5] = [
+        (Kind::Gear, "gear"),
+        (Kind::Walk, "walk"),
+        (Kind::Chart, "chart"),
+        (Kind::Spin, "spin"),
+        (Kind::Wrap, "wrap"),
+    ];
+
+    /// The kind of a name.
+    pub fn parse(s: &str) -> Option<Kind> {
+        Kind::ALL.iter().find(|(_, n)| *n == s).map(|(k, _)| *k)
+    }
+    /// The kind's name.
+    pub fn name(self) -> &'static str {
+        Kind::ALL.iter().find(|(k, _)| *k == self).map_or("", |(_, n)| n)
+    }
+    /// Frames when neither frames nor seconds are given.
+    pub fn default_frames(self) -> u32 {
+        match self {
+            Kind::Gear => 48,
+            Kind::Walk => 0,
+            Kind::Chart => 168,
+            Kind::Spin => 48,
+            Kind::Wrap => 72,
+        }
+    }
+}
+
+/// How an animation is timed and what it shows.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct AnimSpec {
+    /// The kind.
+    pub kind: Kind,
+    /// Number of frames (0: the kind's own count; a walk takes one frame a square).
+    pub frames: u32,
+    /// How long each frame shows, in hundredths of a second (GIF's unit, which APNG and SVG
+    /// can both state exactly).
+    pub delay_cs: u16,
+    /// How many times it plays: 0 = forever.
+    pub plays: u32,
+}
+
+impl AnimSpec {
+    /// A kind at 24 frames a second, looping forever.
+    pub fn new(kind: Kind) -> AnimSpec {
+        AnimSpec { kind, frames: 0, delay_cs: delay_of_fps(24.0), plays: 0 }
+    }
+}
+
+/// The delay of a frame at a rate, in hundredths of a second (at least 2).
+pub fn delay_of_fps(fps: f64) -> u16 {
+    (100.0 / fps.clamp(FPS_RANGE.0, FPS_RANGE.1)).round().clamp(2.0, 10_000.0) as u16
+}
+
+/// Frames ready to encode.
+#[derive(Clone, Debug)]
+pub struct Animation {
+    /// The frames, all of one size.
+    pub frames: Vec<Scene>,
+    /// How long each frame shows, in hundredths of a second.
+    pub delay_cs: u16,
+    /// How many times it plays: 0 = forever.
+    pub plays: u32,
+    /// The colours the frames are drawn with (the theme's, as the figure used them): the base
+    /// of the GIF palette.
+    pub colours: Vec<Rgb>,
+}
+
+/// Why an animation cannot be made.
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum AnimError {
+    /// The figure has nothing the kind can animate.
+    #[error("{0}")]
+    Content(String),
+    /// Rasterising or encoding failed.
+    #[error("cannot encode the animation: {0}")]
+    Encode(String),
+    /// The animation would need more memory than a figure may take.
+    #[error("{0}")]
+    Budget(String),
+}
+
+/// Builds the frames of an animation of a figure's panel.
+pub fn build(spec: &AnimSpec, panel: &PanelSpec, title: Option<&str>, theme: &Theme) -> Result<Animation, AnimError> {
+    let mut overlay = panel.overlay.clone();
+    overlay.title = title.map(str::to_string).or(overlay.title);
+    let frames = match spec.kind {
+        Kind::Gear => gear::frames(&panel.position, &overlay, &panel.view, theme, frame_count(spec)),
+        Kind::Walk => walk::frames(&panel.position, &overlay, &panel.view, theme, spec.frames)?,
+        Kind::Chart => chart_steps::frames(&panel.position, &overlay, &panel.view, theme, frame_count(spec))?,
+        Kind::Spin => spin::frames(&panel.position, &overlay, &panel.view, theme, frame_count(spec)),
+        Kind::Wrap => board_to_ball::frames(&panel.position, &overlay, &panel.view, theme, frame_count(spec)),
+    };
+    let colours = scene_colours(&frames, theme);
+    Ok(Animation { frames, delay_cs: spec.delay_cs, plays: spec.plays, colours })
+}
+
+pub(crate) fn frame_count(spec: &AnimSpec) -> u32 {
+    let n = if spec.frames == 0 { spec.kind.default_frames() } else { spec.frames };
+    n.clamp(1, MAX_FRAMES)
+}
+
+/// Every colour the scenes paint with, background first, then in order of first use.
+fn scene_colours(frames: &[Scene], theme: &Theme) -> Vec<Rgb> {
+    let mut out = vec![theme.background];
+    let mut add = |c: Rgb| {
+        if !out.contains(&c) {
+            out.push(c);
+        }
+    };
+    for s in frames {
+        add(s.background);
+        for e in s.elements() {
+            if let Some(c) = e.paint.fill {
+                add(c);
+            }
+            if let Some((c, _)) = e.paint.stroke {
+                add(c);
+            }
+        }
+    }
+    out
+}
+
+/// A copy of a position with one piece moved (for walks): the piece leaves `from` and stands on
+/// `to`, whatever stood there before.
+pub(crate) fn moved(pos: &Position, from: crate::rules::topology::Cell, to: crate::rules::topology::Cell) -> Position {
+    let mut p = pos.clone();
+    if let Some(piece) = p.take(from) {
+        p.take(to);
+        p.put(to, piece);
+    }
+    p
+}
+
+/// The view of a panel with another kind, keeping its size and coordinates.
+pub(crate) fn with_kind(view: &View, kind: crate::draw::figure::ViewKind) -> View {
+    View { kind, ..*view }
+}

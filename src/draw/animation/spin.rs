@@ -1,0 +1,32 @@
+//! The globe turning about its axis (SPEC §5.7, "the globe turning"): the viewpoint's longitude
+//! runs through one whole turn in equal steps, latitude and roll held, so the frame after the
+//! last is the first. A panel of another view is drawn as a globe from the default viewpoint.
+
+use super::with_kind;
+use crate::draw::figure::{Overlay, View, ViewKind, render};
+use crate::draw::geometry::Viewpoint;
+use crate::draw::scene::Scene;
+use crate::draw::theme::Theme;
+use crate::rules::position::Position;
+use rayon::prelude::*;
+
+/// The viewpoint of frame `k` of `n`: `start` turned west by `k / n` of a turn, so the ball is
+/// seen turning east (the way the files run), as the gears turn.
+pub fn viewpoint(start: Viewpoint, k: u32, n: u32) -> Viewpoint {
+    Viewpoint { longitude: start.longitude + 360.0 * k as f64 / n.max(1) as f64, ..start }
+}
+
+/// The frames: the panel drawn as a globe at each viewpoint of the turn.
+pub fn frames(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme, n: u32) -> Vec<Scene> {
+    let (start, ghost) = match view.kind {
+        ViewKind::Globe { viewpoint, ghost } => (viewpoint, ghost),
+        _ => (Viewpoint::default(), false),
+    };
+    (0..n)
+        .into_par_iter()
+        .map(|k| {
+            let v = with_kind(view, ViewKind::Globe { viewpoint: viewpoint(start, k, n), ghost });
+            render(pos, overlay, &v, theme)
+        })
+        .collect()
+}

@@ -1,0 +1,89 @@
+//! The globe: the ball's disc, the cells and pole caps that face the viewer (shaded by a light
+//! from the upper left), the limb, the far half's grid when ghosted, and the file letters along
+//! the equator.
+
+use super::super::{Coordinates, Layers, Painter, file_name, pieces::text};
+use crate::draw::geometry::GlobeGeom;
+use crate::draw::scene::{Anchor, Element, Node, Paint, Rgb, Shape};
+use crate::rules::topology::Pole;
+
+/// How dark the side turned away from the light gets (mixed toward this colour).
+pub(super) const SHADOW: Rgb = Rgb(24, 26, 34);
+
+impl Painter<'_> {
+    pub(in super::super) fn globe_cells(&self, g: &GlobeGeom, l: &mut Layers) {
+        let topo = &self.topo;
+        let theme = self.theme;
+        let shade = |fill: Rgb, light: f64| fill.mix(SHADOW, 0.5 * (1.0 - light));
+        l.cells.push(Node::Element(Element::new(
+            Shape::Circle { c: g.centre, r: g.radius },
+            Paint::fill(shade(theme.pole, 0.3)),
+            "ball",
+        )));
+        for cell in topo.all_cells() {
+            if !g.cell_visible(topo, cell) {
+                continue;
+            }
+            let Some(path) = g.clip_outline(&g.outline(topo, cell), false) else { continue };
+            let (fill, class) = self.cell_fill(cell);
+            let paint = Paint { fill: Some(shade(fill, g.light(topo, cell))), ..self.grid.clone() };
+            let mut e = Element::new(Shape::Path(path), paint, class).with("cell", topo.name(cell));
+            if let Some(p) = topo.pole_of(cell) {
+                e = e.with("pole", p.letter().to_string());
+            }
+            l.cells.push(Node::Element(e));
+        }
+        for pole in [Pole::North, Pole::South] {
+            let q = g.view(0.0, if pole == Pole::North { 90f64.to_radians() } else { -90f64.to_radians() });
+            if topo.pole_cell(pole).is_none()
+                && let Some(path) = g.clip_outline(&g.cap(pole), false)
+            {
+                let light = g.light_at(q);
+                let paint = Paint { fill: Some(shade(theme.pole, light)), ..self.grid.clone() };
+                l.cells.push(Node::Element(
+                    Element::new(Shape::Path(path), paint, "pole").with("pole", pole.letter().to_string()),
+                ));
+            }
+            // The pole's letter, when the pole faces the viewer well enough to read it; a live
+            // pole's letter sits at the cap's edge, clear of its piece.
+            if q[2] > 0.25 {
+                let cap = g.surface().cap() * g.radius;
+                let live = topo.pole_cell(pole).is_some();
+                let at = g.paper(q);
+                let (at, size) =
+                    if live { (at.offset(0.0, cap * 0.72 * q[2]), cap * 0.3) } else { (at, cap * 0.75 * q[2]) };
+                self.pole_label(pole, at, size, l);
+            }
+        }
+        if g.ghost {
+            let paint = Paint::stroke(theme.grid, theme.grid_width.max(0.5)).with_opacity(0.3);
+            for line in g.far_grid() {
+                l.decor.push(Element::new(Shape::Polyline(line), paint.clone(), "far-grid"));
+            }
+        }
+        l.decor.push(Element::new(
+            Shape::Circle { c: g.centre, r: g.radius },
+            Paint::stroke(theme.text, (g.radius * 0.006).max(1.0)),
+            "limb",
+        ));
+        if self.view.coordinates == Coordinates::Edge {
+            // File letters on the equator, where it faces the viewer, on a halo, under the marks
+            // and pieces.
+            let size = g.surface().ring() * g.radius * 0.3;
+            for f in 0..topo.width() {
+                let q = g.view(g.surface().longitude(f as f64 + 0.5), 0.0);
+                if q[2] < 0.3 {
+                    continue;
+                }
+                let at = g.paper(q);
+                let s = size * q[2].sqrt();
+                l.decor.push(Element::new(
+                    Shape::Circle { c: at, r: s * 0.62 },
+                    Paint::fill(theme.background).with_opacity(0.85),
+                    "coordinate-halo",
+                ));
+                l.decor.push(text(file_name(f), at, s, Anchor::Middle, theme.font, theme.text, "coordinate file"));
+            }
+        }
+    }
+}

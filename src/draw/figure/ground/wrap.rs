@@ -1,0 +1,233 @@
+//! The board on its way to the ball ([`WrapGeom`]): every cell and pole band as a patch of the
+//! surface, shaded by the globe's light, drawn far to near; while the tube is open, the patches
+//! seen from inside (through an end, or past a curled edge) are drawn first, darker. Then the
+//! coloured edges of the colour mode, the pole letters and the file letters on the equator.
+
+use super::super::{Coordinates, Layers, Painter, ViewKind, file_name, pieces::text};
+use super::globe::SHADOW;
+use crate::draw::geometry::{Projection, WrapGeom};
+use crate::draw::scene::{Anchor, Element, Group, Node, Paint, PathCmd, Pt, Rgb, Shape};
+use crate::rules::topology::Pole;
+
+/// A patch of the surface ready to draw, and how to order it.
+struct Patch {
+    /// Seen from outside (any of it faces the viewer).
+    front: bool,
+    /// Nearness of its centre to the viewer (the viewer's z).
+    depth: f64,
+    /// The patch, then any lines drawn over it.
+    elements: Vec<Element>,
+}
+
+impl Painter<'_> {
+    pub(in super::super) fn wrap_cells(&self, g: &WrapGeom, l: &mut Layers) {
+        let topo = &self.topo;
+        let theme = self.theme;
+        let shade = |fill: Rgb, light: f64| fill.mix(SHADOW, 0.5 * (1.0 - light));
+        let open = !g.morph.closed();
+        let mut patches: Vec<Patch> = Vec::new();
+        // `lines`: when given, the patch is a part of a larger one: filled and edged in its own
+        // colour (no seam against its neighbours), the lines stroked as the grid over it.
+        let mut add = |outline: Vec<(f64, f64)>,
+                       centre: (f64, f64),
+                       fill: Rgb,
+                       class: &str,
+                       data: Vec<(&'static str, String)>,
+                       lines: Vec<Vec<(f64, f64)>>| {
+            let points: Vec<_> = outline.iter().map(|&(u, c)| g.point(u, c)).collect();
+            let mid = g.point(centre.0, centre.1);
+            let front = mid.facing > 1e-9 || points.iter().any(|p| p.facing > 1e-9);
+            if !front && !open {
+                return;
+            }
+            let mut cmds: Vec<PathCmd> = Vec::with_capacity(points.len() + 1);
+            for (i, p) in points.iter().enumerate() {
+                let at = g.paper(p.at);
+                cmds.push(if i == 0 { PathCmd::Move(at) } else { PathCmd::Line(at) });
+            }
+            cmds.push(PathCmd::Close);
+            // Inside the tube the light comes through the open end: the patch's own colour, dimmed.
+            let (fill, class) = if front {
+                (shade(fill, mid.light()), class.to_string())
+            } else {
+                (fill.mix(SHADOW, 0.55), format!("{class} inside"))
+            };
+            let paint = match (lines.is_empty(), &self.grid.stroke) {
+                (false, Some((_, width))) => {
+                    Paint { fill: Some(fill), stroke: Some((fill, *width)), ..self.grid.clone() }
+                }
+                _ => Paint { fill: Some(fill), ..self.grid.clone() },
+            };
+            let mut element = Element::new(Shape::Path(cmds), paint, &class);
+            element.data = data.clone();
+            let mut elements = vec![element];
+            for line in lines {
+                let pts = line.iter().map(|&(u, c)| g.paper(g.point(u, c).at)).collect();
+                let mut e = Element::new(
+                    Shape::Polyline(pts),
+                    Paint { fill: None, ..self.grid.clone() },
+                    format!("{class} edge"),
+                );
+                e.data = data.clone();
+                elements.push(e);
+            }
+            patches.push(Patch { front, depth: mid.at[2], elements });
+        };
+        for cell in topo.all_cells().filter(|&c| topo.coords(c).is_some()) {
+            let (fill, class) = self.cell_fill(cell);
+            add(
+                g.outline_coords(topo, cell),
+                g.centre_coords(topo, cell),
+                fill,
+                class,
+                vec![("cell", topo.name(cell))],
+                vec![],
+            );
+        }
+        // A pole's band (a live pole's cell, or the dead pole) goes once round the tube: drawn a
+        // file's width at a time, so that the part turned away is painted before the squares in
+        // front of it (as one patch it was ordered by its middle and covered squares beside it).
+        for pole in [Pole::North, Pole::South] {
+            let (fill, class, mut data) = match topo.pole_cell(pole) {
+                Some(cell) => {
+                    let (fill, class) = self.cell_fill(cell);
+                    (fill, class, vec![("cell", topo.name(cell))])
+                }
+                None => (theme.pole, "pole", vec![]),
+            };
+            data.push(("pole", pole.letter().to_string()));
+            let centre = g.pole_centre(pole).1;
+            for f in 0..topo.width() {
+                let (u0, u1) = (f as f64, f as f64 + 1.0);
+                let lines = g.pole_sector_edges(pole, u0, u1);
+                add(g.pole_sector(pole, u0, u1), (u0 + 0.5, centre), fill, class, data.clone(), lines);
+            }
+        }
+        // Inside first, then outside; far to near within each (the surface bounds a convex body at
+        // every stage, so this hides what it covers).
+        patches.sort_by(|a, b| a.front.cmp(&b.front).then(a.depth.total_cmp(&b.depth)));
+        let edges = self.wrap_edges(g);
+        let mut children: Vec<Node> = Vec::new();
+        let inside: usize = patches.iter().take_while(|p| !p.front).map(|p| p.elements.len()).sum();
+        let mut patches = patches.into_iter().flat_map(|p| p.elements.into_iter().map(Node::Element));
+        children.extend(patches.by_ref().take(inside));
+        children.extend(edges.iter().filter(|(front, _)| !front).map(|(_, e)| Node::Element(e.clone())));
+        children.extend(patches);
+        if g.morph.ball >= 1.0 {
+            // Behind the patches, as on the globe: no background shows between them at the limb.
+            l.cells.push(Node::Element(Element::new(
+                Shape::Circle { c: g.centre, r: g.scale },
+                Paint::fill(shade(theme.pole, 0.3)),
+                "ball",
+            )));
+        }
+        l.cells.push(Node::Group(Group {
+            class: "surface".into(),
+            data: vec![("bend", num(g.morph.bend)), ("cap", num(g.morph.cap)), ("ball", num(g.morph.ball))],
+            offset: Pt::default(),
+            scale: 1.0,
+            children,
+        }));
+        l.decor.extend(edges.into_iter().filter(|(front, _)| *front).map(|(_, e)| e));
+        if g.morph.ball >= 1.0 {
+            // The ball, outlined as the globe outlines it.
+            l.decor.push(Element::new(
+                Shape::Circle { c: g.centre, r: g.scale },
+                Paint::stroke(theme.text, (g.scale * 0.006).max(1.0)),
+                "limb",
+            ));
+        }
+        self.wrap_letters(g, l);
+    }
+
+    /// The colour mode's edges (north red, south blue, west green, east purple) on the surface,
+    /// each split into the parts seen from outside (`true`) and, while the tube is open, from
+    /// inside.
+    fn wrap_edges(&self, g: &WrapGeom) -> Vec<(bool, Element)> {
+        let coloured =
+            matches!(self.view.kind, ViewKind::Board { edges: true, .. } | ViewKind::Chart { edges: true, .. });
+        if !coloured {
+            return Vec::new();
+        }
+        let (theme, s) = (self.theme, g.surface());
+        let (w, h) = (self.topo.width() as f64, self.topo.height() as f64);
+        let n = 16 * self.topo.width().max(self.topo.height()) as usize;
+        let line = |a: (f64, f64), b: (f64, f64)| -> Vec<(f64, f64)> {
+            (0..=n)
+                .map(|i| {
+                    let t = i as f64 / n as f64;
+                    (a.0 + (b.0 - a.0) * t, s.cell_colatitude(a.1 + (b.1 - a.1) * t))
+                })
+                .collect()
+        };
+        let mut out = Vec::new();
+        for (name, col, coords) in [
+            ("north", theme.north, line((0.0, h), (w, h))),
+            ("south", theme.south, line((0.0, 0.0), (w, 0.0))),
+            ("west", theme.west, line((0.0, 0.0), (0.0, h))),
+            ("east", theme.east, line((w, 0.0), (w, h))),
+        ] {
+            for front in [false, true] {
+                if !front && g.morph.closed() {
+                    continue;
+                }
+                for piece in g.pieces_facing(&coords, front) {
+                    let paint = Paint::stroke(col, theme.edge_width).rounded();
+                    out.push((front, Element::new(Shape::Polyline(piece), paint, format!("edge {name}"))));
+                }
+            }
+        }
+        out
+    }
+
+    /// The pole letters where a pole faces the viewer, and the file letters on the equator (as
+    /// the globe writes them, so the last frame is the globe's).
+    fn wrap_letters(&self, g: &WrapGeom, l: &mut Layers) {
+        let (topo, theme) = (&self.topo, self.theme);
+        for pole in [Pole::North, Pole::South] {
+            let (u, c) = g.pole_centre(pole);
+            let p = g.point(u, c);
+            if p.facing <= 0.25 {
+                continue;
+            }
+            let live = topo.pole_cell(pole);
+            let size = match live {
+                Some(cell) => g.cell_size(topo, cell) * 0.3,
+                None => g.unit() * 0.45 * p.facing.sqrt(),
+            };
+            // A live pole's letter sits off its centre, clear of its piece.
+            let at = g.paper(p.at);
+            let at = if live.is_some() { at.offset(0.0, size * 1.4) } else { at };
+            l.top.push(text(
+                pole.letter().to_string(),
+                at,
+                size,
+                Anchor::Middle,
+                theme.title_font,
+                theme.pole_text,
+                "pole-label",
+            ));
+        }
+        if self.view.coordinates == Coordinates::Edge {
+            for f in 0..topo.width() {
+                let p = g.point(f as f64 + 0.5, std::f64::consts::FRAC_PI_2);
+                if p.facing < 0.3 {
+                    continue;
+                }
+                let at = g.paper(p.at);
+                let s = g.unit() * 0.3 * p.facing.sqrt();
+                l.decor.push(Element::new(
+                    Shape::Circle { c: at, r: s * 0.62 },
+                    Paint::fill(theme.background).with_opacity(0.85),
+                    "coordinate-halo",
+                ));
+                l.decor.push(text(file_name(f), at, s, Anchor::Middle, theme.font, theme.text, "coordinate file"));
+            }
+        }
+    }
+}
+
+/// A stage parameter as a data attribute.
+fn num(x: f64) -> String {
+    format!("{:.3}", x)
+}

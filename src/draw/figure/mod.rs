@@ -1,0 +1,510 @@
+//! Figures: a position and an overlay drawn in one view with one theme, as a [`Scene`].
+//!
+//! A view is a projection of the sphere's surface onto paper ([`crate::draw::geometry::Projection`]):
+//! cells, routes and loops are positions on that surface, and each view only says where they go
+//! on paper and what it cannot show. The figure is built in layers, one module each:
+//!
+//! * `ground`: the cells of the view, the poles, xiangqi's river and palaces, coordinates —
+//!   the one layer that is drawn per view, because it *is* the view's picture of the surface;
+//! * `marks`: dots, routes, loops, arrows (from the rules core: dots are
+//!   [`crate::rules::routes::destinations`], lines are their routes, loops and castling rooks follow
+//!   [`crate::rules::routes::ride_to`], arrows [`crate::rules::routes::arrow_route`]) — drawn once, for every
+//!   view, through the projection;
+//! * `pieces`: pieces, cell labels and the title, through the projection as well;
+//! * `legend`: the check-mode legend under the figure;
+//! * `panels`: several figures composed into one.
+
+mod ground;
+mod legend;
+mod marks;
+mod markups;
+mod orient;
+mod panels;
+mod pieces;
+
+pub use orient::Orientation;
+pub use panels::{PanelSpec, panels};
+pub use pieces::text;
+
+use crate::draw::geometry::{
+    BoardGeom, ChartGeom, DiscGeom, GlobeGeom, HemiGeom, Morph, Projection, Viewpoint, Window, WrapGeom,
+};
+use crate::draw::scene::{Element, Node, Paint, Pt, Rgb, Scene};
+use crate::draw::theme::Theme;
+use crate::rules::piece::Color;
+use crate::rules::position::Position;
+use crate::rules::routes::{Route, arrow_route_in, destinations};
+use crate::rules::topology::{Cell, Dir, Pole, Topology};
+
+/// Which view of the sphere.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub enum ViewKind {
+    /// The two hemispheres; `rotation` is the file position (in files, e.g. 4.0 = the d|e
+    /// boundary, 3.5 = the middle of the d-file) that faces the touching point.
+    Hemispheres {
+        /// File position at the touching point.
+        rotation: f64,
+    },
+    /// One hemisphere alone (`view = "north"` / `"south"`), for a figure about one pole: the
+    /// disc drawn as in the pair, `rotation` the file position facing where the other disc would
+    /// touch it.
+    Hemisphere {
+        /// The pole at the disc's centre.
+        pole: Pole,
+        /// File position facing the (absent) touching point.
+        rotation: f64,
+    },
+    /// The unrolled chart; `window` defaults to two boards wide and two tall around the board.
+    Chart {
+        /// The part of the chart shown.
+        window: Option<Window>,
+        /// Colour each copy's edges (N red, S blue, W green, E purple).
+        edges: bool,
+        /// Tint the squares the same way.
+        tint: bool,
+    },
+    /// The ball itself in orthographic projection (SPEC §5.5), seen from `viewpoint`; only the
+    /// near half is drawn, unless `ghost` shows the far half faintly through it.
+    Globe {
+        /// Where the ball is seen from (latitude, longitude, roll in degrees).
+        viewpoint: Viewpoint,
+        /// Show the far half's grid and marks faintly.
+        ghost: bool,
+    },
+    /// The single disc (SPEC §5.6): the whole sphere flattened round the pole `pole`, the other
+    /// pole the outermost ring; `rotation` is the file position that faces down the page.
+    Disc {
+        /// The pole at the centre.
+        pole: Pole,
+        /// File position facing down.
+        rotation: f64,
+    },
+    /// The single board with the poles as bands.
+    Board {
+        /// Tint the squares in colour mode.
+        tint: bool,
+        /// Colour the board's edges in colour mode.
+        edges: bool,
+    },
+}
+
+/// Where coordinates are written.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Coordinates {
+    /// None.
+    None,
+    /// Files and ranks round the edge (the rim of each disc).
+    Edge,
+    /// Every cell's name inside it.
+    Cells,
+}
+
+/// A view and its size.
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct View {
+    /// Which view.
+    pub kind: ViewKind,
+    /// Width of the figure in figure units (pixels at PNG scale 1), 100 to 8000.
+    pub width: f64,
+    /// Coordinates.
+    pub coordinates: Coordinates,
+    /// From which side the figure is seen.
+    pub orientation: Orientation,
+}
+
+impl View {
+    /// The hemispheres with the sketch's rotation (the d|e boundary at the touching point).
+    pub fn hemispheres() -> View {
+        View {
+            kind: ViewKind::Hemispheres { rotation: 4.0 },
+            width: 480.0,
+            coordinates: Coordinates::Edge,
+            orientation: Orientation::White,
+        }
+    }
+    /// One hemisphere alone, with the pair's rotation (the d|e boundary toward the other disc).
+    pub fn hemisphere(pole: Pole) -> View {
+        View { kind: ViewKind::Hemisphere { pole, rotation: 4.0 }, ..View::hemispheres() }
+    }
+    /// The single board.
+    pub fn board() -> View {
+        View {
+            kind: ViewKind::Board { tint: false, edges: false },
+            width: 480.0,
+            coordinates: Coordinates::Edge,
+            orientation: Orientation::White,
+        }
+    }
+    /// The globe from the default viewpoint (a little above the equator, the middle of the
+    /// board facing the viewer).
+    pub fn globe() -> View {
+        View {
+            kind: ViewKind::Globe { viewpoint: Viewpoint::default(), ghost: false },
+            width: 480.0,
+            coordinates: Coordinates::Edge,
+            orientation: Orientation::White,
+        }
+    }
+    /// The single disc with S (White's, Gold's pole) at the centre, as Neatham draws it, and the
+    /// d|e boundary facing down.
+    pub fn disc() -> View {
+        View {
+            kind: ViewKind::Disc { pole: Pole::South, rotation: 4.0 },
+            width: 480.0,
+            coordinates: Coordinates::Edge,
+            orientation: Orientation::White,
+        }
+    }
+    /// The chart around the board, with coloured edges.
+    pub fn chart() -> View {
+        View {
+            kind: ViewKind::Chart { window: None, edges: true, tint: false },
+            width: 720.0,
+            coordinates: Coordinates::None,
+            orientation: Orientation::White,
+        }
+    }
+}
+
+/// What is drawn over the position.
+#[derive(Clone, PartialEq, Debug, Default)]
+pub struct Overlay {
+    /// A title above the figure.
+    pub title: Option<String>,
+    /// Pieces whose moves are marked: a dot on each destination, a line along each route.
+    pub moves: Vec<Cell>,
+    /// The colour of each marked piece's dots and routes, by its index in `moves` (`None` or
+    /// missing: the theme's), so that several pieces in one picture can be told apart.
+    pub move_colours: Vec<Option<Rgb>>,
+    /// Only the moves to this cell, by index in `moves` (`None` or missing: all the piece's
+    /// moves) — the routes to one destination when all of them would crowd the picture.
+    pub move_targets: Vec<Option<Cell>>,
+    /// Mark pseudo-legal moves instead of legal ones.
+    pub pseudo: bool,
+    /// Whole loops: the ride from a square in a direction, round to where it started.
+    pub loops: Vec<(Cell, Dir)>,
+    /// Parts of loops: the ride from a square in a direction up to its first visit of a cell.
+    pub paths: Vec<(Cell, Dir, Cell)>,
+    /// Check a move set by eye: the piece on this cell and the destinations a source expects.
+    /// Its dots then show agreed, missing and extra destinations in three styles, with a legend.
+    pub expect: Option<(Cell, Vec<Cell>)>,
+    /// Where the expected set comes from, named in the legend.
+    pub expect_source: Option<String>,
+    /// Cells filled with a colour (`None`: the theme's highlight colour).
+    pub highlights: Vec<(Cell, Option<Rgb>)>,
+    /// Arrows between cells: along the route of the move when the piece on the first cell can
+    /// make it, else the shortest way along the board's topology.
+    pub arrows: Vec<(Cell, Cell)>,
+    /// The colour of each arrow, by its index in `arrows` (`None` or missing: the theme's).
+    pub arrow_colours: Vec<Option<Rgb>>,
+    /// Text written in cells.
+    pub labels: Vec<(Cell, String)>,
+    /// Circles round cells, as LaTeX `chessboard` draws them (`None`: the theme's arrow colour).
+    pub circles: Vec<(Cell, Option<Rgb>)>,
+    /// Crosses over cells (`None`: the theme's arrow colour).
+    pub crosses: Vec<(Cell, Option<Rgb>)>,
+    /// Draw marks over the pieces (default: under, so pieces stay readable).
+    pub marks_over_pieces: bool,
+    /// The move that led to the position, from and to: both cells tinted, its route drawn.
+    pub lastmove: Option<(Cell, Cell)>,
+    /// Hemispheres: the file boundary (0 = a|h west of a, 1 = a|b, …) whose side of the discs the
+    /// rank numbers stand on, instead of the one opposite the touching point. The gear animation
+    /// holds it through the turn, so the numbers turn with the discs instead of hopping.
+    pub rank_numbers_at: Option<i32>,
+    /// Leave the king in check unmarked (by default the side to move's king, when the rules core
+    /// finds it attacked, is ringed, as on lichess boards).
+    pub hide_check: bool,
+}
+
+impl Overlay {
+    /// The destinations an overlay marks for its `i`th piece (on `from`): the rules core's,
+    /// legal or pseudo-legal as the overlay says, narrowed to its target cell when it names one.
+    pub fn destinations_of(&self, pos: &Position, i: usize) -> Vec<crate::rules::routes::Destination> {
+        let Some(&from) = self.moves.get(i) else { return Vec::new() };
+        let mut dests = destinations(pos, from, !self.pseudo);
+        if let Some(to) = self.move_targets.get(i).copied().flatten() {
+            dests.retain(|d| d.cell == to);
+        }
+        dests
+    }
+    /// The colour given to the `i`th marked piece, if any.
+    pub fn move_colour(&self, i: usize) -> Option<Rgb> {
+        self.move_colours.get(i).copied().flatten()
+    }
+}
+
+/// The geometry of the chosen view: one projection of the surface.
+enum Layout {
+    Board(BoardGeom),
+    Hemi(HemiGeom),
+    Chart(ChartGeom),
+    Globe(GlobeGeom),
+    Disc(DiscGeom),
+    Wrap(WrapGeom),
+}
+
+impl Layout {
+    /// The centre of the drawing of the surface: what a half turn turns about.
+    fn centre(&self) -> Pt {
+        match self {
+            Layout::Board(g) => g.origin.offset(g.width() / 2.0, g.height() / 2.0),
+            Layout::Hemi(g) => g.middle(),
+            Layout::Chart(g) => {
+                g.origin.offset(g.window.cols as f64 * g.square / 2.0, g.window.rows as f64 * g.square / 2.0)
+            }
+            Layout::Globe(g) => g.centre,
+            Layout::Disc(g) => g.centre,
+            Layout::Wrap(g) => g.centre,
+        }
+    }
+
+    /// The view's projection, through which every mark is drawn.
+    fn projection(&self) -> &dyn Projection {
+        match self {
+            Layout::Board(g) => g,
+            Layout::Hemi(g) => g,
+            Layout::Chart(g) => g,
+            Layout::Globe(g) => g,
+            Layout::Disc(g) => g,
+            Layout::Wrap(g) => g,
+        }
+    }
+}
+
+/// Smallest and largest figure width.
+pub const WIDTH_RANGE: (f64, f64) = (100.0, 8000.0);
+
+/// Draws a position with an overlay in a view.
+pub fn render(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme) -> Scene {
+    render_in(pos, overlay, view, theme, None, true).0
+}
+
+/// Draws a position as one panel of a figure of several: as [`render`], but a check-mode legend
+/// is not drawn under the panel; its counts (agreed, missing, extra) are returned, for the one
+/// legend under the whole figure ([`legend_under`]).
+pub fn render_panel(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme) -> (Scene, Option<[usize; 3]>) {
+    render_in(pos, overlay, view, theme, None, false)
+}
+
+/// Adds the check-mode legend once under a figure (of several panels): one band at one size,
+/// whatever the panels' sizes. `counts` are shown when every panel's agree (`None`: the styles
+/// alone).
+pub fn legend_under(scene: &mut Scene, theme: &Theme, counts: Option<[usize; 3]>, source: Option<&str>) {
+    let h = (scene.width * 0.035).clamp(18.0, 40.0);
+    let y = scene.height + h * 0.5;
+    let items = legend::legend(theme, counts, source, scene.width, y, h);
+    scene.nodes.extend(items.into_iter().map(Node::Element));
+    scene.height = (scene.height + h).ceil();
+}
+
+/// Draws a position with an overlay on the board part-way wrapped into the ball (the `wrap`
+/// animation's frames, [`WrapGeom`]): `morph` says how far, `viewpoint` from where it is seen. The
+/// figure has the globe view's size, and at [`Morph::BALL`] its cells and pieces stand where the
+/// globe view puts them. The view's kind only chooses the colour mode (a board or chart with
+/// `tint` or `edges` keeps them).
+pub fn render_wrap(
+    pos: &Position,
+    overlay: &Overlay,
+    view: &View,
+    theme: &Theme,
+    morph: Morph,
+    viewpoint: Viewpoint,
+) -> Scene {
+    render_in(pos, overlay, view, theme, Some((morph, viewpoint)), true).0
+}
+
+/// Draws a figure; `own_legend`: a check-mode legend under it (else its counts are returned).
+fn render_in(
+    pos: &Position,
+    overlay: &Overlay,
+    view: &View,
+    theme: &Theme,
+    wrap: Option<(Morph, Viewpoint)>,
+    own_legend: bool,
+) -> (Scene, Option<[usize; 3]>) {
+    let topo = *pos.topology();
+    // Whole figure units, so that a PNG at scale 1 has no partly covered (half transparent) row.
+    let width = view.width.clamp(WIDTH_RANGE.0, WIDTH_RANGE.1).round();
+    let title_h = if overlay.title.is_some() { (width * 0.06).clamp(18.0, 60.0) } else { 0.0 };
+    let (layout, height) = match wrap {
+        Some((morph, viewpoint)) => {
+            let radius = width / 2.0 * 0.9;
+            let centre = Pt::new(width / 2.0, title_h + width / 2.0);
+            (Layout::Wrap(WrapGeom::new(&topo, morph, viewpoint, centre, radius)), title_h + width)
+        }
+        None => layout(pos, overlay, view, &topo, width, title_h),
+    };
+    let legend_h = if overlay.expect.is_some() && own_legend { (width * 0.07).clamp(18.0, 56.0) } else { 0.0 };
+    let height = (height + legend_h).ceil();
+    let mut scene = Scene::new(width, height, theme.background);
+    let painter =
+        Painter { pos, overlay, view, theme, topo, grid: Paint::default().with_stroke(theme.grid, theme.grid_width) };
+    let proj = layout.projection();
+    let mut l = Layers::default();
+    painter.ground(&layout, &mut l);
+    let marks::Marks { elements: marks, described: described_moves, legend } = painter.marks(proj, &mut l);
+    painter.markups(proj, &mut l);
+    let mut pieces = painter.pieces(proj);
+    let mut labels = painter.labels(proj);
+    let mut marks = marks;
+    if view.orientation == Orientation::Black {
+        let c = layout.centre();
+        orient::turn_nodes(&mut l.cells, c);
+        for layer in [&mut l.decor, &mut l.top, &mut marks, &mut pieces, &mut labels] {
+            orient::turn_all(layer, c);
+        }
+    }
+    if let Some(counts) = legend.filter(|_| own_legend) {
+        let source = overlay.expect_source.as_deref();
+        labels.extend(legend::legend(theme, Some(counts), source, width, height - legend_h * 0.5, legend_h));
+    }
+    if let Some(t) = &overlay.title {
+        labels.push(pieces::title(theme, t, width, title_h));
+    }
+
+    scene.nodes = l.cells;
+    scene.nodes.extend(l.decor.into_iter().map(Node::Element));
+    let (under, over) = if overlay.marks_over_pieces { (pieces, marks) } else { (marks, pieces) };
+    scene.nodes.extend(under.into_iter().map(Node::Element));
+    scene.nodes.extend(over.into_iter().map(Node::Element));
+    scene.nodes.extend(l.top.into_iter().map(Node::Element));
+    scene.nodes.extend(labels.into_iter().map(Node::Element));
+    let name = if wrap.is_some() { "the board wrapping into the ball" } else { view_name(view) };
+    scene.title = overlay.title.clone().unwrap_or_else(|| format!("{} — {}", pos.variant().title, name));
+    scene.desc = describe(pos, name, &described_moves, overlay);
+    (scene, legend)
+}
+
+/// The view's geometry placed on the paper under the title, and the height it takes.
+fn layout(pos: &Position, overlay: &Overlay, view: &View, topo: &Topology, width: f64, title_h: f64) -> (Layout, f64) {
+    let w = topo.width() as f64;
+    match view.kind {
+        ViewKind::Board { .. } => {
+            let square = width / (w + 1.4);
+            let g = BoardGeom::new(topo, Pt::new(0.0, 0.0), square);
+            // The file letters take 0.8 of a square under the board; turned, above it.
+            let (above, below) = if view.orientation == Orientation::Black { (0.8, 0.2) } else { (0.2, 0.8) };
+            let top = title_h + above * square + g.band_h;
+            let g = BoardGeom::new(topo, Pt::new(0.7 * square, top), square);
+            let height = top + g.height() + g.band_h + below * square;
+            (Layout::Board(g), height)
+        }
+        ViewKind::Hemispheres { rotation } => {
+            let radius = width / 2.0 * 0.86;
+            let margin = width / 2.0 - radius;
+            let g = HemiGeom::new(topo, Pt::new(width / 2.0, title_h + margin + radius), radius, rotation);
+            (Layout::Hemi(g), title_h + 2.0 * margin + 4.0 * radius)
+        }
+        ViewKind::Hemisphere { pole, rotation } => {
+            let radius = width / 2.0 * 0.86;
+            let margin = width / 2.0 - radius;
+            let g = HemiGeom::single(topo, pole, Pt::new(width / 2.0, title_h + margin + radius), radius, rotation);
+            (Layout::Hemi(g), title_h + 2.0 * margin + 2.0 * radius)
+        }
+        ViewKind::Chart { window, .. } => {
+            let win = window.unwrap_or_else(|| ChartGeom::fit(topo, &chart_marks(pos, overlay)));
+            // Edge coordinates need a band of 0.64 of a square round the window.
+            let square = if view.coordinates == Coordinates::Edge {
+                width / (win.cols as f64 + 1.28)
+            } else {
+                width * 0.94 / win.cols as f64
+            };
+            let margin = if view.coordinates == Coordinates::Edge { square * 0.64 } else { width * 0.03 };
+            let g = ChartGeom::new(topo, Pt::new(margin, title_h + margin), square, win);
+            (Layout::Chart(g), title_h + 2.0 * margin + win.rows as f64 * square)
+        }
+        ViewKind::Globe { viewpoint, ghost } => {
+            let radius = width / 2.0 * 0.9;
+            let g = GlobeGeom::new(topo, Pt::new(width / 2.0, title_h + width / 2.0), radius, viewpoint, ghost);
+            (Layout::Globe(g), title_h + width)
+        }
+        ViewKind::Disc { pole, rotation } => {
+            let radius = width / 2.0 * 0.88;
+            let g = DiscGeom::new(topo, Pt::new(width / 2.0, title_h + width / 2.0), radius, pole, rotation);
+            (Layout::Disc(g), title_h + width)
+        }
+    }
+}
+
+/// Every chart position the overlay's marks pass through, seen from the home copies of an
+/// unbounded chart: what a fitted chart window must show.
+fn chart_marks(pos: &Position, overlay: &Overlay) -> Vec<(f64, f64)> {
+    let topo = pos.topology();
+    let probe = ChartGeom::new(
+        topo,
+        Pt::default(),
+        1.0,
+        Window { x0: 0, y0: 0, cols: topo.width() as u32, rows: topo.height() as u32 },
+    );
+    let mut routes: Vec<Route> = Vec::new();
+    for i in 0..overlay.moves.len() {
+        routes.extend(overlay.destinations_of(pos, i).into_iter().flat_map(|d| d.routes));
+    }
+    routes.extend(marks::overlay_loops(topo, overlay).into_iter().map(|(r, _, _)| r));
+    routes.extend(overlay.arrows.iter().filter_map(|&(a, b)| arrow_route_in(pos, a, b)));
+    routes.iter().flat_map(|r| probe.route_points(topo, r)).collect()
+}
+
+/// What every layer of a figure needs to know while drawing.
+struct Painter<'a> {
+    pos: &'a Position,
+    overlay: &'a Overlay,
+    view: &'a View,
+    theme: &'a Theme,
+    topo: Topology,
+    grid: Paint,
+}
+
+/// The drawing's lower layers, bottom first: cells, their decorations, and what must stay on top.
+#[derive(Default)]
+struct Layers {
+    cells: Vec<Node>,
+    decor: Vec<Element>,
+    top: Vec<Element>,
+}
+
+fn view_name(view: &View) -> &'static str {
+    match view.kind {
+        ViewKind::Hemispheres { .. } => "the two hemispheres",
+        ViewKind::Hemisphere { pole: Pole::North, .. } => "the northern hemisphere",
+        ViewKind::Hemisphere { pole: Pole::South, .. } => "the southern hemisphere",
+        ViewKind::Chart { .. } => "the unrolled chart (2DFARCSOD)",
+        ViewKind::Board { .. } => "the single board",
+        ViewKind::Globe { .. } => "the globe",
+        ViewKind::Disc { .. } => "the single disc",
+    }
+}
+
+fn describe(pos: &Position, view_name: &str, moves: &[String], overlay: &Overlay) -> String {
+    let topo = pos.topology();
+    let mut s = format!("{}, drawn as {}.", pos.variant().title, view_name);
+    for color in Color::ALL {
+        let list: Vec<String> = pos
+            .pieces()
+            .filter(|(_, p)| p.color == color)
+            .map(|(c, p)| format!("{} {}", pos.variant().role_name(p.role), topo.name(c)))
+            .collect();
+        let name = pos.variant().color_name(color);
+        let side = name[..1].to_ascii_uppercase() + &name[1..];
+        if list.is_empty() {
+            s += &format!(" {side}: no pieces.");
+        } else {
+            s += &format!(" {side}: {}.", list.join(", "));
+        }
+    }
+    for m in moves {
+        s += " ";
+        s += m;
+    }
+    for (cell, dir) in &overlay.loops {
+        s += &format!(" The loop of the ride from {} heading {}.", topo.name(*cell), dir.name());
+    }
+    for (a, b) in &overlay.arrows {
+        s += &format!(" An arrow from {} to {}.", topo.name(*a), topo.name(*b));
+    }
+    s
+}
+
+fn file_name(f: u8) -> String {
+    ((b'a' + f) as char).to_string()
+}

@@ -1,0 +1,74 @@
+//! Pieces, cell labels and the title: set upright at each shown centre of their cell, through
+//! the view's [`Projection`].
+
+use super::Painter;
+use crate::draw::geometry::Projection;
+use crate::draw::scene::{Anchor, Element, FontWeight, Paint, PieceSet, Pt, Rgb, Shape};
+use crate::draw::theme::Theme;
+use crate::rules::piece::{Color, Piece};
+
+impl Painter<'_> {
+    /// Every piece of the position, at each place its cell is shown.
+    pub(super) fn pieces(&self, layout: &dyn Projection) -> Vec<Element> {
+        let (topo, theme) = (&self.topo, self.theme);
+        let mut pieces: Vec<Element> = Vec::new();
+        // Xiangqi pieces are discs with their sign, as in printed xiangqi diagrams.
+        let set = if self.pos.variant().is_xiangqi() { PieceSet::Disc } else { theme.piece_set };
+        for (cell, piece) in self.pos.pieces() {
+            let size = layout.cell_size(topo, cell) * 0.84;
+            for at in layout.centres(topo, cell) {
+                pieces.push(piece_element(theme, set, piece, at, size).with("cell", topo.name(cell)));
+            }
+        }
+        pieces
+    }
+
+    /// The overlay's texts written in cells.
+    pub(super) fn labels(&self, layout: &dyn Projection) -> Vec<Element> {
+        let (topo, theme) = (&self.topo, self.theme);
+        let mut labels: Vec<Element> = Vec::new();
+        for (cell, label) in &self.overlay.labels {
+            let size = layout.cell_size(topo, *cell) * 0.34;
+            for at in layout.centres(topo, *cell) {
+                labels.push(
+                    text(label.clone(), at, size, Anchor::Middle, theme.title_font, theme.text, "label")
+                        .with("cell", topo.name(*cell)),
+                );
+            }
+        }
+        labels
+    }
+}
+
+/// The figure's title, centred in the band `height` tall above it.
+pub(super) fn title(theme: &Theme, t: &str, width: f64, height: f64) -> Element {
+    text(
+        t.to_string(),
+        Pt::new(width / 2.0, height * 0.55),
+        height * 0.55,
+        Anchor::Middle,
+        theme.title_font,
+        theme.text,
+        "title",
+    )
+}
+
+/// Text as a scene element.
+pub fn text(s: String, at: Pt, size: f64, anchor: Anchor, weight: FontWeight, col: Rgb, class: &str) -> Element {
+    Element::new(Shape::Text { text: s.clone(), at, size, anchor, weight }, Paint::fill(col), class).with("text", s)
+}
+
+fn piece_element(theme: &Theme, set: PieceSet, piece: Piece, at: Pt, size: f64) -> Element {
+    let (body, ink) = match (set, piece.color) {
+        (PieceSet::Disc, Color::White) => (theme.disc, theme.gold_ink),
+        (PieceSet::Disc, Color::Black) => (theme.disc, theme.red_ink),
+        (PieceSet::Letter, Color::Black) => (theme.piece_body(piece.color), theme.white_piece),
+        _ => (theme.piece_body(piece.color), Rgb::BLACK),
+    };
+    Element::new(
+        Shape::Piece { piece, at, size, set },
+        Paint { fill: Some(body), stroke: Some((ink, (size * 0.045).max(0.8))), ..Paint::default() },
+        "piece",
+    )
+    .with("piece", piece.letter().to_string())
+}

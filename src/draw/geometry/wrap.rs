@@ -1,0 +1,428 @@
+//! The board wrapped into the ball (essay §03, SPEC §5.7): one surface family, a flat board at
+//! the start, a tube (files joined east–west), a cylinder with its ends covered (the poles), and
+//! the sphere of the globe view at the end.
+//!
+//! Every member of the family is a map from the same surface coordinates — file position `u` in
+//! `[0, W]` (the seam at `u = 0 = W`) and colatitude `γ` in `[0, π]` as [`Surface`] gives it — to a
+//! point in space, so a cell, a route or a piece is the same set of coordinates at every stage and
+//! only where it lands changes. The unit of space is the ball's radius; a square's side is `2/H`,
+//! so the board is as tall as the ball, and the tube's circumference is the board's width.
+//!
+//! * **bend** (0 → 1): the board curls round a vertical axis behind it, its middle file boundary
+//!   fixed, until the west and east edges meet (the tube).
+//! * **cap** (0 → 1): each pole band — the strip beyond the last rank that the board view draws —
+//!   folds inward about the tube's rim and stretches until it closes the end (the cylinder).
+//! * **ball** (0 → 1): every point moves, in distance from the axis and height, from the capped
+//!   cylinder to the sphere (squeezed in height, bulked up in girth).
+//!
+//! Seen orthographically from a [`Viewpoint`] like the globe; what faces away from the viewer is
+//! the far side. At `ball = 1` the positions are the globe's exactly.
+
+use super::globe::{light_of, view_basis};
+use super::surface::Surface;
+use super::{Fold, Projection};
+use crate::draw::scene::{PathCmd, Pt};
+use crate::rules::routes::Route;
+use crate::rules::topology::{Cell, Dir, Pole, Topology};
+use std::f64::consts::{FRAC_PI_2, PI};
+
+use super::Viewpoint;
+
+/// How far the board has been wrapped: three stages, each 0 (not begun) to 1 (done).
+#[derive(Clone, Copy, PartialEq, Debug, Default)]
+pub struct Morph {
+    /// The board curled into a tube.
+    pub bend: f64,
+    /// The pole bands folded in to close the tube's ends.
+    pub cap: f64,
+    /// The capped cylinder swollen into the ball.
+    pub ball: f64,
+}
+
+impl Morph {
+    /// The flat board.
+    pub const FLAT: Morph = Morph { bend: 0.0, cap: 0.0, ball: 0.0 };
+    /// The ball.
+    pub const BALL: Morph = Morph { bend: 1.0, cap: 1.0, ball: 1.0 };
+    /// Whether the surface is closed (the ends covered): nothing inside it can be seen.
+    pub fn closed(&self) -> bool {
+        self.cap >= 1.0 || self.ball > 0.0
+    }
+}
+
+/// Samples along a cell's side: within half a pixel of the true curve on a 480-px ball, so each
+/// frame's SVG stays small (an animation holds one outline per cell per frame).
+const SIDE_SAMPLES: usize = 6;
+/// Samples per unit step of a route.
+const ROUTE_SAMPLES: usize = 12;
+
+/// A point in the viewer's frame (x right, y up, z toward the viewer) and how much the surface
+/// there faces the viewer (the z of its outward normal; negative: seen from inside or behind).
+#[derive(Clone, Copy, PartialEq, Debug)]
+pub struct WrapPt {
+    /// Position in the viewer's frame.
+    pub at: [f64; 3],
+    /// The outward unit normal in the viewer's frame.
+    pub normal: [f64; 3],
+    /// The z of the outward unit normal.
+    pub facing: f64,
+}
+
+impl WrapPt {
+    /// How much the surface here faces a light from the upper left (0 to 1), as on the globe.
+    pub fn light(&self) -> f64 {
+        light_of(self.normal)
+    }
+}
+
+/// The wrapped board on paper.
+#[derive(Clone, Copy, Debug)]
+pub struct WrapGeom {
+    /// The stage.
+    pub morph: Morph,
+    /// Where it is seen from.
+    pub viewpoint: Viewpoint,
+    /// Paper position of the ball's centre (the axis's midpoint).
+    pub centre: Pt,
+    /// Paper length of one unit of space (at `ball = 1`, the globe's radius).
+    pub scale: f64,
+    surface: Surface,
+    basis: [[f64; 3]; 3],
+    /// A square's side in space.
+    square: f64,
+    /// The tube's radius.
+    tube: f64,
+    /// The flat pole band's height in space (the board view's band).
+    band: f64,
+}
+
+fn dot(a: [f64; 3], b: [f64; 3]) -> f64 {
+    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+}
+
+fn lerp(a: f64, b: f64, t: f64) -> f64 {
+    a + (b - a) * t
+}
+
+impl WrapGeom {
+    /// The stage `morph` seen from `viewpoint`, placed to fill a square of side `2 · radius`
+    /// centred at `centre` (the globe view's ball); at `ball = 1` the ball is exactly that.
+    pub fn new(topo: &Topology, morph: Morph, viewpoint: Viewpoint, centre: Pt, radius: f64) -> WrapGeom {
+        let surface = Surface::new(topo);
+        let fold = surface.fold();
+        let square = 2.0 / fold.h();
+        let live = fold.band() > 0.0;
+        let mut g = WrapGeom {
+            morph: Morph {
+                bend: morph.bend.clamp(0.0, 1.0),
+                cap: morph.cap.clamp(0.0, 1.0),
+                ball: morph.ball.clamp(0.0, 1.0),
+            },
+            viewpoint,
+            centre,
+            scale: radius,
+            surface,
+            basis: view_basis(&viewpoint),
+            square,
+            tube: fold.w() * square / (2.0 * PI),
+            // As the board view draws it: a live pole is a row of cells, a dead one a thin band.
+            band: if live { square } else { 0.35 * square },
+        };
+        // Fit what the stage shows into the square, then settle on the globe's placement while the
+        // ball forms (the sampled outline of a sphere falls a little short of its limb).
+        let (x0, y0, x1, y1) = g.bounds();
+        let fit = (2.0 / (x1 - x0)).min(2.0 / (y1 - y0)) * radius;
+        let mid = Pt::new(centre.x - fit * (x0 + x1) / 2.0, centre.y + fit * (y0 + y1) / 2.0);
+        let k = g.morph.ball;
+        g.scale = lerp(fit, radius, k);
+        g.centre = mid.lerp(centre, k);
+        g
+    }
+    /// The surface the coordinates come from.
+    pub fn surface(&self) -> &Surface {
+        &self.surface
+    }
+    fn fold(&self) -> Fold {
+        self.surface.fold()
+    }
+    /// Extent of the stage in the viewer's frame: (x min, y min, x max, y max).
+    fn bounds(&self) -> (f64, f64, f64, f64) {
+        let (w, cap) = (self.fold().w(), self.surface.cap());
+        let mut b = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+        let n = 48;
+        for i in 0..=n {
+            let u = w * i as f64 / n as f64;
+            for j in 0..=24 {
+                let g = PI * j as f64 / 24.0;
+                for g in [g, cap, PI - cap] {
+                    let q = self.view(self.space(u, g));
+                    b = (b.0.min(q[0]), b.1.min(q[1]), b.2.max(q[0]), b.3.max(q[1]));
+                }
+            }
+        }
+        b
+    }
+    /// A point of space in the viewer's frame.
+    fn view(&self, p: [f64; 3]) -> [f64; 3] {
+        self.basis.map(|b| dot(b, p))
+    }
+    /// Where surface coordinates `(u, γ)` lie in space (x toward longitude 0, y toward 90° east,
+    /// z toward N; the ball's centre at the origin).
+    pub fn space(&self, u: f64, g: f64) -> [f64; 3] {
+        let fold = self.fold();
+        let (w, h) = (fold.w(), fold.h());
+        let (cap, ring) = (self.surface.cap(), self.surface.ring());
+        let m = self.morph;
+        // Which part of the surface: a pole region (c from 0 at the pole to 1 at the rim, `up` its
+        // side) or the body (rank position v).
+        let region = if g < cap {
+            Some((g / cap, 1.0))
+        } else if g > PI - cap {
+            Some(((PI - g) / cap, -1.0))
+        } else {
+            None
+        };
+        let lon = self.surface.longitude(u);
+        if m.ball > 0.0 {
+            let (rho_c, z_c) = match region {
+                Some((c, up)) => (c * self.tube, up * h * self.square / 2.0),
+                None => (self.tube, (h - (g - cap) / ring - h / 2.0) * self.square),
+            };
+            let (rho, z) = (lerp(rho_c, g.sin(), m.ball), lerp(z_c, g.cos(), m.ball));
+            return [rho * lon.cos(), rho * lon.sin(), z];
+        }
+        // The board's middle faces longitude `lon_c`; it bends about an axis behind it.
+        let lon_c = self.surface.longitude(w / 2.0);
+        let front = Surface::unit_vector(lon_c, 0.0);
+        let east = [-lon_c.sin(), lon_c.cos(), 0.0];
+        let phi = (u - w / 2.0) * self.square / self.tube; // angle round the closed tube
+        let (side, depth, normal) = if m.bend < 1e-9 {
+            ((u - w / 2.0) * self.square, 0.0, [1.0, 0.0])
+        } else {
+            let (r, a) = (self.tube / m.bend, phi * m.bend);
+            (r * a.sin(), r * (1.0 - a.cos()), [a.cos(), a.sin()])
+        };
+        let along = |f: f64, e: f64, z: f64| [0, 1, 2].map(|i| front[i] * f + east[i] * e + [0.0, 0.0, 1.0][i] * z);
+        let rim_z = h * self.square / 2.0;
+        match region {
+            None => {
+                let v = h - (g - cap) / ring;
+                along(self.tube - depth, side, (v - h / 2.0) * self.square)
+            }
+            Some((c, up)) => {
+                // The band, `1 - c` of its length from the rim, folded inward by `cap` of a right angle.
+                let len = lerp(self.band, self.tube, m.cap) * (1.0 - c);
+                let turn = m.cap * FRAC_PI_2;
+                let (dz, dn) = (turn.cos() * len, turn.sin() * len);
+                along(self.tube - depth - dn * normal[0], side - dn * normal[1], up * (rim_z + dz))
+            }
+        }
+    }
+    /// A surface point in the viewer's frame, with how much it faces the viewer.
+    pub fn point(&self, u: f64, g: f64) -> WrapPt {
+        let at = self.view(self.space(u, g));
+        // The outward normal from the two tangents (toward S, then toward E); away from the poles'
+        // single points, where the tangent along u vanishes.
+        let (e, w) = (1e-4, self.fold().w());
+        let g = g.clamp(2.0 * e, PI - 2.0 * e);
+        let sub = |a: [f64; 3], b: [f64; 3]| [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+        let (u0, u1) = ((u - e).max(0.0).min(w - 2.0 * e), (u + e).min(w).max(2.0 * e));
+        let du = sub(self.space(u1, g), self.space(u0, g));
+        let dg = sub(self.space(u, g + e), self.space(u, g - e));
+        let n = [dg[1] * du[2] - dg[2] * du[1], dg[2] * du[0] - dg[0] * du[2], dg[0] * du[1] - dg[1] * du[0]];
+        let len = dot(n, n).sqrt();
+        let normal = if len > 0.0 { self.view(n.map(|x| x / len)) } else { [0.0; 3] };
+        WrapPt { at, normal, facing: normal[2] }
+    }
+    /// Paper position of a point in the viewer's frame.
+    pub fn paper(&self, q: [f64; 3]) -> Pt {
+        Pt::new(self.centre.x + self.scale * q[0], self.centre.y - self.scale * q[1])
+    }
+    /// The surface coordinates of a cell's centre: a square's middle; a pole's band centre on the
+    /// board, moving to the pole point as its end closes.
+    pub fn centre_coords(&self, topo: &Topology, cell: Cell) -> (f64, f64) {
+        match topo.coords(cell) {
+            Some((f, r)) => (f as f64 + 0.5, self.surface.cell_colatitude(r as f64 + 0.5)),
+            None => self.pole_centre(topo.pole_of(cell).unwrap_or(Pole::North)),
+        }
+    }
+    /// The surface coordinates of a pole's centre: the band's middle on the board, the pole point
+    /// once its end is closed.
+    pub fn pole_centre(&self, pole: Pole) -> (f64, f64) {
+        let g = self.surface.cap() * 0.5 * (1.0 - self.morph.cap.max(self.morph.ball));
+        (self.fold().w() / 2.0, if pole == Pole::North { g } else { PI - g })
+    }
+    /// A cell's outline in surface coordinates: a square's four sides; a pole's band (its rim,
+    /// the seam, the pole itself, the seam back), which closes to the cap circle on the ball.
+    pub fn outline_coords(&self, topo: &Topology, cell: Cell) -> Vec<(f64, f64)> {
+        let n = SIDE_SAMPLES;
+        let s = |i: usize| i as f64 / n as f64;
+        match topo.coords(cell) {
+            Some((f, r)) => {
+                let (f, r) = (f as f64, r as f64);
+                let g = |v: f64| self.surface.cell_colatitude(v);
+                let mut out = Vec::with_capacity(4 * n);
+                out.extend((0..n).map(|i| (f + s(i), g(r))));
+                out.extend((0..n).map(|i| (f + 1.0, g(r + s(i)))));
+                out.extend((0..n).map(|i| (f + 1.0 - s(i), g(r + 1.0))));
+                out.extend((0..n).map(|i| (f, g(r + 1.0 - s(i)))));
+                out
+            }
+            None => self.pole_outline(topo.pole_of(cell).unwrap_or(Pole::North)),
+        }
+    }
+    /// A pole's band or cap (dead or live) in surface coordinates.
+    pub fn pole_outline(&self, pole: Pole) -> Vec<(f64, f64)> {
+        self.pole_sector(pole, 0.0, self.fold().w())
+    }
+    /// The part of a pole's band or cap between `u0` and `u1` (its rim, its side at `u1`, its
+    /// free edge or the pole, its side at `u0`), in surface coordinates. A band drawn as one
+    /// patch can face the viewer at one end and away at the other; drawn a file's width at a time,
+    /// each part is ordered by its own depth.
+    pub fn pole_sector(&self, pole: Pole, u0: f64, u1: f64) -> Vec<(f64, f64)> {
+        let cap = self.surface.cap();
+        let g = |c: f64| if pole == Pole::North { cap * c } else { PI - cap * c };
+        let n = SIDE_SAMPLES;
+        let along = (SIDE_SAMPLES as f64 * (u1 - u0)).ceil().max(1.0) as usize;
+        let u = |i: usize| u0 + (u1 - u0) * i as f64 / along as f64;
+        let mut out = Vec::new();
+        out.extend((0..along).map(|i| (u(i), g(1.0))));
+        out.extend((0..n).map(|i| (u1, g(1.0 - i as f64 / n as f64))));
+        out.extend((0..along).map(|i| (u(along - i), g(0.0))));
+        out.extend((0..n).map(|i| (u0, g(i as f64 / n as f64))));
+        out
+    }
+    /// The lines of a [`WrapGeom::pole_sector`] that are lines of the whole band: its rim, its
+    /// free edge (the pole once closed), and the band's ends at the seam (`u = 0`, `u = W`) when
+    /// the sector reaches them.
+    pub fn pole_sector_edges(&self, pole: Pole, u0: f64, u1: f64) -> Vec<Vec<(f64, f64)>> {
+        let (w, cap) = (self.fold().w(), self.surface.cap());
+        let g = |c: f64| if pole == Pole::North { cap * c } else { PI - cap * c };
+        let n = SIDE_SAMPLES;
+        let along = (SIDE_SAMPLES as f64 * (u1 - u0)).ceil().max(1.0) as usize;
+        let u = |i: usize| u0 + (u1 - u0) * i as f64 / along as f64;
+        let mut out =
+            vec![(0..=along).map(|i| (u(i), g(1.0))).collect(), (0..=along).map(|i| (u(i), g(0.0))).collect()];
+        for end in [0.0, w] {
+            if u0 == end || u1 == end {
+                out.push((0..=n).map(|i| (end, g(i as f64 / n as f64))).collect());
+            }
+        }
+        out
+    }
+    /// A line of surface coordinates, its visible pieces on paper: split where it turns away
+    /// from the viewer and where it jumps on paper (across the seam or a pole while they are
+    /// open).
+    pub fn visible_pieces(&self, coords: &[(f64, f64)]) -> Vec<Vec<Pt>> {
+        self.pieces_facing(coords, true)
+    }
+    /// As [`WrapGeom::visible_pieces`], or (`front` false) the pieces seen from inside or behind.
+    pub fn pieces_facing(&self, coords: &[(f64, f64)], front: bool) -> Vec<Vec<Pt>> {
+        let jump = self.unit() * 0.45;
+        let mut out: Vec<Vec<Pt>> = Vec::new();
+        let mut cur: Vec<Pt> = Vec::new();
+        for &(u, g) in coords {
+            let p = self.point(u, g);
+            let at = self.paper(p.at);
+            let jumped = cur.last().is_some_and(|l: &Pt| l.dist(at) > jump);
+            let shown = (p.facing > 0.0) == front;
+            if !shown || jumped {
+                if cur.len() > 1 {
+                    out.push(std::mem::take(&mut cur));
+                }
+                cur.clear();
+            }
+            if shown {
+                cur.push(at);
+            }
+        }
+        if cur.len() > 1 {
+            out.push(cur);
+        }
+        out
+    }
+    /// A route's points in surface coordinates, sampled.
+    fn route_coords(&self, topo: &Topology, route: &Route) -> Vec<(f64, f64)> {
+        let fold = self.fold();
+        let pts = fold.route_points(topo, route);
+        let at = |u: f64, v: f64| {
+            let (u, v) = fold.fold(u, v);
+            (u, FRAC_PI_2 - self.surface.lon_lat(u, v).1)
+        };
+        let mut out = Vec::new();
+        if let Some(&(u, v)) = pts.first() {
+            out.push(at(u, v));
+        }
+        for w in pts.windows(2) {
+            let ((ua, va), (ub, vb)) = (w[0], w[1]);
+            for i in 1..=ROUTE_SAMPLES {
+                let t = i as f64 / ROUTE_SAMPLES as f64;
+                out.push(at(ua + (ub - ua) * t, va + (vb - va) * t));
+            }
+        }
+        out
+    }
+    /// The length in space of a step along `u` and along `γ` at a point (one file, one ring).
+    fn steps_at(&self, u: f64, g: f64) -> (f64, f64) {
+        let d = |a: [f64; 3], b: [f64; 3]| {
+            dot([a[0] - b[0], a[1] - b[1], a[2] - b[2]], [a[0] - b[0], a[1] - b[1], a[2] - b[2]]).sqrt()
+        };
+        let r = self.surface.ring() / 2.0;
+        let w = self.fold().w();
+        let (u0, u1) = ((u - 0.5).max(0.0), (u + 0.5).min(w));
+        (d(self.space(u1, g), self.space(u0, g)) / (u1 - u0), d(self.space(u, g + r), self.space(u, g - r)))
+    }
+}
+
+impl Projection for WrapGeom {
+    fn centres(&self, topo: &Topology, cell: Cell) -> Vec<Pt> {
+        let (u, g) = self.centre_coords(topo, cell);
+        let p = self.point(u, g);
+        if p.facing > 0.0 { vec![self.paper(p.at)] } else { Vec::new() }
+    }
+    /// The smaller of a file's and a ring's length at the cell, foreshortened as it turns away.
+    fn cell_size(&self, topo: &Topology, cell: Cell) -> f64 {
+        let (u, g) = self.centre_coords(topo, cell);
+        let p = self.point(u, g);
+        let size = match topo.coords(cell) {
+            Some(_) => {
+                let (a, b) = self.steps_at(u, g);
+                a.min(b)
+            }
+            None => {
+                let pole = topo.pole_of(cell).unwrap_or(Pole::North);
+                let rim = if pole == Pole::North { self.surface.cap() } else { PI - self.surface.cap() };
+                let edge = self.space(u, rim);
+                let c = self.space(u, if pole == Pole::North { 0.0 } else { PI });
+                let d = [edge[0] - c[0], edge[1] - c[1], edge[2] - c[2]];
+                dot(d, d).sqrt().min(self.steps_at(u, g).1 * 2.0) * lerp(1.0, 1.6, self.morph.ball)
+            }
+        };
+        size * self.scale * p.facing.max(0.0).sqrt().max(0.3)
+    }
+    fn route(&self, topo: &Topology, route: &Route) -> Vec<Vec<Pt>> {
+        self.visible_pieces(&self.route_coords(topo, route))
+    }
+    fn sides(&self, topo: &Topology, cell: Cell, dir: Dir) -> Vec<Vec<PathCmd>> {
+        let Some((f, r)) = topo.coords(cell) else { return Vec::new() };
+        let (f, r) = (f as f64, r as f64);
+        let g = |v: f64| self.surface.cell_colatitude(v);
+        let (a, b) = match (dir.df, dir.dr) {
+            (0, 1) => ((f, r + 1.0), (f + 1.0, r + 1.0)),
+            (0, _) => ((f, r), (f + 1.0, r)),
+            (1, _) => ((f + 1.0, r), (f + 1.0, r + 1.0)),
+            _ => ((f, r), (f, r + 1.0)),
+        };
+        let line: Vec<(f64, f64)> = (0..=SIDE_SAMPLES)
+            .map(|i| {
+                let t = i as f64 / SIDE_SAMPLES as f64;
+                (lerp(a.0, b.0, t), g(lerp(a.1, b.1, t)))
+            })
+            .collect();
+        self.visible_pieces(&line).into_iter().map(|p| PathCmd::polyline(&p)).collect()
+    }
+    /// A rank's height in the middle of the board, on paper.
+    fn unit(&self) -> f64 {
+        self.steps_at(self.fold().w() / 2.0, FRAC_PI_2).1 * self.scale
+    }
+}

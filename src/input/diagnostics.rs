@@ -1,0 +1,300 @@
+//! Located errors: an input text with its name ([`Source`]), errors at a line and column with an
+//! excerpt of the offending line and a caret ([`InputError`]), and the TOML reader's messages
+//! rewritten in the user's words (an unknown key comes with the nearest known one).
+
+use super::file::without_bom;
+use super::{MAX_INPUT, MAX_TEXT};
+use crate::rules::variant::VariantId;
+use crate::suggest::edit_distance;
+use serde::Deserialize;
+use serde_spanned::Spanned;
+use std::fmt;
+use std::ops::Range;
+
+/// A title or caption, checked for length and for characters a figure cannot hold.
+pub(crate) fn short_text(src: &Source, s: &Option<Spanned<String>>, what: &str) -> Result<Option<String>, InputError> {
+    match s {
+        Some(t) if t.get_ref().chars().count() > MAX_TEXT => {
+            Err(src.error(t.span(), format!("`{what}` is longer than {MAX_TEXT} characters")))
+        }
+        Some(t) => {
+            if let Err((at, message)) = check_text(t.get_ref()) {
+                return Err(src.error_in_string(t.span(), t.get_ref(), at, format!("`{what}` {message}")));
+            }
+            Ok(Some(t.get_ref().clone()))
+        }
+        None => Ok(None),
+    }
+}
+
+/// Whether a character can appear in a figure's text: XML 1.0 refuses the control characters
+/// other than tab, line feed and carriage return, and U+FFFE and U+FFFF.
+pub fn is_drawable(c: char) -> bool {
+    !(matches!(c, '\u{0}'..='\u{8}' | '\u{B}' | '\u{C}' | '\u{E}'..='\u{1F}' | '\u{FFFE}' | '\u{FFFF}'))
+}
+
+/// Checks a text written into a figure (a title, caption or label): the byte offset of the first
+/// character it cannot hold, and what is wrong.
+pub fn check_text(s: &str) -> Result<(), (usize, String)> {
+    match s.char_indices().find(|&(_, c)| !is_drawable(c)) {
+        None => Ok(()),
+        Some((at, c)) => {
+            Err((at, format!("holds the control character U+{:04X}, which a figure cannot hold", c as u32)))
+        }
+    }
+}
+
+/// A problem in an input file, with where it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct InputError {
+    /// The file's name as given.
+    pub file: String,
+    /// 1-based line (0 when the whole file is meant).
+    pub line: usize,
+    /// 1-based column, in characters.
+    pub column: usize,
+    /// What is wrong.
+    pub message: String,
+    /// The text of the offending line.
+    pub source_line: Option<String>,
+}
+
+/// Longest source line shown whole in an error; a longer one is cut around the column.
+const EXCERPT: usize = 100;
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if self.line == 0 {
+            return write!(f, "{}: {}", self.file, self.message);
+        }
+        write!(f, "{}:{}:{}: {}", self.file, self.line, self.column, self.message)?;
+        if let Some(src) = &self.source_line {
+            let (shown, column) = excerpt(src, self.column);
+            let pad = " ".repeat(column.saturating_sub(1));
+            write!(f, "\n{:>5} | {shown}\n      | {pad}^", self.line)?;
+        }
+        Ok(())
+    }
+}
+
+/// The part of a source line shown in an error, and the column within it: the whole line when it
+/// is short, else [`EXCERPT`] characters around the column with `…` where it was cut. Characters a
+/// terminal would act on (control characters) are shown as `?`.
+fn excerpt(line: &str, column: usize) -> (String, usize) {
+    let chars: Vec<char> = line.chars().map(|c| if c.is_control() && c != '\t' { '?' } else { c }).collect();
+    if chars.len() <= EXCERPT {
+        return (chars.into_iter().collect(), column);
+    }
+    let at = column.saturating_sub(1).min(chars.len());
+    let start = at.saturating_sub(EXCERPT / 2).min(chars.len().saturating_sub(EXCERPT));
+    let end = (start + EXCERPT).min(chars.len());
+    let mut s = String::new();
+    if start > 0 {
+        s.push('…');
+    }
+    s.extend(&chars[start..end]);
+    if end < chars.len() {
+        s.push('…');
+    }
+    (s, at - start + 1 + usize::from(start > 0))
+}
+
+impl std::error::Error for InputError {}
+
+/// An input text with its name, for locating errors.
+pub struct Source<'a> {
+    name: &'a str,
+    text: &'a str,
+}
+
+impl<'a> Source<'a> {
+    /// A named text.
+    pub fn new(name: &'a str, text: &'a str) -> Source<'a> {
+        Source { name, text: without_bom(text) }
+    }
+
+    /// An error at a byte offset.
+    pub fn error_at(&self, offset: usize, message: impl Into<String>) -> InputError {
+        let offset = offset.min(self.text.len());
+        let before = &self.text[..offset];
+        let line = before.matches('\n').count() + 1;
+        let line_start = before.rfind('\n').map_or(0, |i| i + 1);
+        let column = self.text[line_start..offset].chars().count() + 1;
+        let source_line = self.text[line_start..].lines().next().map(str::to_string);
+        InputError { file: self.name.to_string(), line, column, message: message.into(), source_line }
+    }
+
+    /// An error about a spanned value.
+    pub fn error(&self, span: Range<usize>, message: impl Into<String>) -> InputError {
+        self.error_at(span.start, message)
+    }
+
+    /// An error at byte `at` of a string value whose span (quotes included) is `span`: there when
+    /// the value is written without escapes, else at the value's start.
+    pub fn error_in_string(
+        &self,
+        span: Range<usize>,
+        value: &str,
+        at: usize,
+        message: impl Into<String>,
+    ) -> InputError {
+        let inner = span.start + 1;
+        if self.text.get(inner..inner + value.len()) == Some(value) {
+            self.error_at(inner + at, message)
+        } else {
+            self.error_at(span.start, message)
+        }
+    }
+
+    /// An error about the whole file.
+    pub fn whole(&self, message: impl Into<String>) -> InputError {
+        InputError { file: self.name.to_string(), line: 0, column: 0, message: message.into(), source_line: None }
+    }
+
+    pub(crate) fn check_size(&self) -> Result<(), InputError> {
+        if self.text.len() > MAX_INPUT {
+            return Err(self.whole(format!("is larger than {MAX_INPUT} bytes")));
+        }
+        Ok(())
+    }
+
+    /// A variant named by a spanned value.
+    pub(crate) fn variant(&self, v: &Spanned<String>) -> Result<VariantId, InputError> {
+        v.get_ref().parse().map_err(|e: crate::rules::variant::UnknownVariant| self.error(v.span(), e.to_string()))
+    }
+
+    /// Parses TOML into `T`, turning the parser's errors into located ones (with a suggestion for
+    /// an unknown key).
+    pub(crate) fn toml<T: for<'de> Deserialize<'de>>(&self) -> Result<T, InputError> {
+        self.check_size()?;
+        if let Some(at) = too_deep(self.text) {
+            return Err(self.error_at(at, format!("keys, tables or lists nested more than {MAX_DEPTH} deep")));
+        }
+        toml::from_str(self.text).map_err(|e| {
+            let message = explain_toml(e.message());
+            match e.span() {
+                Some(span) => self.error(span, message),
+                None => self.whole(message),
+            }
+        })
+    }
+}
+
+/// Rewrites the TOML reader's messages in the user's words: an unknown key with the nearest known
+/// one, and what was expected instead of Rust's type names (`i64`, `struct PanelToml`, `untagged
+/// enum Num`).
+fn explain_toml(message: &str) -> String {
+    let message = message.trim();
+    if let Some(rest) = message.strip_prefix("unknown field `") {
+        return unknown_key(message, rest);
+    }
+    for prefix in ["invalid type: ", "invalid value: "] {
+        if let Some((found, expected)) = message.strip_prefix(prefix).and_then(|r| r.rsplit_once(", expected ")) {
+            return format!("expected {}, found {}", expected_words(expected), found_words(found));
+        }
+    }
+    if let Some(name) = message.strip_prefix("data did not match any variant of untagged enum ") {
+        return match name.trim() {
+            "Num" => "expected a number".to_string(),
+            n if n.contains("Rotation") => "expected a number of files or a file letter".to_string(),
+            _ => "this value has the wrong type".to_string(),
+        };
+    }
+    if let Some((value, expected)) = message.strip_prefix("unknown variant ").and_then(|r| r.split_once(", expected "))
+    {
+        return format!("unknown value {value} (expected {})", expected.trim_start_matches("one of "));
+    }
+    if let Some(rest) = message.strip_prefix("missing field ") {
+        return format!("missing key {rest}");
+    }
+    if let Some(rest) = message.strip_prefix("duplicate field ") {
+        return format!("the key {rest} is given twice");
+    }
+    message.to_string()
+}
+
+fn unknown_key(message: &str, rest: &str) -> String {
+    let Some((field, tail)) = rest.split_once('`') else { return message.to_string() };
+    let known: Vec<&str> = tail.split('`').skip(1).step_by(2).collect();
+    let best = known.iter().map(|k| (edit_distance(field, k), *k)).min();
+    match best {
+        Some((d, k)) if d <= field.len().max(2) / 2 + 1 => {
+            format!("unknown key `{field}` (did you mean `{k}`?)")
+        }
+        _ if !known.is_empty() => format!("unknown key `{field}` (known keys: {})", known.join(", ")),
+        _ => format!("unknown key `{field}`"),
+    }
+}
+
+/// What serde says was expected, in plain words.
+fn expected_words(expected: &str) -> String {
+    let e = expected.trim();
+    match e {
+        "i8" | "i16" | "i32" | "i64" | "u8" | "u16" | "u32" | "u64" | "usize" | "isize" => "a whole number".into(),
+        "f32" | "f64" => "a number".into(),
+        "a sequence" => "a list `[…]`".into(),
+        "a boolean" => "true or false".into(),
+        "a map" => "a table".into(),
+        _ if e.starts_with("struct ") => "a table".into(),
+        _ if e.starts_with("a string") || e == "a character" => "a string in quotes".into(),
+        _ => e.to_string(),
+    }
+}
+
+/// What serde says was found, in plain words.
+fn found_words(found: &str) -> String {
+    let f = found.trim();
+    for (prefix, words) in [
+        ("string ", "the string "),
+        ("integer ", "the number "),
+        ("floating point ", "the number "),
+        ("boolean ", ""),
+        ("character ", "the string "),
+    ] {
+        if let Some(v) = f.strip_prefix(prefix) {
+            return format!("{words}{}", v.trim_matches('`'));
+        }
+    }
+    match f {
+        "sequence" => "a list".into(),
+        "map" => "a table".into(),
+        _ => f.to_string(),
+    }
+}
+
+/// Deepest nesting of keys, tables and lists accepted in a TOML input (the TOML reader stops,
+/// without a location, somewhat deeper).
+const MAX_DEPTH: usize = 64;
+
+/// The byte offset of the first place where a TOML text nests deeper than [`MAX_DEPTH`]: a dotted
+/// key with too many parts, or too many open brackets or braces. Strings are skipped.
+fn too_deep(text: &str) -> Option<usize> {
+    let mut depth = 0usize;
+    let mut dots = 0usize;
+    let mut quote: Option<char> = None;
+    let mut chars = text.char_indices().peekable();
+    while let Some((i, c)) = chars.next() {
+        match (quote, c) {
+            (Some('"'), '\\') => {
+                chars.next();
+            }
+            (Some(q), c) if c == q => quote = None,
+            (Some(_), _) => {}
+            (None, '"' | '\'') => quote = Some(c),
+            (None, '#') => {
+                while chars.peek().is_some_and(|&(_, c)| c != '\n') {
+                    chars.next();
+                }
+            }
+            (None, '[' | '{') => depth += 1,
+            (None, ']' | '}') => depth = depth.saturating_sub(1),
+            (None, '.') => dots += 1,
+            (None, '\n' | '=' | ',') => dots = 0,
+            _ => {}
+        }
+        if depth > MAX_DEPTH || dots > MAX_DEPTH {
+            return Some(i);
+        }
+    }
+    None
+}

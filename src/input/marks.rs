@@ -1,0 +1,193 @@
+//! Marks written as text (`d5`, `d5:h5`, `Gd5h5`, `e4:#ffcc00` …), in overlay files and on the
+//! command line alike.
+
+use super::diagnostics::check_text;
+use crate::draw::figure::Overlay;
+use crate::rules::position::Position;
+use crate::rules::topology::{Cell, Dir};
+
+/// The kinds of mark written as text, in overlay files and on the command line alike.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum MarkKind {
+    /// `CELL`: the moves of the piece there; `CELL:TO` only those to one cell; either with
+    /// `:#colour` for the piece's dots and routes.
+    Moves,
+    /// `CELL:DIR` (the whole loop) or `CELL:DIR:UNTIL` (the ride up to a cell).
+    Loop,
+    /// `CELL` or `CELL:#colour`.
+    Highlight,
+    /// `FROM:TO` or `FROM:TO:#colour`.
+    Arrow,
+    /// `CELL:TEXT`.
+    Label,
+    /// `CELL` or `CELL:COLOUR`: a circle round the cell.
+    Circle,
+    /// `CELL` or `CELL:COLOUR`: a cross over the cell.
+    Cross,
+}
+
+/// A mark that cannot be read: what is wrong, at which byte of the mark's text.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MarkError {
+    /// Byte offset in the mark's text.
+    pub offset: usize,
+    /// What is wrong.
+    pub message: String,
+}
+
+/// Reads the move that led to a position, in coordinate form (`e2e4`, `e7e8q`, `b6N`): its from
+/// and to cells. The piece that moved must stand on the to cell.
+pub fn lastmove(pos: &Position, text: &str) -> Result<(Cell, Cell), MarkError> {
+    let err = |offset: usize, message: String| MarkError { offset, message };
+    let topo = pos.topology();
+    let t = text.trim();
+    // Every split into two cell names, with an optional promotion letter after them.
+    let parsed = (1..t.len()).filter(|&i| t.is_char_boundary(i)).find_map(|i| {
+        let (a, rest) = t.split_at(i);
+        let from = topo.parse_cell(a)?;
+        let to = topo
+            .parse_cell(rest)
+            .or_else(|| rest.char_indices().last().and_then(|(j, _)| topo.parse_cell(&rest[..j])))?;
+        Some((from, to))
+    });
+    let Some((from, to)) = parsed else {
+        return Err(err(0, format!("`{t}` is not a move in coordinate form (e.g. `e2e4`, `e7e8q`)")));
+    };
+    if from == to {
+        return Err(err(0, format!("`{t}` does not move")));
+    }
+    if pos.piece_at(to).is_none() {
+        return Err(err(0, format!("no piece on {} to have made the move `{t}`", topo.name(to))));
+    }
+    Ok((from, to))
+}
+
+/// Reads one mark written as text and adds it to an overlay.
+pub fn add_mark(pos: &Position, kind: MarkKind, text: &str, o: &mut Overlay) -> Result<(), MarkError> {
+    let err = |offset: usize, message: String| MarkError { offset, message };
+    let mut parts: Vec<(&str, usize)> = Vec::new();
+    let mut at = 0;
+    for p in text.split(':') {
+        parts.push((p, at));
+        at += p.len() + 1;
+    }
+    let topo = pos.topology();
+    let cell = |(name, offset): (&str, usize)| topo.parse_cell(name).ok_or_else(|| err(offset, not_a_cell(pos, name)));
+    let colour = |(col, offset): (&str, usize)| crate::draw::colour::parse_colour(col).map_err(|m| err(offset, m));
+    match kind {
+        MarkKind::Moves => {
+            // CELL, CELL:colour, CELL:TO or CELL:TO:colour: the last part is a colour when it
+            // starts with `#`, or is a colour name and not a cell.
+            let is_colour = |p: &str| {
+                p.starts_with('#') || (topo.parse_cell(p).is_none() && crate::draw::colour::parse_colour(p).is_ok())
+            };
+            let (rest, col) = match parts.last() {
+                Some(&last) if parts.len() > 1 && is_colour(last.0) => (&parts[..parts.len() - 1], Some(last)),
+                _ => (&parts[..], None),
+            };
+            if rest.len() > 2 {
+                return Err(err(0, "a moves mark is `CELL`, `CELL:TO`, `CELL:#colour` or `CELL:TO:#colour`".into()));
+            }
+            let c = cell(rest[0])?;
+            if pos.piece_at(c).is_none() {
+                return Err(err(0, format!("no piece on {} to show the moves of", rest[0].0)));
+            }
+            let colour = col.map(colour).transpose()?;
+            let target = match rest.get(1) {
+                None => None,
+                Some(&(name, at)) => {
+                    let t = cell((name, at))?;
+                    if !crate::rules::routes::destinations(pos, c, false).iter().any(|d| d.cell == t) {
+                        return Err(err(at, format!("the piece on {} has no move to {name}", rest[0].0)));
+                    }
+                    Some(t)
+                }
+            };
+            o.move_colours.resize(o.moves.len(), None);
+            o.move_targets.resize(o.moves.len(), None);
+            o.moves.push(c);
+            o.move_colours.push(colour);
+            o.move_targets.push(target);
+        }
+        MarkKind::Loop => {
+            if !(2..=3).contains(&parts.len()) {
+                return Err(err(0, "a loop is `CELL:DIR` or `CELL:DIR:UNTIL`, e.g. `d2:ne` or `d2:ne:b8`".into()));
+            }
+            let c = cell(parts[0])?;
+            let (d, at) = parts[1];
+            let dir = Dir::from_name(d)
+                .ok_or_else(|| err(at, format!("`{d}` is not a direction (n, ne, e, se, s, sw, w, nw)")))?;
+            if topo.pole_of(c).is_some() {
+                return Err(err(0, "a loop starts on a square, not on a pole".into()));
+            }
+            match parts.get(2) {
+                None => o.loops.push((c, dir)),
+                Some(&until) => {
+                    let u = cell(until)?;
+                    if crate::rules::routes::ride_to(topo, c, dir, u).is_none() {
+                        return Err(err(
+                            until.1,
+                            format!("the ride from {} heading {d} never reaches {}", parts[0].0, until.0),
+                        ));
+                    }
+                    o.paths.push((c, dir, u));
+                }
+            }
+        }
+        MarkKind::Highlight | MarkKind::Circle | MarkKind::Cross => {
+            if parts.len() > 2 {
+                let what = match kind {
+                    MarkKind::Highlight => "a highlight",
+                    MarkKind::Circle => "a circle",
+                    _ => "a cross",
+                };
+                return Err(err(0, format!("{what} is `CELL` or `CELL:COLOUR`, e.g. `e4` or `e4:#c00`")));
+            }
+            let c = cell(parts[0])?;
+            let colour = parts.get(1).map(|&p| colour(p)).transpose()?;
+            match kind {
+                MarkKind::Highlight => o.highlights.push((c, colour)),
+                MarkKind::Circle => o.circles.push((c, colour)),
+                _ => o.crosses.push((c, colour)),
+            }
+        }
+        MarkKind::Arrow => {
+            if !(2..=3).contains(&parts.len()) {
+                return Err(err(0, "an arrow is `FROM:TO` or `FROM:TO:#colour`, e.g. `b1:c3`".into()));
+            }
+            let (a, b) = (cell(parts[0])?, cell(parts[1])?);
+            if crate::rules::routes::arrow_route_in(pos, a, b).is_none() {
+                return Err(err(0, format!("no ride or leap leads from {} to {}", parts[0].0, parts[1].0)));
+            }
+            let colour = parts.get(2).map(|&p| colour(p)).transpose()?;
+            o.arrow_colours.resize(o.arrows.len(), None);
+            o.arrows.push((a, b));
+            o.arrow_colours.push(colour);
+        }
+        MarkKind::Label => {
+            let Some((c, label)) = text.split_once(':') else {
+                return Err(err(0, "a label is `CELL:TEXT`, e.g. `e4:x`".into()));
+            };
+            if label.chars().count() > 40 {
+                return Err(err(c.len() + 1, "a label has at most 40 characters".into()));
+            }
+            if let Err((at, message)) = check_text(label) {
+                return Err(err(c.len() + 1 + at, format!("the label {message}")));
+            }
+            o.labels.push((cell((c, 0))?, label.to_string()));
+        }
+    }
+    Ok(())
+}
+
+/// The message for a name that is not a cell of the position's board.
+pub fn not_a_cell(pos: &Position, name: &str) -> String {
+    let topo = pos.topology();
+    let poles = if topo.pole_cell(crate::rules::topology::Pole::North).is_some() { ", poles N and S" } else { "" };
+    format!(
+        "`{name}` is not a cell of the {} board ({} files × {} ranks{poles})",
+        pos.variant().id,
+        topo.width(),
+        topo.height()
+    )
+}

@@ -1,0 +1,213 @@
+//! Memory bounds for whole figures and batches: how much a figure may draw (its *weight*, about
+//! the bytes of its SVG), how many pixels its PNG may have, and how much of both a batch may hold
+//! at once. Each limit on its own (a window, a width, a panel count) bounds one key; these bound
+//! their product, so that no accepted input needs more than [`MEMORY`] bytes.
+//!
+//! The arithmetic, per unit of weight and per pixel (measured with `/usr/bin/time -v`, maximum
+//! resident set, on the largest figures accepted):
+//!
+//! * the scene holds at most [`SCENE_PER_WEIGHT`] bytes a unit (a text weighs the outline of
+//!   each glyph but is held as its characters; a cell rect weighs its markup, about what it
+//!   takes in memory: 0.6 measured for a 152 × 152 chart window with every cell named, and no
+//!   element takes more than 2.5);
+//! * the SVG text takes [`SVG_PER_WEIGHT`] (the estimate is above the bytes written: 33.7 MB for
+//!   that window's 40 MiB), a PDF made from it [`PDF_PER_WEIGHT`] more (resvg's tree of it and the
+//!   PDF);
+//! * a PNG takes [`CANVAS_PER_PIXEL`] for its canvas, and as much again when it is held in memory
+//!   (standard output); written to a file it is encoded straight into it;
+//! * the formats made from the SVG text are written and dropped before the canvas is painted
+//!   ([`crate::output::write`]), so a figure needs its scene plus the larger of the two.
+//!
+//! A batch draws each figure within a share of [`DRAW`] (the largest scene) and then holds the
+//! cost of writing it: a figure waits until its share fits beside the others' in [`BATCH`].
+
+use crate::draw::document::FigureSpec;
+use crate::draw::scene::{Element, Scene, Shape};
+use crate::output::Format;
+use std::sync::{Condvar, Mutex};
+
+/// The memory no accepted input may need: 512 MiB.
+pub const MEMORY: u64 = 512 << 20;
+/// Memory kept for the program itself (code, fonts, the rules core, buffers kept per thread).
+pub const PROGRAM: u64 = 64 << 20;
+/// Most weight (estimated SVG bytes) of one figure: 40 MiB.
+pub const MAX_WEIGHT: u64 = 40 << 20;
+/// Most pixels of one PNG: 32 Mpx (e.g. 8000 × 4000, or 5656 × 5656).
+pub const MAX_PIXELS: u64 = 32 << 20;
+/// Bytes of memory a scene holds per unit of weight, at most.
+pub const SCENE_PER_WEIGHT: u64 = 3;
+/// Bytes of SVG text per unit of weight, at most.
+pub const SVG_PER_WEIGHT: u64 = 1;
+/// Bytes a PDF takes while it is made, per unit of weight, besides the SVG text.
+pub const PDF_PER_WEIGHT: u64 = 3;
+/// Bytes of canvas per PNG pixel (premultiplied RGBA, turned straight in place).
+pub const CANVAS_PER_PIXEL: u64 = 4;
+/// Bytes per pixel of a PNG held in memory (at most its stored, uncompressed size).
+pub const HELD_PNG_PER_PIXEL: u64 = 4;
+/// The memory a batch may hold in figures being drawn and written at once.
+pub const BATCH: u64 = MEMORY - PROGRAM;
+/// The share of [`BATCH`] a figure holds while it is drawn: its largest scene.
+pub const DRAW: u64 = MAX_WEIGHT * SCENE_PER_WEIGHT;
+
+/// The estimated size of an element in SVG bytes: its markup, plus the outline of each glyph of a
+/// text (text is drawn from the embedded font's outlines).
+pub fn element_weight(e: &Element) -> u64 {
+    let markup = 120 + 8 * e.data.len() as u64;
+    markup
+        + match &e.shape {
+            Shape::Rect { .. } | Shape::Circle { .. } => 0,
+            Shape::Path(cmds) => 40 * cmds.len() as u64,
+            Shape::Polyline(points) => 24 * points.len() as u64,
+            Shape::Text { text, .. } => 700 * text.chars().count() as u64,
+            // A piece's artwork: a few outlines.
+            Shape::Piece { .. } => 2000,
+        }
+}
+
+/// A scene's weight: the estimated bytes of its SVG.
+pub fn weight(scene: &Scene) -> u64 {
+    scene.elements().into_iter().map(element_weight).sum()
+}
+
+/// The pixels of a scene's PNG at one pixel per figure unit.
+pub fn pixels(scene: &Scene) -> u64 {
+    (scene.width.max(0.0).ceil() * scene.height.max(0.0).ceil()).min(u64::MAX as f64) as u64
+}
+
+/// The largest width at which a figure of this shape stays within [`MAX_PIXELS`].
+pub fn largest_png_width(scene: &Scene) -> u64 {
+    let aspect = scene.height / scene.width;
+    ((MAX_PIXELS as f64 / aspect).sqrt().floor() as u64).min(8000)
+}
+
+/// The memory a figure of `weight` needs while it is written in `formats`, its PNG (if asked
+/// for) having `pixels` pixels and going to a file (`held` false) or held in memory to be written
+/// to a stream (`held` true).
+pub fn write_cost(weight: u64, pixels: u64, formats: &[Format], held: bool) -> u64 {
+    let per_weight = match (formats.iter().any(|&f| f != Format::Png), formats.contains(&Format::Pdf)) {
+        (_, true) => SVG_PER_WEIGHT + PDF_PER_WEIGHT,
+        (true, false) => SVG_PER_WEIGHT,
+        (false, false) => 0,
+    };
+    let per_pixel = match (formats.contains(&Format::Png), held) {
+        (false, _) => 0,
+        (true, false) => CANVAS_PER_PIXEL,
+        (true, true) => CANVAS_PER_PIXEL + HELD_PNG_PER_PIXEL,
+    };
+    let (text, png) = (weight * per_weight, pixels * per_pixel);
+    weight * SCENE_PER_WEIGHT + text.max(png)
+}
+
+/// The memory a scene of `weight` needs with its SVG text, and a canvas of `pixels` if given (what
+/// an animation's frame holds; see [`crate::draw::animation::cost`]).
+pub fn cost(weight: u64, pixels: Option<u64>) -> u64 {
+    weight * (SCENE_PER_WEIGHT + SVG_PER_WEIGHT) + pixels.unwrap_or(0) * CANVAS_PER_PIXEL
+}
+
+/// The largest cost of one accepted figure, in every format, its PNG held in memory.
+pub const MAX_COST: u64 = {
+    let text = MAX_WEIGHT * (SVG_PER_WEIGHT + PDF_PER_WEIGHT);
+    let png = MAX_PIXELS * (CANVAS_PER_PIXEL + HELD_PNG_PER_PIXEL);
+    MAX_WEIGHT * SCENE_PER_WEIGHT + if text > png { text } else { png }
+};
+/// The largest cost of one figure of a batch (whose files are written straight).
+pub const MAX_BATCH_COST: u64 = {
+    let text = MAX_WEIGHT * (SVG_PER_WEIGHT + PDF_PER_WEIGHT);
+    let png = MAX_PIXELS * CANVAS_PER_PIXEL;
+    MAX_WEIGHT * SCENE_PER_WEIGHT + if text > png { text } else { png }
+};
+// The largest figure leaves [`PROGRAM`] of [`MEMORY`] for the program itself.
+const _: () = assert!(MAX_COST + PROGRAM <= MEMORY && MAX_BATCH_COST <= BATCH);
+
+/// Memory held by the figures of a batch being drawn and written at once, at most [`BATCH`].
+///
+/// A figure first takes a share of [`DRAW`] to be drawn in, then grows or shrinks it to its cost
+/// to be written. A new figure starts drawing only while one largest figure could still grow
+/// beside it (so figures that wait to grow always can, once others finish: no deadlock), and
+/// heavy figures are written one after another while small ones go on in parallel.
+pub struct InFlight {
+    used: Mutex<u64>,
+    freed: Condvar,
+}
+
+impl Default for InFlight {
+    fn default() -> InFlight {
+        InFlight { used: Mutex::new(0), freed: Condvar::new() }
+    }
+}
+
+/// A share of an [`InFlight`] budget, given back when dropped.
+pub struct Share<'a> {
+    of: &'a InFlight,
+    cost: u64,
+}
+
+impl InFlight {
+    fn wait_until(&self, fits: impl Fn(u64) -> bool, then: impl FnOnce(&mut u64)) {
+        let mut used = self.used.lock().unwrap_or_else(|e| e.into_inner());
+        while !fits(*used) {
+            used = self.freed.wait(used).unwrap_or_else(|e| e.into_inner());
+        }
+        then(&mut used);
+        self.freed.notify_all();
+    }
+
+    /// Waits until `cost` (at most [`MAX_COST`], as an animation may need) fits beside what is
+    /// held, and holds it.
+    pub fn take(&self, cost: u64) -> Share<'_> {
+        let cost = cost.min(MAX_COST);
+        self.wait_until(|used| used + cost <= BATCH, |used| *used += cost);
+        Share { of: self, cost }
+    }
+
+    /// Waits until a figure may be drawn ([`DRAW`], leaving room for one largest figure to grow
+    /// to its cost), and holds that.
+    pub fn draw(&self) -> Share<'_> {
+        self.wait_until(|used| used + MAX_BATCH_COST <= BATCH, |used| *used += DRAW);
+        Share { of: self, cost: DRAW }
+    }
+}
+
+impl Share<'_> {
+    /// Holds `cost` (at most [`MAX_BATCH_COST`]) instead: at once when smaller, else once the rest
+    /// fits.
+    pub fn resize(&mut self, cost: u64) {
+        let (old, new) = (self.cost, cost.min(MAX_BATCH_COST));
+        self.of.wait_until(|used| used - old + new <= BATCH, |used| *used = *used - old + new);
+        self.cost = new;
+    }
+
+    /// The memory this share holds.
+    pub fn cost(&self) -> u64 {
+        self.cost
+    }
+}
+
+impl Drop for Share<'_> {
+    fn drop(&mut self) {
+        let mut used = self.of.used.lock().unwrap_or_else(|e| e.into_inner());
+        *used -= self.cost;
+        self.of.freed.notify_all();
+    }
+}
+
+/// Draws a figure within the figure-wide budget of drawn elements :
+/// panel by panel, stopping at the panel that would take it past [`crate::output::budget::MAX_WEIGHT`].
+pub fn render_checked(figure: &FigureSpec) -> Result<Scene, String> {
+    let mut total = 0u64;
+    let n = figure.panels.len();
+    let scene = figure.draw(|i, scene| {
+        total += weight(scene);
+        if total > MAX_WEIGHT {
+            let which = if n == 1 { "the figure".to_string() } else { format!("panel {} of {n}", i + 1) };
+            return Err(format!(
+                "{which} draws too much: about {} MiB of SVG so far, at most {} MiB for a whole figure \
+                 (fewer panels, a smaller `window`, or `coordinates` other than \"cells\")",
+                total.div_ceil(1 << 20),
+                MAX_WEIGHT >> 20
+            ));
+        }
+        Ok(())
+    })?;
+    Ok(scene)
+}

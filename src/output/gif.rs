@@ -1,0 +1,374 @@
+//! GIF: one global palette, each frame stored as the rectangle that changed since the frame
+//! before, pixels that did not change inside it left transparent (so they compress to almost
+//! nothing), frames painted and compressed in parallel ([`super::raster::code_frames`],
+//! [`super::lzw`]).
+//!
+//! The palette starts from the colours the figure paints with (the theme's) and fills the rest
+//! with the in-between colours that antialiasing made (in the frames that start the runs), most
+//! frequent first, each far enough from the ones already chosen. Every pixel then takes its
+//! nearest palette colour.
+//!
+//! The file is written here: a header, the palette, the loop count, then each frame's block,
+//! which the worker that coded the frame made whole ([`frame_block`]), so that writing the file
+//! only copies.
+
+use super::frames::{Rect, code_frames, paint_starts, rgb, same8};
+use super::lzw::Lzw;
+use crate::draw::animation::{AnimError, Animation};
+use crate::draw::scene::Rgb;
+use rayon::prelude::*;
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+/// Palette index of "unchanged" (transparent) pixels; colours take 1..=255.
+const CLEAR: u8 = 0;
+/// Colours in the palette besides the transparent entry.
+const COLOURS: usize = 255;
+
+/// A hasher for packed `0xRRGGBB` keys: a multiply and a rotate.
+#[derive(Default)]
+pub(crate) struct RgbHasher(u64);
+
+impl Hasher for RgbHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u32(b as u32);
+        }
+    }
+    fn write_u32(&mut self, x: u32) {
+        self.0 = (self.0 ^ x as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15).rotate_left(29);
+    }
+}
+
+type RgbMap<V> = HashMap<u32, V, BuildHasherDefault<RgbHasher>>;
+
+fn pack(c: Rgb) -> u32 {
+    (c.0 as u32) << 16 | (c.1 as u32) << 8 | c.2 as u32
+}
+
+fn channels(c: u32) -> (i32, i32, i32) {
+    ((c >> 16) as i32 & 255, (c >> 8) as i32 & 255, c as i32 & 255)
+}
+
+/// Squared colour distance, weighted for the eye (green counts most, blue least but red).
+fn distance(a: u32, b: u32) -> i32 {
+    let ((r1, g1, b1), (r2, g2, b2)) = (channels(a), channels(b));
+    2 * (r1 - r2).pow(2) + 4 * (g1 - g2).pow(2) + 3 * (b1 - b2).pow(2)
+}
+
+/// How many pixels of each colour a frame holds.
+fn count(rgba: &[u32]) -> RgbMap<u64> {
+    // Counted by runs: a figure's pixels come in long runs of one colour.
+    let mut m = RgbMap::default();
+    let mut px = rgba.iter().copied();
+    if let Some(mut run_c) = px.next() {
+        let mut run = 1u64;
+        for c in px {
+            if c == run_c {
+                run += 1;
+            } else {
+                *m.entry(rgb(run_c)).or_insert(0) += run;
+                (run_c, run) = (c, 1);
+            }
+        }
+        *m.entry(rgb(run_c)).or_insert(0) += run;
+    }
+    m
+}
+
+/// The frames' counts ([`count`]) added up: each colour with its pixels, most frequent first.
+fn histogram(counts: impl IntoIterator<Item = RgbMap<u64>>) -> Vec<(u32, u64)> {
+    let mut all: RgbMap<u64> = RgbMap::default();
+    for m in counts {
+        for (c, n) in m {
+            *all.entry(c).or_insert(0) += n;
+        }
+    }
+    let mut v: Vec<(u32, u64)> = all.into_iter().collect();
+    // Most frequent first; equal counts by colour, so the palette never depends on hashing.
+    v.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    v
+}
+
+/// The palette (packed colours, at most 255): the figure's own colours that appear, then
+/// antialiasing blends, most frequent first.
+pub(crate) fn palette(base: &[Rgb], hist: &[(u32, u64)]) -> Vec<u32> {
+    let present: RgbMap<u64> = hist.iter().copied().collect();
+    let mut own: Vec<(u32, u64)> =
+        base.iter().map(|&c| pack(c)).filter_map(|c| present.get(&c).map(|&n| (c, n))).collect();
+    own.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
+    own.dedup_by_key(|x| x.0);
+    let mut pal: Vec<u32> = own.into_iter().map(|(c, _)| c).take(COLOURS * 3 / 4).collect();
+    // Blends: a colour joins when it is far from every colour already in; the bar drops until the
+    // palette is full or every colour is in.
+    for bar in [48 * 48, 24 * 24, 12 * 12] {
+        for &(c, _) in hist {
+            if pal.len() >= COLOURS {
+                return pal;
+            }
+            if pal.iter().all(|&p| distance(p, c) >= bar * 9) {
+                pal.push(c);
+            }
+        }
+    }
+    pal
+}
+
+fn nearest(pal: &[u32], c: u32) -> u8 {
+    let mut best = (i32::MAX, 0usize);
+    for (i, &p) in pal.iter().enumerate() {
+        let d = distance(p, c);
+        if d < best.0 {
+            best = (d, i);
+        }
+    }
+    (best.1 + 1) as u8
+}
+
+/// One frame as the file holds it: its graphic control (delay in hundredths, each frame kept
+/// under the next, the transparent index if any), its place, and its LZW data (the minimum code
+/// size, then the codes) cut into sub-blocks of at most 255 bytes.
+fn frame_block(delay: u16, transparent: Option<u8>, r: Rect, lzw: &[u8]) -> Vec<u8> {
+    let (size, codes) = lzw.split_first().map_or((2, &[][..]), |(s, c)| (*s, c));
+    let mut out = Vec::with_capacity(20 + codes.len() + codes.len() / 255 + 2);
+    // Disposal 1 (keep), the transparency flag.
+    out.extend_from_slice(&[0x21, 0xF9, 4, 1 << 2 | transparent.is_some() as u8]);
+    out.extend_from_slice(&delay.to_le_bytes());
+    out.extend_from_slice(&[transparent.unwrap_or(0), 0, 0x2C]);
+    for v in [r.x, r.y, r.w, r.h] {
+        out.extend_from_slice(&(v as u16).to_le_bytes());
+    }
+    out.extend_from_slice(&[0, size]);
+    for block in codes.chunks(255) {
+        out.push(block.len() as u8);
+        out.extend_from_slice(block);
+    }
+    out.push(0);
+    out
+}
+
+/// Slots of a worker's cache of palette indices by colour (direct-mapped).
+const CACHE: usize = 4096;
+
+/// Codes frames as GIF frames: palette indices, the rectangle that changed, LZW.
+struct Coder<'a> {
+    width: u32,
+    height: u32,
+    pal: &'a [u32],
+    /// The palette index of every colour of the sampled frames.
+    lookup: &'a RgbMap<u8>,
+    delay: u16,
+}
+
+/// A worker's buffers, kept from frame to frame.
+struct State {
+    lzw: Lzw,
+    /// Cache of indices by raw pixel (see [`Coder::index_of`]).
+    cache: Vec<u32>,
+    /// The palette index of every pixel of frame `shown` (what a viewer shows after it).
+    shown_idx: Vec<u8>,
+    /// Which frame `shown_idx` is of, if any.
+    shown: Option<usize>,
+    /// The whole frame's new indices, [`CLEAR`] where a pixel shows what it showed before; kept
+    /// all [`CLEAR`] between frames.
+    delta: Vec<u8>,
+    /// The changed rectangle's indices, row after row, as LZW takes them.
+    rect: Vec<u8>,
+}
+
+impl Coder<'_> {
+    /// A pixel's palette index, `last` (the last pixel looked up and its index) when it is that
+    /// pixel again.
+    #[inline]
+    fn look(&self, c: u32, last: &mut (u32, u8), cache: &mut [u32]) -> u8 {
+        if c != last.0 {
+            *last = (c, self.index_of(c, cache));
+        }
+        last.1
+    }
+
+    /// A raw pixel's palette index: from the cache, else the sampled colours, else the nearest.
+    /// A cache slot holds a colour (`0xRRGGBB`) and its index as `colour << 8 | index`; as no index
+    /// is 0, neither is a filled slot.
+    #[inline]
+    fn index_of(&self, c: u32, cache: &mut [u32]) -> u8 {
+        let c24 = rgb(c);
+        let slot = (c24.wrapping_mul(0x9E37_79B1) >> (32 - CACHE.trailing_zeros())) as usize;
+        let e = cache[slot];
+        if e >> 8 == c24 && e != 0 {
+            return e as u8;
+        }
+        let i = self.lookup.get(&c24).copied().unwrap_or_else(|| nearest(self.pal, c24));
+        cache[slot] = c24 << 8 | i as u32;
+        i
+    }
+
+    /// Every pixel's index into `out`.
+    fn index_all(&self, pixels: &[u32], out: &mut Vec<u8>, cache: &mut [u32]) {
+        out.clear();
+        // Opaque pixels never equal 0 (alpha 255), so the first pixel looks its colour up.
+        let mut last = (0u32, 0u8);
+        out.extend(pixels.iter().map(|&c| self.look(c, &mut last, cache)));
+    }
+}
+
+impl super::frames::Coder for Coder<'_> {
+    type State = State;
+    /// The frame's bytes in the file (see [`frame_block`]).
+    type Out = Vec<u8>;
+
+    fn state(&self) -> State {
+        // An empty cache slot (0) holds no index, so it never matches.
+        let (lzw, cache) = (Lzw::default(), vec![0; CACHE]);
+        State { lzw, cache, shown_idx: Vec::new(), shown: None, delta: Vec::new(), rect: Vec::new() }
+    }
+
+    /// One pass over the frame finds the pixels whose colour changed (eight at a time where none
+    /// did, most of a frame), looks up only their new colour, and compares its index with the one
+    /// the viewer shows there ([`State::shown_idx`], the frame before's; worked out whole when this
+    /// worker did not code that frame). A pixel whose index is the same stays transparent
+    /// ([`CLEAR`]); the frame stores the rectangle of the others.
+    fn code(&self, st: &mut State, k: usize, prev: Option<&[u32]>, cur: &[u32]) -> Vec<u8> {
+        let (w, h) = (self.width as usize, self.height as usize);
+        let cache = &mut st.cache;
+        let rect = match prev {
+            None => {
+                self.index_all(cur, &mut st.shown_idx, cache);
+                None
+            }
+            Some(prev) => {
+                if st.shown != k.checked_sub(1) {
+                    self.index_all(prev, &mut st.shown_idx, cache);
+                }
+                st.delta.resize(w * h, CLEAR);
+                let (mut top, mut bottom, mut left, mut right) = (None, 0, w, 0);
+                let mut last = (0u32, 0u8);
+                let rows = prev.chunks_exact(w).zip(cur.chunks_exact(w));
+                let out = st.shown_idx.chunks_exact_mut(w).zip(st.delta.chunks_exact_mut(w));
+                for (y, ((p, c), (shown, delta))) in rows.zip(out).enumerate() {
+                    let (mut first, mut end) = (w, 0);
+                    // Eight pixels at a time (one comparison where none changed), the row's
+                    // last few together.
+                    for x0 in (0..w).step_by(8) {
+                        let x1 = (x0 + 8).min(w);
+                        let (p8, c8) = (&p[x0..x1], &c[x0..x1]);
+                        if same8(p8, c8) {
+                            continue;
+                        }
+                        for (x, (&p, &c)) in (x0..).zip(p8.iter().zip(c8)) {
+                            if p == c {
+                                continue;
+                            }
+                            let i = self.look(c, &mut last, cache);
+                            if i != shown[x] {
+                                shown[x] = i;
+                                delta[x] = i;
+                                first = first.min(x);
+                                end = x + 1;
+                            }
+                        }
+                    }
+                    if end > 0 {
+                        top.get_or_insert(y);
+                        bottom = y;
+                        left = left.min(first);
+                        right = right.max(end - 1);
+                    }
+                }
+                st.rect.clear();
+                top.map(|top| {
+                    let r = Rect {
+                        x: left as u32,
+                        y: top as u32,
+                        w: (right - left + 1) as u32,
+                        h: (bottom - top + 1) as u32,
+                    };
+                    // The rectangle's rows out, and the whole-frame buffer left all CLEAR again.
+                    for row in st.delta.chunks_exact_mut(w).skip(top).take(bottom - top + 1) {
+                        st.rect.extend_from_slice(&row[left..=right]);
+                        row[left..=right].fill(CLEAR);
+                    }
+                    r
+                })
+            }
+        };
+        st.shown = Some(k);
+        // The first frame whole, from the index map; a later one's rectangle, or one transparent
+        // pixel when nothing changed.
+        let (rect, data) = match (prev, rect) {
+            (None, _) => (Rect { x: 0, y: 0, w: w as u32, h: h as u32 }, &st.shown_idx),
+            (Some(_), Some(r)) => (r, &st.rect),
+            (Some(_), None) => {
+                st.rect.push(CLEAR);
+                (Rect { x: 0, y: 0, w: 1, h: 1 }, &st.rect)
+            }
+        };
+        let mut lzw_bytes = Vec::with_capacity(data.len() / 8);
+        st.lzw.encode(data, &mut lzw_bytes);
+        frame_block(self.delay, (k > 0).then_some(CLEAR), rect, &lzw_bytes)
+    }
+}
+
+/// The animation as GIF bytes: frames painted and coded in runs ([`super::raster::code_frames`]).
+/// The palette's blends are those of the runs' first frames (painted first, up to 8 spread over
+/// the animation); a colour they lack takes its nearest palette colour.
+pub fn encode(anim: &Animation) -> Result<Vec<u8>, AnimError> {
+    let (w, h) = anim.raster_size()?;
+    if w > u16::MAX as u32 || h > u16::MAX as u32 {
+        return Err(AnimError::Encode(format!("a GIF is at most 65535 pixels a side, not {w}×{h}")));
+    }
+    // Each start counted as soon as it is painted, while its pixels are still in the cache.
+    let (starts, counts) = paint_starts(&anim.frames, (w, h), count);
+    let hist = histogram(counts);
+    let pal = palette(&anim.colours, &hist);
+    let lookup: RgbMap<u8> = hist.par_iter().map(|&(c, _)| (c, nearest(&pal, c))).collect();
+    let coder = Coder { width: w, height: h, pal: &pal, lookup: &lookup, delay: anim.delay_cs };
+    let encoded = code_frames(&anim.frames, (w, h), starts, &coder);
+    // The file: header, screen with the palette (transparent entry first, padded to a power of
+    // two), the loop count, the frames, the trailer.
+    let entries = (pal.len() + 1).next_power_of_two().max(2);
+    let mut out = Vec::with_capacity(800 + 3 * entries + encoded.iter().map(Vec::len).sum::<usize>());
+    out.extend_from_slice(b"GIF89a");
+    out.extend_from_slice(&(w as u16).to_le_bytes());
+    out.extend_from_slice(&(h as u16).to_le_bytes());
+    // A global table of 2^(n + 1) colours, 8 bits a primary; background 0, square pixels.
+    out.extend_from_slice(&[0xF0 | (entries.trailing_zeros() - 1) as u8, 0, 0]);
+    for c in std::iter::once(pal[0]).chain(pal.iter().copied()).chain(std::iter::repeat(0)).take(entries) {
+        out.extend_from_slice(&c.to_be_bytes()[1..]);
+    }
+    if anim.plays != 1 {
+        // Plays after the first (0: forever).
+        let repeats = anim.plays.saturating_sub(1).min(u16::MAX as u32) as u16;
+        out.extend_from_slice(b"\x21\xFF\x0BNETSCAPE2.0\x03\x01");
+        out.extend_from_slice(&repeats.to_le_bytes());
+        out.push(0);
+    }
+    for f in &encoded {
+        out.extend_from_slice(f);
+    }
+    out.push(0x3B);
+    Ok(out)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_palette_keeps_the_figure_colours_and_adds_blends() {
+        let (a, b) = (Rgb(240, 217, 181), Rgb(181, 136, 99));
+        let mid = pack(a.mix(b, 0.5));
+        let hist = vec![(pack(a), 1000), (pack(b), 900), (mid, 50), (mid + 1, 40), (pack(Rgb::BLACK), 1)];
+        let pal = palette(&[Rgb::WHITE, a, b], &hist);
+        // White does not appear; the two square colours come first, exactly.
+        assert_eq!(&pal[..2], &[pack(a), pack(b)]);
+        assert!(pal.contains(&mid));
+        assert_eq!(nearest(&pal, pack(a)), 1);
+        assert_eq!(nearest(&pal, pack(b)), 2);
+        // A colour a hair from a blend takes the blend.
+        assert_eq!(pal[nearest(&pal, mid + 1) as usize - 1] >> 8, mid >> 8);
+    }
+}
