@@ -1,13 +1,13 @@
 //! What every fuzz target asserts of an accepted input: the figure renders and its SVG is
 //! well-formed XML.
 
-use dotchess::spec::FigureSpec;
+use dotchess::draw::document::FigureSpec;
 
 /// Renders a figure within the budget, as the program does, and parses its SVG; panics (a
 /// finding) when the SVG is not XML. A figure over the budget is refused, not a finding.
 pub fn render_well_formed(figure: &FigureSpec) {
-    let Ok(scene) = figure.render_checked() else { return };
-    let svg = scene.to_svg();
+    let Ok(scene) = dotchess::output::budget::render_checked(figure) else { return };
+    let svg = dotchess::output::to_svg(&scene);
     if let Err(e) = roxmltree::Document::parse(&svg) {
         panic!("the SVG of an accepted input is not XML: {e}");
     }
