@@ -1,7 +1,7 @@
 //! dotchess: the rules and figures of spherical chess.
 //!
-//! The rules core knows each variant's board ([`topology`]), generates moves ([`rules`]) and
-//! answers, for a piece, every destination with every route that reaches it ([`routes`]).
+//! The rules core knows each variant's board ([`rules::topology`]), generates moves ([`rules::movegen`]) and
+//! answers, for a piece, every destination with every route that reaches it ([`rules::routes`]).
 //!
 //! ```
 //! use dotchess::{Position, VariantId, perft};
@@ -11,15 +11,23 @@
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+#[cfg(feature = "render")]
 pub mod batch;
+#[cfg(feature = "render")]
 pub mod draw;
+#[cfg(feature = "render")]
 pub mod input;
+#[cfg(feature = "render")]
 pub mod output;
 pub mod rules;
+#[cfg(feature = "render")]
 mod suggest;
 
+#[cfg(feature = "render")]
 pub use draw::figure::{Coordinates, Overlay, View, ViewKind, panels, render};
+#[cfg(feature = "render")]
 pub use draw::scene::Scene;
+#[cfg(feature = "render")]
 pub use draw::theme::Theme;
 pub use rules::bitboard::Bitboard;
 pub use rules::movegen::{IllegalMove, perft, perft_divide};

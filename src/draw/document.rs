@@ -75,7 +75,7 @@ impl FigureSpec {
     }
 
     /// Draws the figure: one panel as it is, several in a grid with captions. No budget: for
-    /// figures the program makes itself; inputs go through [`FigureSpec::render_checked`].
+    /// figures the program makes itself; inputs go through [`crate::output::budget::render_checked`].
     pub fn render(&self) -> crate::draw::scene::Scene {
         match self.draw(|_, _| Ok::<(), std::convert::Infallible>(())) {
             Ok(scene) => scene,
@@ -83,7 +83,7 @@ impl FigureSpec {
         }
     }
 
-    /// Draws the figure with its background and resolution (see [`FigureSpec::draw_panels`]).
+    /// Draws the figure with its background and resolution (see `draw_panels`).
     pub fn draw<E>(
         &self,
         check: impl FnMut(usize, &crate::draw::scene::Scene) -> Result<(), E>,

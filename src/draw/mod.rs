@@ -1,5 +1,5 @@
 //! The drawing half: projections of the sphere onto paper ([`geometry`]), the figure's layers
-//! ([`figure`]), the resulting [`scene`] of shapes, its [`theme`] and [`font`], and the frames of
+//! ([`figure`]), the resulting [`scene`] of shapes, its [`theme`] and embedded font, and the frames of
 //! animations ([`animation`]). It takes the rules half's answers and produces a scene; it knows
 //! nothing of files or output formats.
 

@@ -1,6 +1,6 @@
 //! Overlay files: what to mark on a position (moves, arrows, loops, highlights, labels), the
 //! views and panels, the theme and the animation, read into a checked
-//! [`FigureSpec`](crate::draw::document::FigureSpec) before anything is drawn.
+//! [`FigureSpec`] before anything is drawn.
 
 use super::diagnostics::{InputError, Source, short_text};
 use super::marks::{MarkKind, add_mark, lastmove, not_a_cell};

@@ -1,6 +1,6 @@
 //! Animations written out: the memory an animation's frames need while painted and encoded,
-//! checked against the budget, the frames painted to pixels in parallel ([`super::frames`]), and
-//! the encoders ([`super::gif`], [`super::apng`], [`super::svg_anim`]) behind one call.
+//! checked against the budget, the frames painted to pixels in parallel, and the
+//! encoders (GIF, APNG, animated SVG) behind one call.
 
 use super::{apng, budget, frames, gif, svg_anim};
 use crate::draw::animation::{AnimError, AnimSpec, Animation, Kind, build, frame_count, walk};

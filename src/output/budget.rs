@@ -99,7 +99,7 @@ pub fn write_cost(weight: u64, pixels: u64, formats: &[Format], held: bool) -> u
 }
 
 /// The memory a scene of `weight` needs with its SVG text, and a canvas of `pixels` if given (what
-/// an animation's frame holds; see [`crate::draw::animation::cost`]).
+/// an animation's frame holds; see [`crate::output::animation::cost`]).
 pub fn cost(weight: u64, pixels: Option<u64>) -> u64 {
     weight * (SCENE_PER_WEIGHT + SVG_PER_WEIGHT) + pixels.unwrap_or(0) * CANVAS_PER_PIXEL
 }

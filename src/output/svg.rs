@@ -439,7 +439,7 @@ pub fn to_svg(scene: &Scene) -> String {
     o.s
 }
 
-/// The scene as an SVG document written to `out` as it is made, a piece of [`CHUNK`] bytes at a
+/// The scene as an SVG document written to `out` as it is made, a piece of `CHUNK` (64 KiB) at a
 /// time: the same text as [`to_svg`], never held whole.
 pub fn write_svg(scene: &Scene, out: &mut dyn std::io::Write) -> std::io::Result<()> {
     let mut o = Out { s: String::with_capacity(CHUNK + (4 << 10)), sink: Some(out), error: None };

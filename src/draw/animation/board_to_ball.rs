@@ -1,7 +1,7 @@
 //! The board becoming the ball (essay §03): the flat board, seen face on, curls until its west and
 //! east edges meet (a tube), its pole bands fold in over the ends (a capped cylinder), and the
 //! cylinder swells into the ball, ending on the globe view — the same surface at every frame
-//! ([`WrapGeom`]), the pieces and marks of the overlay carried on it.
+//! ([`WrapGeom`](crate::draw::geometry::WrapGeom)), the pieces and marks of the overlay carried on it.
 //!
 //! The view tilts while it happens, so the tube's open end and the caps closing can be seen, and
 //! settles on the globe's viewpoint (the panel's own when it is a globe, else the default). A board

@@ -2,8 +2,8 @@
 //! write them as GIF, APNG and animated SVG.
 //!
 //! A kind ([`Kind`]) turns a figure's first panel into frames: the hemispheres turning as gears
-//! ([`gear`]), the seven steps that build the chart ([`chart`]), a piece walking a loop
-//! ([`walk`]), the globe turning ([`spin`]), the board wrapping into the ball ([`wrap`]). Every
+//! ([`gear`]), the seven steps that build the chart ([`chart_steps`]), a piece walking a loop
+//! ([`walk`]), the globe turning ([`spin`]), the board wrapping into the ball ([`board_to_ball`]). Every
 //! frame is an ordinary [`Scene`] drawn by the figure code, so a frame is exactly what `render`
 //! would draw for the same state; the encoders only store what changed.
 

@@ -12,7 +12,7 @@ const MAX_GROWTH: f64 = 3.0;
 
 /// Several scenes in one figure: a grid of panels, a caption under each (shrunk to its panel's
 /// width), and an optional title. The panels of a row share a height: a lower panel (a board
-/// beside the hemispheres) is drawn larger, up to [`MAX_GROWTH`] times, instead of standing small
+/// beside the hemispheres) is drawn larger, up to `MAX_GROWTH` (3) times, instead of standing small
 /// in a tall row; a panel that grows takes a wider slot, so the row grows wider. Panels of one
 /// size keep the plain grid (slots as wide as the widest panel, left-aligned rows). Each panel is
 /// a group `class="panel"` with its place on the page: `data-width`, `data-height`.
