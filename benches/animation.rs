@@ -16,11 +16,11 @@ use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use dotchess::draw::animation::{AnimSpec, Animation, Kind, build};
+use dotchess::draw::figure::PanelSpec;
+use dotchess::input::overlay::plain_figure;
+use dotchess::input::position::read_position;
 use dotchess::output::AnimFormat as Format;
 use dotchess::{Theme, VariantId};
-use {
-    dotchess::draw::figure::PanelSpec, dotchess::input::overlay::plain_figure, dotchess::input::position::read_position,
-};
 
 fn gear() -> Animation {
     let base = read_position("empty.fen", "8/8/8/8/8/8/8/8", VariantId::Dot).expect("the empty Dot");

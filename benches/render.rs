@@ -27,7 +27,7 @@ const ROOK_FEN: &str = "8/8/8/3R3r/8/8/1p6/8";
 /// A position with the moves of the piece on `square` marked.
 fn figure(pos: Position, square: &str) -> (Position, Overlay) {
     let cell = pos.topology().parse_cell(square).expect("valid square");
-    (pos, Overlay { moves: vec![cell], ..Overlay::default() })
+    (pos, Overlay { moves: vec![cell.into()], ..Overlay::default() })
 }
 
 fn sized(mut view: View, width: f64) -> View {

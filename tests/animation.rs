@@ -5,13 +5,12 @@
 mod common;
 
 use dotchess::draw::animation::Animation;
+use dotchess::draw::document::FigureSpec;
 use dotchess::draw::scene::{PathCmd, Pt, Scene, Shape};
+use dotchess::input::overlay::read_overlay;
+use dotchess::input::position::read_position;
 use dotchess::output::{AnimFormat as Format, Image};
 use dotchess::{Topology, VariantId};
-use {
-    dotchess::draw::document::FigureSpec, dotchess::input::overlay::read_overlay,
-    dotchess::input::position::read_position,
-};
 
 fn figure(fen: &str, overlay: &str) -> FigureSpec {
     let base = read_position("test.fen", fen, VariantId::Dot).expect("position");

@@ -481,7 +481,7 @@ fn one_hemisphere_alone() {
     // rook's lines lies within the southern disc.
     let rook = Position::from_fen(VariantId::Dot, "8/8/8/8/8/8/3R4/8 w - - 0 1").unwrap();
     let d2 = rook.topology().parse_cell("d2").unwrap();
-    let overlay = Overlay { moves: vec![d2], ..Overlay::default() };
+    let overlay = Overlay { moves: vec![d2.into()], ..Overlay::default() };
     let scene = render(&rook, &overlay, &View::hemisphere(dotchess::Pole::South), &theme);
     let (w, h) = (scene.width, scene.height);
     let routes = scene.find("route");
@@ -672,7 +672,7 @@ fn pole_letters_stay_readable_over_pieces_and_routes() {
     let small = Position::start(VariantId::Small);
     let rook = Position::from_fen(VariantId::Dot, "8/8/8/8/8/8/3R4/8 w - - 0 1").unwrap();
     let d2 = rook.topology().parse_cell("d2").unwrap();
-    let through = Overlay { moves: vec![d2], ..Overlay::default() };
+    let through = Overlay { moves: vec![d2.into()], ..Overlay::default() };
     for (pos, overlay) in [(&small, Overlay::default()), (&rook, through)] {
         for view in [View::hemispheres(), View::globe(), View::disc(), View::board()] {
             for width in [160.0, 480.0] {
@@ -710,11 +710,11 @@ fn the_print_theme_tells_lines_apart_without_colour() {
     // Xiangqi's river and palaces, a cannon's routes and capture ring; a loop on the Dot.
     let xq = Position::start(VariantId::Xiangqi);
     let b3 = xq.topology().parse_cell("b3").unwrap();
-    let scene = render(&xq, &Overlay { moves: vec![b3], ..Overlay::default() }, &View::board(), &print);
+    let scene = render(&xq, &Overlay { moves: vec![b3.into()], ..Overlay::default() }, &View::board(), &print);
     let dot = Position::from_fen(VariantId::Dot, "8/8/8/3R3r/8/8/8/8 w - - 0 1").unwrap();
     let c = |n: &str| dot.topology().parse_cell(n).unwrap();
     let ne = dotchess::Dir::from_name("ne").unwrap();
-    let overlay = Overlay { moves: vec![c("d5")], loops: vec![(c("a1"), ne)], ..Overlay::default() };
+    let overlay = Overlay { moves: vec![c("d5").into()], loops: vec![(c("a1"), ne)], ..Overlay::default() };
     let scene2 = render(&dot, &overlay, &View::board(), &print);
     let style = |s: &dotchess::Scene, class: &str| {
         let e = s.find(class).into_iter().next().unwrap_or_else(|| panic!("no {class}"));

@@ -3,11 +3,12 @@
 //! that illustrate a fact of SPEC.md show that fact.
 
 use dotchess::batch::{ESSAY_FILES, Embedded, essay_manifest, figure};
+use dotchess::draw::document::FigureSpec;
+use dotchess::draw::figure::{MoveMark, PanelSpec};
 use dotchess::draw::scene::{Element, Shape};
 use dotchess::rules::routes::ride_to;
 use dotchess::{Cell, Position, Scene, destinations, render};
 use std::collections::BTreeSet;
-use {dotchess::draw::document::FigureSpec, dotchess::draw::figure::PanelSpec};
 
 fn data<'a>(e: &'a Element, key: &str) -> Option<&'a str> {
     e.data.iter().find(|(k, _)| *k == key).map(|(_, v)| v.as_str())
@@ -48,9 +49,8 @@ fn dotted(scene: &Scene) -> BTreeSet<String> {
 fn core_marks(p: &PanelSpec) -> BTreeSet<String> {
     let legal = !p.overlay.pseudo;
     let mut out = BTreeSet::new();
-    for (i, &from) in p.overlay.moves.iter().enumerate() {
+    for &MoveMark { from, only_to: only, .. } in &p.overlay.moves {
         // A mark that names one destination (`FROM:TO`) shows only that one.
-        let only = p.overlay.move_targets.get(i).copied().flatten();
         let dests = destinations(&p.position, from, legal).into_iter().map(|d| d.cell);
         out.extend(names(&p.position, dests.filter(|&c| only.is_none_or(|t| t == c))));
     }
@@ -88,7 +88,7 @@ fn a_panel_that_drops_moves_says_why() {
             if p.overlay.pseudo {
                 continue;
             }
-            for &from in &p.overlay.moves {
+            for &MoveMark { from, .. } in &p.overlay.moves {
                 let legal = names(&p.position, destinations(&p.position, from, true).into_iter().map(|d| d.cell));
                 let pseudo = names(&p.position, destinations(&p.position, from, false).into_iter().map(|d| d.cell));
                 let dropped: Vec<&String> = pseudo.difference(&legal).collect();
@@ -139,7 +139,7 @@ fn knights_in_the_figures_have_the_counts_of_the_rules() {
     // SPEC §3: Boholy's strict knight has 6 moves on the second ring from a pole, 4 on the polar circle.
     let (fig, scenes) = panels_of("12-boholy-knight");
     for (p, s) in fig.panels.iter().zip(&scenes) {
-        let from = p.position.topology().name(p.overlay.moves[0]);
+        let from = p.position.topology().name(p.overlay.moves[0].from);
         let want = match from.as_str() {
             "d2" => set(&["b1", "b3", "c4", "e4", "f1", "f3"]),
             "d1" => set(&["b2", "f2", "c3", "e3"]),
@@ -194,7 +194,8 @@ fn routes_reach_a_live_pole_on_their_own_file() {
     for (v, fen, sq) in cases {
         let pos = Position::from_fen(v, fen).unwrap();
         let from = pos.topology().parse_cell(sq).unwrap();
-        let scene = render(&pos, &Overlay { moves: vec![from], ..Overlay::default() }, &View::board(), &Theme::essay());
+        let scene =
+            render(&pos, &Overlay { moves: vec![from.into()], ..Overlay::default() }, &View::board(), &Theme::essay());
         // The board's squares span these rows; the bands lie beyond.
         let ys: Vec<f64> = scene
             .find("cell")
@@ -235,7 +236,7 @@ fn routes_reach_a_live_pole_on_their_own_file() {
 fn knight_leaps_are_drawn_apart() {
     let (fig, scenes) = panels_of("12-knight");
     for (p, s) in fig.panels.iter().zip(&scenes) {
-        let from = p.overlay.moves[0];
+        let from = p.overlay.moves[0].from;
         let name = p.position.topology().name(from);
         let piece = s.find("piece").into_iter().find(|e| data(e, "cell") == Some(name.as_str())).unwrap();
         let dotchess::draw::scene::Shape::Piece { at: centre, size, .. } = piece.shape else { panic!() };
@@ -401,13 +402,8 @@ fn each_piece_marks_its_moves_in_its_own_colour() {
         for (p, s) in fig.panels.iter().zip(&scenes) {
             let topo = p.position.topology();
             let mut colours = BTreeSet::new();
-            for (i, &from) in p.overlay.moves.iter().enumerate() {
-                let colour = p
-                    .overlay
-                    .move_colours
-                    .get(i)
-                    .copied()
-                    .flatten()
+            for &MoveMark { from, colour, .. } in &p.overlay.moves {
+                let colour = colour
                     .unwrap_or_else(|| panic!("{name}: the piece on {} has no colour of its own", topo.name(from)));
                 colours.insert(colour.hex());
                 let at = topo.name(from);
@@ -467,9 +463,11 @@ fn moves_marks_take_a_colour_and_a_destination() {
     for m in ["d5", "d5:#8a2be2", "d5:h8", "d5:h8:white"] {
         add_mark(&pos, MarkKind::Moves, m, &mut o).unwrap_or_else(|e| panic!("{m}: {e:?}"));
     }
-    assert_eq!(o.moves, [at("d5"); 4]);
-    assert_eq!(o.move_colours, [None, Some(Rgb(0x8a, 0x2b, 0xe2)), None, Some(Rgb(255, 255, 255))]);
-    assert_eq!(o.move_targets, [None, None, Some(at("h8")), Some(at("h8"))]);
+    let (d5, h8) = (at("d5"), at("h8"));
+    let mark = |colour, only_to| MoveMark { from: d5, colour, only_to };
+    let purple = Some(Rgb(0x8a, 0x2b, 0xe2));
+    let white = Some(Rgb(255, 255, 255));
+    assert_eq!(o.moves, [mark(None, None), mark(purple, None), mark(None, Some(h8)), mark(white, Some(h8))]);
     for (bad, offset, says) in [
         ("d5:#12", 3, "is not a colour"),
         ("d5:e6", 3, "has no move to e6"),

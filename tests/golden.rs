@@ -33,21 +33,21 @@ fn sized(mut v: View, width: f64) -> View {
 fn figures() -> Vec<(&'static str, Scene)> {
     let essay = Theme::essay();
     let rook = Position::from_fen(VariantId::Dot, "8/8/8/3R3r/8/8/3p4/8").unwrap();
-    let rook_moves = Overlay { moves: vec![at(&rook, "d5")], ..Overlay::default() };
+    let rook_moves = Overlay { moves: vec![at(&rook, "d5").into()], ..Overlay::default() };
     let bishop = Position::from_fen(VariantId::Dot, "8/8/8/8/8/8/3B4/8").unwrap();
     let bishop_loop = Overlay { loops: vec![(at(&bishop, "d2"), Dir::new(1, 1))], ..Overlay::default() };
     let small = Position::start(VariantId::Small);
-    let knight = Overlay { moves: vec![at(&small, "c1")], ..Overlay::default() };
+    let knight = Overlay { moves: vec![at(&small, "c1").into()], ..Overlay::default() };
     let s8 = Position::from_fen(VariantId::Small8, "1/8/8/8/8/8/8/8/8/B").unwrap();
-    let from_s = Overlay { moves: vec![at(&s8, "S")], ..Overlay::default() };
+    let from_s = Overlay { moves: vec![at(&s8, "S").into()], ..Overlay::default() };
     let castle = Position::from_fen(VariantId::Dot, "r3k3/8/8/8/8/2n5/8/R3K3 w Q - 0 1").unwrap();
     let king = Overlay {
-        moves: vec![at(&castle, "e1")],
-        arrows: vec![(at(&castle, "c3"), at(&castle, "e2"))],
+        moves: vec![at(&castle, "e1").into()],
+        arrows: vec![(at(&castle, "c3"), at(&castle, "e2")).into()],
         ..Overlay::default()
     };
     let xq = Position::start(VariantId::Xiangqi);
-    let cannon = Overlay { moves: vec![at(&xq, "b3")], ..Overlay::default() };
+    let cannon = Overlay { moves: vec![at(&xq, "b3").into()], ..Overlay::default() };
     vec![
         ("dot-rook-hemispheres", render(&rook, &rook_moves, &sized(View::hemispheres(), 320.0), &essay)),
         ("dot-rook-board", render(&rook, &rook_moves, &sized(View::board(), 300.0), &essay)),

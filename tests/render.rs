@@ -10,7 +10,7 @@ fn fen(v: VariantId, f: &str) -> Position {
 }
 
 fn moves_overlay(pos: &Position, sq: &str) -> Overlay {
-    Overlay { moves: vec![pos.topology().parse_cell(sq).unwrap()], ..Overlay::default() }
+    Overlay { moves: vec![pos.topology().parse_cell(sq).unwrap().into()], ..Overlay::default() }
 }
 
 fn data<'a>(e: &'a Element, key: &str) -> Option<&'a str> {
@@ -338,7 +338,10 @@ fn arrows_follow_the_topology() {
     // A knight's arrow is an L along its leg squares: b1 b2 b3 c3 has a corner.
     let pos = Position::start(VariantId::Dot);
     let t = pos.topology();
-    let ov = Overlay { arrows: vec![(t.parse_cell("b1").unwrap(), t.parse_cell("c3").unwrap())], ..Overlay::default() };
+    let ov = Overlay {
+        arrows: vec![(t.parse_cell("b1").unwrap(), t.parse_cell("c3").unwrap()).into()],
+        ..Overlay::default()
+    };
     let scene = render(&pos, &ov, &View::board(), &Theme::essay());
     let arrow = scene.find("arrow");
     assert_eq!(arrow.len(), 1);
@@ -347,7 +350,10 @@ fn arrows_follow_the_topology() {
     assert_eq!(scene.find("arrow-head").len(), 1);
     // d7 to h7 is three steps over the pole (d8 N h8 h7) but four along the rank: on the single
     // board the arrow goes up to the band and comes back down the h-file, in two parts.
-    let ov = Overlay { arrows: vec![(t.parse_cell("d7").unwrap(), t.parse_cell("h7").unwrap())], ..Overlay::default() };
+    let ov = Overlay {
+        arrows: vec![(t.parse_cell("d7").unwrap(), t.parse_cell("h7").unwrap()).into()],
+        ..Overlay::default()
+    };
     let scene = render(&Position::empty(VariantId::Dot), &ov, &View::board(), &Theme::essay());
     assert_eq!(scene.find("arrow").len(), 2);
 }

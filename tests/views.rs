@@ -171,7 +171,7 @@ fn the_globe_marks_only_what_faces_the_viewer() {
     let pos = Position::from_fen(VariantId::Dot, "8/8/8/3R4/8/8/8/8").unwrap();
     let topo = pos.topology();
     let d5 = topo.parse_cell("d5").unwrap();
-    let overlay = Overlay { moves: vec![d5], ..Overlay::default() };
+    let overlay = Overlay { moves: vec![d5.into()], ..Overlay::default() };
     let view = globe(90.0, 0.0, 0.0);
     let scene = render(&pos, &overlay, &view, &Theme::essay());
     let dots: BTreeSet<&str> = scene.find("dot").iter().map(|e| data(e, "cell").unwrap()).collect();

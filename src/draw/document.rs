@@ -124,16 +124,13 @@ impl FigureSpec {
                 let same = |e: &&Expectation| {
                     e.position.variant().id == p.position.variant().id && e.position.fen() == p.position.fen()
                 };
-                if let Some(e) = self
-                    .expect
-                    .iter()
-                    .filter(same)
-                    .find(|e| overlay.moves.contains(&e.square) || self.panels.len() == 1)
+                if let Some(e) =
+                    self.expect.iter().filter(same).find(|e| overlay.marks_moves_of(e.square) || self.panels.len() == 1)
                 {
                     overlay.expect = Some((e.square, e.destinations.clone()));
                     overlay.expect_source = e.source.clone();
-                    if !overlay.moves.contains(&e.square) {
-                        overlay.moves.push(e.square);
+                    if !overlay.marks_moves_of(e.square) {
+                        overlay.moves.push(e.square.into());
                     }
                 }
                 let scene = if several {

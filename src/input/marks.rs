@@ -2,7 +2,7 @@
 //! command line alike.
 
 use super::diagnostics::check_text;
-use crate::draw::figure::Overlay;
+use crate::draw::figure::{ArrowMark, MoveMark, Overlay};
 use crate::rules::position::Position;
 use crate::rules::topology::{Cell, Dir};
 
@@ -103,11 +103,7 @@ pub fn add_mark(pos: &Position, kind: MarkKind, text: &str, o: &mut Overlay) -> 
                     Some(t)
                 }
             };
-            o.move_colours.resize(o.moves.len(), None);
-            o.move_targets.resize(o.moves.len(), None);
-            o.moves.push(c);
-            o.move_colours.push(colour);
-            o.move_targets.push(target);
+            o.moves.push(MoveMark { from: c, colour, only_to: target });
         }
         MarkKind::Loop => {
             if !(2..=3).contains(&parts.len()) {
@@ -160,9 +156,7 @@ pub fn add_mark(pos: &Position, kind: MarkKind, text: &str, o: &mut Overlay) -> 
                 return Err(err(0, format!("no ride or leap leads from {} to {}", parts[0].0, parts[1].0)));
             }
             let colour = parts.get(2).map(|&p| colour(p)).transpose()?;
-            o.arrow_colours.resize(o.arrows.len(), None);
-            o.arrows.push((a, b));
-            o.arrow_colours.push(colour);
+            o.arrows.push(ArrowMark { from: a, to: b, colour });
         }
         MarkKind::Label => {
             let Some((c, label)) = text.split_once(':') else {

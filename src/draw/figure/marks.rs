@@ -2,7 +2,7 @@
 //! view through its [`Projection`]: what a view cannot show it leaves out of the centres and
 //! route pieces it returns, and nothing here asks which view it is.
 
-use super::{Layers, Overlay, Painter, pieces::text};
+use super::{ArrowMark, Layers, MoveMark, Overlay, Painter, pieces::text};
 use crate::draw::geometry::Projection;
 use crate::draw::scene::{Anchor, Element, Paint, PathCmd, Pt, Rgb, Shape};
 use crate::draw::theme::Theme;
@@ -115,7 +115,7 @@ impl Painter<'_> {
             }
         }
         let mut legend: Option<[usize; 3]> = None;
-        for (mi, &from) in self.overlay.moves.iter().enumerate() {
+        for (mi, &MoveMark { from, only_to, .. }) in self.overlay.moves.iter().enumerate() {
             let Some(piece) = self.pos.piece_at(from) else { continue };
             let dests = self.overlay.destinations_of(self.pos, mi);
             let lw = line.stroke.map_or(2.0, |s| s.1);
@@ -302,7 +302,7 @@ impl Painter<'_> {
             marks.extend(dots);
             let names: Vec<String> = dests.iter().map(|d| topo.name(d.cell)).collect();
             let caps: Vec<String> = dests.iter().filter(|d| d.capture).map(|d| topo.name(d.cell)).collect();
-            let only = match self.overlay.move_targets.get(mi).copied().flatten() {
+            let only = match only_to {
                 Some(t) => format!(" to {}", topo.name(t)),
                 None => String::new(),
             };
@@ -327,10 +327,10 @@ impl Painter<'_> {
             described_moves.push(s + ".");
         }
         spread_shared_dots(&mut marks);
-        for (i, &(a, b)) in self.overlay.arrows.iter().enumerate() {
+        for &ArrowMark { from: a, to: b, colour } in &self.overlay.arrows {
             let Some(route) = arrow_route_in(self.pos, a, b) else { continue };
             let lw = line.stroke.map_or(2.0, |s| s.1) * 1.3;
-            let colour = self.overlay.arrow_colours.get(i).copied().flatten().unwrap_or(self.theme.arrow);
+            let colour = colour.unwrap_or(self.theme.arrow);
             let paint = Paint::stroke(colour, lw).rounded();
             let mut pieces = layout.route(topo, &route);
             // The head only where the arrow's end is shown (not at the limb of a globe).

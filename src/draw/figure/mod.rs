@@ -172,13 +172,7 @@ pub struct Overlay {
     /// A title above the figure.
     pub title: Option<String>,
     /// Pieces whose moves are marked: a dot on each destination, a line along each route.
-    pub moves: Vec<Cell>,
-    /// The colour of each marked piece's dots and routes, by its index in `moves` (`None` or
-    /// missing: the theme's), so that several pieces in one picture can be told apart.
-    pub move_colours: Vec<Option<Rgb>>,
-    /// Only the moves to this cell, by index in `moves` (`None` or missing: all the piece's
-    /// moves) — the routes to one destination when all of them would crowd the picture.
-    pub move_targets: Vec<Option<Cell>>,
+    pub moves: Vec<MoveMark>,
     /// Mark pseudo-legal moves instead of legal ones.
     pub pseudo: bool,
     /// Whole loops: the ride from a square in a direction, round to where it started.
@@ -194,9 +188,7 @@ pub struct Overlay {
     pub highlights: Vec<(Cell, Option<Rgb>)>,
     /// Arrows between cells: along the route of the move when the piece on the first cell can
     /// make it, else the shortest way along the board's topology.
-    pub arrows: Vec<(Cell, Cell)>,
-    /// The colour of each arrow, by its index in `arrows` (`None` or missing: the theme's).
-    pub arrow_colours: Vec<Option<Rgb>>,
+    pub arrows: Vec<ArrowMark>,
     /// Text written in cells.
     pub labels: Vec<(Cell, String)>,
     /// Circles round cells, as LaTeX `chessboard` draws them (`None`: the theme's arrow colour).
@@ -220,16 +212,58 @@ impl Overlay {
     /// The destinations an overlay marks for its `i`th piece (on `from`): the rules core's,
     /// legal or pseudo-legal as the overlay says, narrowed to its target cell when it names one.
     pub fn destinations_of(&self, pos: &Position, i: usize) -> Vec<crate::rules::routes::Destination> {
-        let Some(&from) = self.moves.get(i) else { return Vec::new() };
-        let mut dests = destinations(pos, from, !self.pseudo);
-        if let Some(to) = self.move_targets.get(i).copied().flatten() {
+        let Some(mark) = self.moves.get(i) else { return Vec::new() };
+        let mut dests = destinations(pos, mark.from, !self.pseudo);
+        if let Some(to) = mark.only_to {
             dests.retain(|d| d.cell == to);
         }
         dests
     }
     /// The colour given to the `i`th marked piece, if any.
     pub fn move_colour(&self, i: usize) -> Option<Rgb> {
-        self.move_colours.get(i).copied().flatten()
+        self.moves.get(i).and_then(|m| m.colour)
+    }
+    /// Whether the piece on `cell` has its moves marked.
+    pub fn marks_moves_of(&self, cell: Cell) -> bool {
+        self.moves.iter().any(|m| m.from == cell)
+    }
+}
+
+/// A piece whose moves an overlay marks.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct MoveMark {
+    /// The piece's cell.
+    pub from: Cell,
+    /// The colour of its dots and routes (`None`: the theme's), so that several pieces in one
+    /// picture can be told apart.
+    pub colour: Option<Rgb>,
+    /// Only the moves to this cell (`None`: all the piece's moves) — the routes to one
+    /// destination when all of them would crowd the picture.
+    pub only_to: Option<Cell>,
+}
+
+impl From<Cell> for MoveMark {
+    /// All the moves of the piece on a cell, in the theme's colour.
+    fn from(from: Cell) -> MoveMark {
+        MoveMark { from, colour: None, only_to: None }
+    }
+}
+
+/// An arrow an overlay draws from one cell to another.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub struct ArrowMark {
+    /// Where it starts.
+    pub from: Cell,
+    /// Where it points.
+    pub to: Cell,
+    /// Its colour (`None`: the theme's).
+    pub colour: Option<Rgb>,
+}
+
+impl From<(Cell, Cell)> for ArrowMark {
+    /// An arrow in the theme's colour.
+    fn from((from, to): (Cell, Cell)) -> ArrowMark {
+        ArrowMark { from, to, colour: None }
     }
 }
 
@@ -441,7 +475,7 @@ fn chart_marks(pos: &Position, overlay: &Overlay) -> Vec<(f64, f64)> {
         routes.extend(overlay.destinations_of(pos, i).into_iter().flat_map(|d| d.routes));
     }
     routes.extend(marks::overlay_loops(topo, overlay).into_iter().map(|(r, _, _)| r));
-    routes.extend(overlay.arrows.iter().filter_map(|&(a, b)| arrow_route_in(pos, a, b)));
+    routes.extend(overlay.arrows.iter().filter_map(|a| arrow_route_in(pos, a.from, a.to)));
     routes.iter().flat_map(|r| probe.route_points(topo, r)).collect()
 }
 
@@ -499,7 +533,7 @@ fn describe(pos: &Position, view_name: &str, moves: &[String], overlay: &Overlay
     for (cell, dir) in &overlay.loops {
         s += &format!(" The loop of the ride from {} heading {}.", topo.name(*cell), dir.name());
     }
-    for (a, b) in &overlay.arrows {
+    for ArrowMark { from: a, to: b, .. } in &overlay.arrows {
         s += &format!(" An arrow from {} to {}.", topo.name(*a), topo.name(*b));
     }
     s
