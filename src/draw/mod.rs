@@ -4,6 +4,7 @@
 //! nothing of files or output formats.
 
 pub mod animation;
+pub mod artwork;
 pub mod colour;
 pub mod document;
 pub mod figure;

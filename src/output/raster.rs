@@ -9,7 +9,7 @@
 //! at its edge, and the rounding keeps the two pictures pixel for pixel alike.
 
 use super::PngError;
-use super::svg::piece_layers;
+use crate::draw::artwork::piece_layers;
 use crate::draw::scene::Pt;
 use crate::draw::scene::{Element, Node, Paint, PathCmd, Rgb, Scene, Shape};
 use tiny_skia::{FillRule, LineCap, LineJoin, Path, PathBuilder, Pixmap, PixmapMut, Stroke, StrokeDash, Transform};

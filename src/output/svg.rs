@@ -4,7 +4,7 @@
 //! decimals and every element's attributes in name order, so the same scene gives the same bytes.
 
 use crate::draw::font;
-use crate::draw::scene::{Anchor, Element, FontWeight, Group, Node, Paint, PathCmd, PieceSet, Pt, Rgb, Scene, Shape};
+use crate::draw::scene::{Element, Group, Node, Paint, PathCmd, Pt, Rgb, Scene, Shape};
 
 /// A number with at most two decimals, no trailing zeros, and no `-0`.
 #[cfg(test)]
@@ -268,16 +268,6 @@ impl Out<'_> {
     }
 }
 
-/// A circle as path commands (two half arcs), as pieces draw their discs.
-fn circle(at: Pt, r: f64) -> [PathCmd; 4] {
-    [
-        PathCmd::Move(at.offset(r, 0.0)),
-        PathCmd::Arc { r, large: false, sweep: true, to: at.offset(-r, 0.0) },
-        PathCmd::Arc { r, large: false, sweep: true, to: at.offset(r, 0.0) },
-        PathCmd::Close,
-    ]
-}
-
 fn element(o: &mut Out, e: &Element) {
     let p = &e.paint;
     match &e.shape {
@@ -347,42 +337,11 @@ fn element(o: &mut Out, e: &Element) {
             o.class(&e.class);
             o.data(&e.data);
             o.s.push('>');
-            for (cmds, paint) in piece_layers(*piece, *at, *size, *set, p) {
+            for (cmds, paint) in crate::draw::artwork::piece_layers(*piece, *at, *size, *set, p) {
                 o.layer(&cmds, &paint);
             }
             o.s.push_str("\n</g>");
         }
-    }
-}
-
-/// The layers of a piece, bottom first: outline and paint. The SVG writer and the painter draw
-/// the same layers.
-pub(crate) fn piece_layers(
-    piece: crate::rules::piece::Piece,
-    at: Pt,
-    size: f64,
-    set: PieceSet,
-    paint: &Paint,
-) -> Vec<(Vec<PathCmd>, Paint)> {
-    let body = paint.fill.unwrap_or(Rgb::WHITE);
-    let (ink, width) = paint.stroke.unwrap_or((Rgb::BLACK, 1.0));
-    let letter = piece.role.letter().to_ascii_uppercase().to_string();
-    let sign = |scale: f64| font::text_outline(&letter, at, size * scale, Anchor::Middle, FontWeight::Bold);
-    match set {
-        // Body disc ringed in ink, an inner ring, and the sign.
-        PieceSet::Disc => vec![
-            (circle(at, size * 0.47).to_vec(), Paint::fill(body).with_stroke(ink, width)),
-            (circle(at, size * 0.38).to_vec(), Paint::stroke(ink, width * 0.6)),
-            (sign(0.5), Paint::fill(ink)),
-        ],
-        PieceSet::Glyph => {
-            let (under, over) = font::piece_outline(piece, at, size);
-            vec![(under, Paint::fill(body)), (over, Paint::fill(ink))]
-        }
-        PieceSet::Letter => vec![
-            (circle(at, size * 0.46).to_vec(), Paint::fill(body).with_stroke(Rgb::BLACK, width)),
-            (sign(0.56), Paint::fill(ink)),
-        ],
     }
 }
 
