@@ -20,6 +20,7 @@ mod marks;
 mod markups;
 mod orient;
 mod panels;
+mod piece_moves;
 mod pieces;
 
 pub use orient::Orientation;
