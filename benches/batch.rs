@@ -2,7 +2,7 @@
 //! PNG, index.html): the essay's figure set, and `mixed-N`, the essay's figures repeated in turn
 //! up to N figures (figures per second through `Throughput::Elements`; N = 100 and 400 show that
 //! the rate does not fall with N). Run with `cargo bench --bench batch`. The 1000-figure batch
-//! against the build before the painter is timed on the command line (README, "Speed").
+//! against the build before the painter is timed on the command line (benches/README.md).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use dotchess::batch::{self, ESSAY_FILES, Embedded, Manifest};

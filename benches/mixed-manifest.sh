@@ -1,7 +1,7 @@
 #!/bin/sh
 # Writes a manifest of N mixed figures (the essay's still figures repeated in turn, SVG and PNG)
 # into DIR, beside a copy of the essay's input files: `benches/mixed-manifest.sh 1000 /tmp/mixed1000`.
-# Used to time `dotchess batch` across builds (see README, "Speed"). Animations (overlays with an
+# Used to time `dotchess batch` across builds (see benches/README.md). Animations (overlays with an
 # `[animation]` table, 48 frames and more each) are left out, so that the figures are the same
 # kind as when the batch was first timed.
 set -eu

@@ -6,7 +6,7 @@
 //! encoded, buffers reused as a batch does) and `png-resvg` (our SVG text parsed and rasterised by
 //! resvg in this process, for comparison: what `png` cost before it was painted from the scene).
 //! `chart-window-200` is a 200 × 200 chart window built and written as SVG. The figures against
-//! the resvg command line are timed with hyperfine (README, "Speed").
+//! the resvg command line are timed with `perf stat` (benches/README.md).
 
 use std::hint::black_box;
 use std::time::Duration;

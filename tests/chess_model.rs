@@ -1,10 +1,10 @@
-//! A second, deliberately plain implementation of the chess rules of SPEC §3 and §4, compared with
+//! A second, deliberately plain implementation of the chess rules of docs/rules.md §3 and §4, compared with
 //! the core on random games and random placements in every chess variant.
 //!
 //! The model uses only the step function ([`Topology::step`]) and the topology's cell names: no
 //! tables, no bitboards, no `Position` machinery. Every ride is walked square by square; a move is
 //! legal when, after playing it on a copy, no enemy move lands on the mover's king; castling adds
-//! its own three conditions. Its moves are written in SPEC's notation and compared as sets of names.
+//! its own three conditions. Its moves are written in the notation of docs/rules.md §4 and compared as sets of names.
 //!
 //! At every position the test asserts: the core's legal moves are the model's; the core's
 //! pseudo-legal moves are the model's; the core's legal moves are its pseudo-legal ones minus those
@@ -17,7 +17,7 @@ use common::fen_rank;
 use dotchess::{Cell, Cursor, Dir, Pole, Poles, Position, Topology, VariantId};
 use std::collections::{BTreeMap, BTreeSet};
 
-/// The variant rules of SPEC §4's table, written out here rather than read from the core.
+/// The variant rules of docs/rules.md §4's table, written out here rather than read from the core.
 #[derive(Clone, Copy)]
 struct Rules {
     strict_knight: bool,
@@ -77,7 +77,7 @@ impl MMove {
     }
 }
 
-/// A castling as SPEC §3 lists it: name, whether it needs the h-rook's right, the rook's file,
+/// A castling as docs/rules.md §3 lists it: name, whether it needs the h-rook's right, the rook's file,
 /// the files that must be empty, the king's and the rook's landing files.
 struct Way {
     name: &'static str,
@@ -212,7 +212,7 @@ impl Model {
         self.topo.coords(c).is_none()
     }
 
-    /// The heads of the rides from a cell (SPEC §3): the four (or eight) headings from a square;
+    /// The heads of the rides from a cell (docs/rules.md §3): the four (or eight) headings from a square;
     /// from a live pole, one ride down each file (orthogonal), or leaving each polar-circle square
     /// in both diagonal senses (diagonal).
     fn ride_starts(&self, from: Cell, diagonal: bool) -> Vec<Cursor> {
@@ -264,7 +264,7 @@ impl Model {
         }
     }
 
-    /// Knight targets before own pieces are removed (SPEC §3, knight).
+    /// Knight targets before own pieces are removed (docs/rules.md §3, knight).
     fn knight_targets(&self, from: Cell) -> BTreeSet<Cell> {
         let t = &self.topo;
         let (w, h) = (t.width() as i32, t.height() as i32);

@@ -51,7 +51,7 @@ fn square_lists_routes_and_json_parses() {
 
 #[test]
 fn square_lists_one_route_per_path() {
-    // The king on a1 steps onto the live pole S by three headings (SPEC §2: S is next to every
+    // The king on a1 steps onto the live pole S by three headings (docs/rules.md §2: S is next to every
     // square of rank 1, orthogonally and diagonally); the cells are a1 then S each time: one route.
     let fen = "1/2K3/6/3P2/6/6/k5/1 w - - 0 1";
     let o = run(&["moves", "--variant", "small", "--fen", fen, "--square", "a1"]);
@@ -76,7 +76,7 @@ fn loops_counts_twenty_on_the_dot() {
 
 #[test]
 fn xiangqi_moves_and_perft() {
-    // SPEC §4: Gold has 28 moves at the start; the general's only one is onto e1.
+    // docs/rules.md §4: Gold has 28 moves at the start; the general's only one is onto e1.
     let o = run(&["moves", "--variant", "xiangqi"]);
     assert!(o.status.success());
     let out = stdout(&o);

@@ -541,7 +541,7 @@ fn the_annotated_template_shows_every_key() {
 #[test]
 fn chart_coordinates_follow_each_copys_flip_and_shift() {
     let d = temp_dir("chart-coords");
-    // SPEC §5.2: chart(x, y) with y' = y mod 2H is (x mod W, y') below H, else (anti(x mod W),
+    // docs/rules.md §5.2: chart(x, y) with y' = y mod 2H is (x mod W, y') below H, else (anti(x mod W),
     // 2H-1-y'). A window of 8 columns and 10 rows: rows 8 and 9 lie in the flipped copy over N.
     let svg =
         render_svg(&d, &["render", "--view", "chart", "--coordinates", "edge", "--window", "0,0,8,10", "-o", "c.svg"]);
@@ -644,7 +644,7 @@ fn a_partial_ride_ends_in_an_arrowhead_on_its_last_cell() {
     let c = |n: &str| t.parse_cell(n).unwrap();
     let nw = dotchess::Dir::from_name("nw").unwrap();
     let theme = Theme::essay();
-    // a4 north-west over the west edge: h5 g6 f7 e8 (SPEC §2: files wrap).
+    // a4 north-west over the west edge: h5 g6 f7 e8 (docs/rules.md §2: files wrap).
     let part = Overlay { paths: vec![(c("a4"), nw, c("e8"))], ..Overlay::default() };
     let scene = render(&pos, &part, &View::board(), &theme);
     let heads = scene.find("loop-head");

@@ -1,6 +1,6 @@
 //! The essay's figure set against the rules core: every panel marks exactly the cells the core
 //! gives for what it shows, a panel that drops moves the pieces have says why, and the figures
-//! that illustrate a fact of SPEC.md show that fact.
+//! that illustrate a fact of docs/rules.md show that fact.
 
 use dotchess::batch::{ESSAY_FILES, Embedded, essay_manifest, figure};
 use dotchess::draw::document::FigureSpec;
@@ -126,7 +126,7 @@ fn set(cells: &[&str]) -> BTreeSet<String> {
 
 #[test]
 fn the_king_next_to_the_pole_shows_its_six_moves() {
-    // SPEC §2: king on d8: c8 e8 c7 d7 e7 h8, the three steps over the pole all landing on h8.
+    // docs/rules.md §2: king on d8: c8 e8 c7 d7 e7 h8, the three steps over the pole all landing on h8.
     let (_, scenes) = panels_of("12-king");
     for s in &scenes {
         assert_eq!(dotted(s), set(&["c8", "e8", "c7", "d7", "e7", "h8"]));
@@ -136,7 +136,7 @@ fn the_king_next_to_the_pole_shows_its_six_moves() {
 
 #[test]
 fn knights_in_the_figures_have_the_counts_of_the_rules() {
-    // SPEC §3: Boholy's strict knight has 6 moves on the second ring from a pole, 4 on the polar circle.
+    // docs/rules.md §3: Boholy's strict knight has 6 moves on the second ring from a pole, 4 on the polar circle.
     let (fig, scenes) = panels_of("12-boholy-knight");
     for (p, s) in fig.panels.iter().zip(&scenes) {
         let from = p.position.topology().name(p.overlay.moves[0].from);
@@ -269,7 +269,7 @@ fn knight_leaps_are_drawn_apart() {
 }
 
 /// The loop figures of §08-§10 mark the start and a dot on each cell the ride reaches: 7 along
-/// the latitude, 15 along the longitude (over both poles), 15 along the diagonal (SPEC §2).
+/// the latitude, 15 along the longitude (over both poles), 15 along the diagonal (docs/rules.md §2).
 #[test]
 fn loop_figures_mark_the_start_and_every_cell_reached() {
     let cases = [
@@ -289,11 +289,11 @@ fn loop_figures_mark_the_start_and_every_cell_reached() {
         let starts: Vec<&str> = s.find("loop-start").iter().filter_map(|e| data(e, "cell")).collect();
         assert_eq!(starts, [start], "{name}");
     }
-    // SPEC §2: the bishop's loop from d2 north-east.
+    // docs/rules.md §2: the bishop's loop from d2 north-east.
     let (_, scenes) = panels_of("10-bishop-diagonal-board");
     let want = set(&["e3", "f4", "g5", "h6", "a7", "b8", "f8", "e7", "d6", "c5", "b4", "a3", "h2", "g1", "c1"]);
     assert_eq!(dotted(&scenes[0]), want);
-    // Mori's examples (SPEC §2): Rb6 by b7 b8 N f8 to f7; Be7 by f8 N c8 to d7 and by d8 N g8 to f7.
+    // Mori's examples (docs/rules.md §2): Rb6 by b7 b8 N f8 to f7; Be7 by f8 N c8 to d7 and by d8 N g8 to f7.
     let (_, scenes) = panels_of("12-small8-examples");
     assert_eq!(dotted(&scenes[0]), set(&["b7", "b8", "N", "f8", "f7"]));
     assert_eq!(dotted(&scenes[1]), set(&["f8", "N", "c8", "d7", "d8", "g8", "f7"]));
@@ -311,7 +311,7 @@ fn rect(e: &Element) -> (dotchess::draw::scene::Pt, f64, f64) {
     }
 }
 
-/// Essay §07 / SPEC §5.2, colour mode: north red, south blue, west green, east purple. On the
+/// Essay §07 / docs/rules.md §5.2, colour mode: north red, south blue, west green, east purple. On the
 /// coloured board each edge is drawn in its colour, bold (a tenth of a square at least), and the
 /// squares along an edge lean to that edge's colour (not the grey that the four average to); on
 /// the coloured chart every square of every copy is named, so the flip and the shift by W/2 read
@@ -372,7 +372,7 @@ fn the_coloured_board_and_chart_show_the_edges() {
         let inside = |p: &dotchess::draw::scene::Pt| p.x > at.x && p.x < at.x + w && p.y > at.y && p.y < at.y + h;
         let named: Vec<&String> = names.iter().filter(|(_, p)| inside(p)).map(|(t, _)| t).collect();
         assert_eq!(named, [cell], "chart square {:?}", data(e, "chart"));
-        // SPEC §5.2: chart(x, y) for y' = y mod 2H >= H is (anti(x mod W), 2H-1-y').
+        // docs/rules.md §5.2: chart(x, y) for y' = y mod 2H >= H is (anti(x mod W), 2H-1-y').
         let (x, y) = data(e, "chart").unwrap().split_once(',').unwrap();
         let (x, y): (i32, i32) = (x.parse().unwrap(), y.parse().unwrap());
         let yy = y.rem_euclid(16);
@@ -492,7 +492,7 @@ fn the_bishop_on_the_pole_shows_its_two_ways_to_b6() {
     assert_eq!(starts.count(), 2, "two routes");
 }
 
-/// Castling (SPEC §3): the rook lands on the square the king crossed — Rf1 for O-O and C-O-O,
+/// Castling (docs/rules.md §3): the rook lands on the square the king crossed — Rf1 for O-O and C-O-O,
 /// Rd1 for O-O-O and C-O-O-O. The figure frames each landing square, and the rook's dashed jump
 /// passes clear of every dot of the king (on the board it used to run through the dot on a1,
 /// where the king arrives over S).

@@ -13,7 +13,7 @@ fn start_positions_round_trip() {
 
 #[test]
 fn small_start_matches_spec() {
-    // SPEC §4 writes the Small Spherical Chess start with its pole fields.
+    // docs/rules.md §4 writes the Small Spherical Chess start with its pole fields.
     let p = Position::start(VariantId::Small);
     assert_eq!(p.fen(), "k/rbnnbr/pppppp/6/6/PPPPPP/RBNNBR/K w - - 0 1");
     let t = p.topology();

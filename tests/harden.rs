@@ -46,7 +46,7 @@ fn entries(d: &Path) -> Vec<String> {
 /// another (here an empty board of another variant, where d4 is empty).
 #[test]
 fn check_uses_the_base_position_when_a_panel_has_its_own() {
-    // SPEC §3: the knight has 8 moves on the Dot (W = 8), here b3 b5 c2 c6 e2 e6 f3 f5 from d4.
+    // docs/rules.md §3: the knight has 8 moves on the Dot (W = 8), here b3 b5 c2 c6 e2 e6 f3 f5 from d4.
     let d = files(
         "check-base",
         &[

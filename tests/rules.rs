@@ -1,4 +1,4 @@
-//! The checks of SPEC §2 and §3, each asserted against the rules as SPEC states them.
+//! The checks of docs/rules.md §2 and §3, each asserted against the rules as docs/rules.md states them.
 
 mod common;
 
@@ -63,7 +63,7 @@ fn routes_to(pos: &Position, from: &str, to: &str) -> Vec<String> {
         .collect()
 }
 
-// ---- SPEC §2: steps -------------------------------------------------------------------------
+// ---- docs/rules.md §2: steps -------------------------------------------------------------------------
 
 #[test]
 fn dot_rook_latitude_from_d5() {
@@ -172,7 +172,7 @@ fn small8_transpolar_examples() {
     assert!(routes_to(&pos, "e7", "f7").contains(&"e7 d8 N g8 f7".to_string()));
 }
 
-// ---- SPEC §3: pieces ------------------------------------------------------------------------
+// ---- docs/rules.md §3: pieces ------------------------------------------------------------------------
 
 #[test]
 fn rides_stop_before_own_piece_and_on_enemy() {
@@ -457,7 +457,7 @@ fn mover_in_check(pos: &Position) -> bool {
 fn pins_hold_on_rides_that_pass_a_square_twice() {
     let v = VariantId::Small;
     // On the 6×6 board with live poles and chart diagonals a diagonal ride may pass a square twice
-    // before it closes (SPEC §3 stops it only before its own starting square): a1 north-west
+    // before it closes (docs/rules.md §3 stops it only before its own starting square): a1 north-west
     // passes c5 and f2 twice, b6 south-west passes d2 and a5 twice.
     assert_eq!(
         ride(v, "a1", Dir::new(-1, 1)),
@@ -507,7 +507,7 @@ fn a_pawns_route_is_the_step_it_makes() {
     // A push onto the empty pole N goes along the pawn's file: one route, no sideways column.
     let pos = setup(v, &["Pc6", "Ka1"]);
     assert_eq!(chart_ends(&pos, "c6", "N"), [(0, 1)]);
-    // A capture on N is a diagonal step (SPEC §3): one route, one column sideways; the blocked
+    // A capture on N is a diagonal step (docs/rules.md §3): one route, one column sideways; the blocked
     // push is not a route.
     let pos = setup(v, &["Pc6", "Ka1", "kN"]);
     let ends = chart_ends(&pos, "c6", "N");

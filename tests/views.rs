@@ -91,7 +91,7 @@ fn every_view_of_the_sphere_puts_a_cell_at_the_same_longitude_and_latitude() {
         let hemi = HemiGeom::new(&topo, Pt::new(300.0, 300.0), 250.0, 2.7);
         for cell in topo.all_cells() {
             let want = surface.cell_centre(&topo, cell);
-            // SPEC §5.5: file f spans [f, f+1]·360°/W; the equator between ranks H/2 and H/2+1.
+            // docs/rules.md §5.5: file f spans [f, f+1]·360°/W; the equator between ranks H/2 and H/2+1.
             if let Some((f, r)) = topo.coords(cell) {
                 assert!(dlon(want.0, (f as f64 + 0.5) * 2.0 * PI / w).abs() < 1e-9);
                 assert_eq!(want.1 > 0.0, r >= topo.height() / 2, "{}", topo.name(cell));

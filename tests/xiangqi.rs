@@ -1,6 +1,6 @@
-//! Spherical Chinese Chess (SPEC §4) and flat xiangqi: each piece's moves at the start and near
+//! Spherical Chinese Chess (docs/rules.md §4) and flat xiangqi: each piece's moves at the start and near
 //! the poles and the river, facing generals, cannon screens, check and mate, perft. Every expected
-//! value is worked out by hand from the rules as SPEC states them.
+//! value is worked out by hand from the rules as docs/rules.md states them.
 
 mod common;
 
@@ -146,7 +146,7 @@ fn start_position_is_the_setup_of_spec() {
 
 #[test]
 fn gold_has_28_moves_at_the_start() {
-    // SPEC §4: the Red cannons on b8 and h8 pin the horses on b1 and h1 against the general on
+    // docs/rules.md §4: the Red cannons on b8 and h8 pin the horses on b1 and h1 against the general on
     // S, which lies on every file; the Gold cannons b3 and h3 may only stay on their files.
     let p = Position::start(X);
     let want = sorted(&[

@@ -1,4 +1,4 @@
-//! A second, deliberately plain implementation of SPEC §4 (Spherical Chinese Chess) and of flat
+//! A second, deliberately plain implementation of docs/rules.md §4 (Spherical Chinese Chess) and of flat
 //! xiangqi, written with coordinate arithmetic only: no step function, no tables, no bitboards,
 //! no `Position`. The core's legal moves are compared with it on the start positions (perft to
 //! depth 3), along many random games, and on random placements crowded round the poles.

@@ -4,7 +4,7 @@
 use crate::rules::piece::{Color, Role};
 use crate::rules::topology::Cell;
 
-/// The four castlings of SPEC §3 (ordinary chess has the first two).
+/// The four castlings of docs/rules.md §3 (ordinary chess has the first two).
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
 pub enum Castling {
     /// `O-O`: h-rook, king goes east.

@@ -1,4 +1,4 @@
-//! FEN (with SPEC's live-pole fields) and move notation.
+//! FEN (with the live-pole fields of docs/rules.md §4) and move notation.
 //!
 //! A board with live poles writes them as an extra first and last field of the placement:
 //! `N / rank H / … / rank 1 / S`, each pole field `1` (empty) or one piece letter.
@@ -224,7 +224,7 @@ impl Position {
         s
     }
 
-    /// The move notation of SPEC §4: `d7h8`, `e7e8q`, `b6N`, `f6Nr`, `O-O`, `C-O-O-O`, …
+    /// The move notation of docs/rules.md §4: `d7h8`, `e7e8q`, `b6N`, `f6Nr`, `O-O`, `C-O-O-O`, …
     pub fn move_name(&self, m: Move) -> String {
         move_name(self.topology(), m)
     }
@@ -235,7 +235,7 @@ impl Position {
     }
 }
 
-/// The move notation of SPEC §4.
+/// The move notation of docs/rules.md §4.
 pub fn move_name(topo: &Topology, m: Move) -> String {
     if let MoveKind::Castle(kind) = m.kind {
         return kind.notation().to_string();

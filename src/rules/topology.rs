@@ -74,7 +74,7 @@ pub enum Poles {
     Live,
 }
 
-/// How a diagonal step that leaves the board over a pole lands (SPEC §2).
+/// How a diagonal step that leaves the board over a pole lands (docs/rules.md §2).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum DiagonalRule {
     /// Colour-bound: land on the antipodal square, both direction components reversed.
@@ -165,7 +165,7 @@ pub struct Step {
     pub to: Cursor,
     /// The dead pole the step passed over, if any.
     pub via: Option<Pole>,
-    /// The step's displacement on the unrolled chart (SPEC §5.2), in the frame of the board copy
+    /// The step's displacement on the unrolled chart (docs/rules.md §5.2), in the frame of the board copy
     /// the step started in: `(columns east, rows north)`. A step onto or off a live pole counts
     /// one row (a live pole is a band one row high between copies).
     pub chart: (i8, i8),
@@ -359,7 +359,7 @@ impl Topology {
     }
 
     /// Where a step over a pole from `(file, rank)` heading `dir` lands, with the new heading:
-    /// the pole rule of SPEC §2. `None` when no file is antipodal (odd `W`): nothing passes.
+    /// the pole rule of docs/rules.md §2. `None` when no file is antipodal (odd `W`): nothing passes.
     fn over_pole(&self, file: u8, dir: Dir) -> Option<(u8, Dir)> {
         let w = self.width as i16;
         let anti = |f: i16| self.antipode(f.rem_euclid(w) as u8);
@@ -382,7 +382,7 @@ impl Topology {
         if d == w - 1 { -1 } else { d as i8 }
     }
 
-    /// One step of a ride (SPEC §2). `None` when the ride cannot go on: off the edge of a board
+    /// One step of a ride (docs/rules.md §2). `None` when the ride cannot go on: off the edge of a board
     /// that has one, or on through a pole that nothing passes.
     pub fn step(&self, from: Cursor) -> Option<Step> {
         let dir = from.dir;

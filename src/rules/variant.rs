@@ -1,4 +1,4 @@
-//! The variants of SPEC §4: a topology plus the rules that differ between games.
+//! The variants of docs/rules.md §4: a topology plus the rules that differ between games.
 
 use crate::rules::piece::{Color, Role};
 use crate::rules::topology::{DiagonalRule, Poles, Topology};
@@ -6,7 +6,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::OnceLock;
 
-/// How the knight leaps (SPEC §3).
+/// How the knight leaps (docs/rules.md §3).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum KnightRule {
     /// The L-leap on the unrolled chart: `|dr|` steps along the file, then `|df|` along the rank.
@@ -15,7 +15,7 @@ pub enum KnightRule {
     Strict,
 }
 
-/// Which castlings a variant has (SPEC §3).
+/// Which castlings a variant has (docs/rules.md §3).
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum CastlingRule {
     /// No castling.
@@ -41,9 +41,9 @@ pub enum Promotion {
 /// dispatch on this once, at the top of their public functions.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Family {
-    /// Chess pieces (SPEC §3), with the variant's knight, castling and pawn rules.
+    /// Chess pieces (docs/rules.md §3), with the variant's knight, castling and pawn rules.
     Chess,
-    /// Xiangqi pieces (SPEC §4, Spherical Chinese Chess), with the palace shape of the board.
+    /// Xiangqi pieces (docs/rules.md §4, Spherical Chinese Chess), with the palace shape of the board.
     Xiangqi(Palace),
 }
 
@@ -82,7 +82,7 @@ pub enum VariantId {
 }
 
 impl VariantId {
-    /// Every variant, in the order of SPEC §4.
+    /// Every variant, in the order of docs/rules.md §4.
     pub const ALL: [VariantId; 9] = [
         VariantId::Dot,
         VariantId::Boholy,
@@ -177,7 +177,7 @@ pub struct Variant {
 }
 
 const FIDE: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
-/// SPEC §4's default setup of Spherical Chinese Chess (the project's choice; the seed's picture
+/// docs/rules.md §4's default setup of Spherical Chinese Chess (the project's choice; the source's picture
 /// is lost): Gold general on S; rank 1 chariot, horse, elephant, guard, empty e1, guard, elephant,
 /// horse, chariot; cannons b3 and h3; soldiers a4 c4 e4 g4 i4; Red mirrored round N.
 const XIANGQI_START: &str = "k/rhea1aehr/9/1c5c1/p1p1p1p1p/9/9/P1P1P1P1P/1C5C1/9/RHEA1AEHR/K w - - 0 1";

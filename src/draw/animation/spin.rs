@@ -1,4 +1,4 @@
-//! The globe turning about its axis (SPEC §5.7, "the globe turning"): the viewpoint's longitude
+//! The globe turning about its axis (docs/rules.md §5.7, "the globe turning"): the viewpoint's longitude
 //! runs through one whole turn in equal steps, latitude and roll held, so the frame after the
 //! last is the first. A panel of another view is drawn as a globe from the default viewpoint.
 

@@ -64,7 +64,7 @@ pub enum ViewKind {
         /// Tint the squares the same way.
         tint: bool,
     },
-    /// The ball itself in orthographic projection (SPEC §5.5), seen from `viewpoint`; only the
+    /// The ball itself in orthographic projection (docs/rules.md §5.5), seen from `viewpoint`; only the
     /// near half is drawn, unless `ghost` shows the far half faintly through it.
     Globe {
         /// Where the ball is seen from (latitude, longitude, roll in degrees).
@@ -72,7 +72,7 @@ pub enum ViewKind {
         /// Show the far half's grid and marks faintly.
         ghost: bool,
     },
-    /// The single disc (SPEC §5.6): the whole sphere flattened round the pole `pole`, the other
+    /// The single disc (docs/rules.md §5.6): the whole sphere flattened round the pole `pole`, the other
     /// pole the outermost ring; `rotation` is the file position that faces down the page.
     Disc {
         /// The pole at the centre.

@@ -1,4 +1,4 @@
-//! The unrolled chart (SPEC §5.2): copies of the board, flipped and shifted beyond each pole.
+//! The unrolled chart (docs/rules.md §5.2): copies of the board, flipped and shifted beyond each pole.
 
 use super::{Fold, Projection, clip_segment, rect_side};
 use crate::draw::scene::{PathCmd, Pt};

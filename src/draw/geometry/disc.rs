@@ -1,4 +1,4 @@
-//! The single disc (SPEC §5.6): the sphere punched at one pole and pulled flat, an azimuthal
+//! The single disc (docs/rules.md §5.6): the sphere punched at one pole and pulled flat, an azimuthal
 //! equidistant projection from the pole at the centre over the whole sphere. That pole is the
 //! central disc, each rank a ring outward (of the hemispheres' angular widths, from
 //! [`Surface`]), the other pole the outermost ring.

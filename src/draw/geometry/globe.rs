@@ -1,4 +1,4 @@
-//! The globe (SPEC §5.5): the sphere in orthographic projection, seen from any direction.
+//! The globe (docs/rules.md §5.5): the sphere in orthographic projection, seen from any direction.
 //!
 //! Positions come from [`Surface`] (longitude and latitude), are turned into the viewer's frame
 //! (x right, y up, z toward the viewer, after the roll) and drop z. What has z < 0 is the far

@@ -8,7 +8,7 @@
 //! `r` spans `v` in `[r, r+1)`. A live pole is a band one row high beyond the last (or first)
 //! rank, its centre the pole point; a dead pole is the line `v = H` (or 0).
 //!
-//! A route from the core arrives as a polyline on the unrolled chart (SPEC §5.2) in the frame of
+//! A route from the core arrives as a polyline on the unrolled chart (docs/rules.md §5.2) in the frame of
 //! the piece's own board copy. [`Fold`] maps any chart position back onto the board (flipping and
 //! shifting by `W/2` beyond a pole, wrapping files); each view then projects board positions to
 //! paper, and [`trace`] splits a route wherever the paper position jumps — at a board edge, over a

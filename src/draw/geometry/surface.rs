@@ -1,4 +1,4 @@
-//! The sphere itself: where a board position lies in longitude and latitude (SPEC §5.5).
+//! The sphere itself: where a board position lies in longitude and latitude (docs/rules.md §5.5).
 //!
 //! Every view that draws the sphere as a sphere — the hemispheres, the single disc, the globe —
 //! takes its positions from here, so a cell is in the same place on all of them. File position

@@ -1,4 +1,4 @@
-//! The board wrapped into the ball (essay §03, SPEC §5.7): one surface family, a flat board at
+//! The board wrapped into the ball (essay §03, docs/rules.md §5.7): one surface family, a flat board at
 //! the start, a tube (files joined east–west), a cylinder with its ends covered (the poles), and
 //! the sphere of the globe view at the end.
 //!

@@ -71,7 +71,7 @@ fn at<T: Copy + Default>(table: &[T], cell: Cell) -> T {
     table.get(cell.index()).copied().unwrap_or_default()
 }
 
-/// Leaps of a knight under the variant's rule, each with its route (SPEC §3): `|dr|` steps along
+/// Leaps of a knight under the variant's rule, each with its route (docs/rules.md §3): `|dr|` steps along
 /// the file, then `|df|` along the rank. With a live pole the pole is one cell at rank `H + 1`
 /// (or 0) on every file: a leap that ends its file steps on the pole lands there whatever its
 /// `df`, a leap that would go past the pole does not exist, and a knight on the pole reaches

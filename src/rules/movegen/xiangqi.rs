@@ -1,10 +1,10 @@
-//! Xiangqi pieces: Spherical Chinese Chess (SPEC §4) and ordinary xiangqi on a flat board.
+//! Xiangqi pieces: Spherical Chinese Chess (docs/rules.md §4) and ordinary xiangqi on a flat board.
 //!
 //! Every move is built from [`Topology::step`], like the chess pieces': the tables below are
 //! computed once per variant by walking steps, and each entry keeps the steps it took, which are
 //! the routes the figures draw.
 //!
-//! Readings of SPEC §4 taken here (also listed in the README):
+//! Readings of the rules taken here (each a decision in docs/rules.md §4):
 //!
 //! * A **palace** is [`Palace::PolarCap`] on a board with live poles (the own pole and the two
 //!   nearest ranks) and [`Palace::Square`] on a flat board. General and guard never leave it; a

@@ -85,7 +85,7 @@ impl Painter<'_> {
     /// Coordinates on the window's edges, read off the squares next to each edge: file letters
     /// under the bottom row and over the top row of board squares, rank numbers left of every
     /// row. Each copy's flip and shift shows in them: over a pole the files run on shifted by
-    /// `W/2` and the ranks count back down (SPEC §5.2), so every label names the square beside it.
+    /// `W/2` and the ranks count back down (docs/rules.md §5.2), so every label names the square beside it.
     fn chart_coordinates(&self, g: &ChartGeom, l: &mut Layers) {
         let topo = &self.topo;
         let win = g.window;
