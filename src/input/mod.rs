@@ -5,6 +5,7 @@
 //! The formats are documented key by key in `docs/inputs.md`, with an annotated template in
 //! `templates/overlay.toml`.
 
+pub mod check;
 pub mod diagnostics;
 pub mod file;
 pub mod marks;
