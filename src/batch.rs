@@ -3,9 +3,9 @@
 //! figure does not stop the others; every failure is reported at the end.
 
 use crate::draw::document::FigureSpec;
+use crate::input::check::Checked;
 use crate::input::diagnostics::{InputError, Source, short_text};
 use crate::input::file::read_input;
-use crate::input::check::Checked;
 use crate::input::options::FigureOptions;
 use crate::input::overlay::{Draft, read_draft};
 use crate::input::position::read_position;

@@ -174,7 +174,10 @@ fn f04_animation_errors_point_at_the_key_at_fault() {
         &[
             ("e.fen", "8/8/8/8/8/8/8/8\n"),
             ("walk.toml", "[animation]\nkind = \"walk\"\nframes = 10\n"),
-            ("wide.toml", "[[panels]]\nview = \"hemispheres\"\nwidth = 8000\n\n[animation]\nkind = \"gear\"\nframes = 48\n"),
+            (
+                "wide.toml",
+                "[[panels]]\nview = \"hemispheres\"\nwidth = 8000\n\n[animation]\nkind = \"gear\"\nframes = 48\n",
+            ),
             ("chart.toml", "[animation]\nkind = \"chart\"\nframes = 10\n"),
             ("x.fen", "# variant: xiangqi\n1/9/9/9/9/9/9/9/9/9/9/1\n"),
         ],
@@ -282,7 +285,8 @@ fn f09_an_output_named_twice_is_refused() {
 /// 10. `--plays` has the file's limits (`loop`: 1 to 10000 plays, or forever).
 #[test]
 fn f10_plays_has_the_files_limits() {
-    let d = files("f10", &[("e.fen", "8/8/8/8/8/8/8/8\n"), ("l.toml", "[animation]\nkind = \"gear\"\nloop = 100000\n")]);
+    let d =
+        files("f10", &[("e.fen", "8/8/8/8/8/8/8/8\n"), ("l.toml", "[animation]\nkind = \"gear\"\nloop = 100000\n")]);
     let o = run_in(&d, &["animate", "e.fen", "--plays", "100000", "--frames", "2", "-o", "a.gif"]);
     refused_naming(&o, &["--plays", "10000"]);
     assert!(!d.join("a.gif").exists());

@@ -95,7 +95,10 @@ fn animation_targets(
             (Target::Stdout, _) => AnimFormat::Gif,
             (_, true) if matches!(ext.as_deref(), Some("svg" | "png" | "pdf")) => AnimFormat::Svg,
             (_, true) => {
-                return Err(CliError::Usage(format!("{}: a still frame is written as .svg, .png or .pdf", path.display())));
+                return Err(CliError::Usage(format!(
+                    "{}: a still frame is written as .svg, .png or .pdf",
+                    path.display()
+                )));
             }
             (_, false) => AnimFormat::of_path(path).ok_or_else(|| {
                 CliError::Usage(format!("{}: an animation is written as .gif, .png (APNG) or .svg", path.display()))
@@ -130,7 +133,8 @@ pub(super) fn animate_cmd(a: &AnimateArgs, out: &mut dyn Write) -> Result<(), Cl
     // Every output is made in memory first, then all are written or none.
     let formats: Vec<AnimFormat> = targets.iter().map(|t| t.1).collect();
     let encoded = anim.encode_all(&formats).map_err(|e| CliError::Output(e.to_string()))?;
-    let items: Vec<(Target, &[u8])> = targets.iter().map(|t| t.0.clone()).zip(encoded.iter().map(Vec::as_slice)).collect();
+    let items: Vec<(Target, &[u8])> =
+        targets.iter().map(|t| t.0.clone()).zip(encoded.iter().map(Vec::as_slice)).collect();
     write::write_bytes(&items, out).map_err(|e| match e {
         WriteError::Io { error, .. } if error.kind() == io::ErrorKind::BrokenPipe => CliError::BrokenPipe,
         e => CliError::Output(e.to_string()),

@@ -46,10 +46,7 @@ fn arg(spec: &'static Spec, flag: &'static str) -> Arg {
     let arg = Arg::new(flag).long(&flag[2..]).help(spec.help);
     match spec.ty {
         Ty::Switch { .. } => arg.action(ArgAction::SetTrue),
-        Ty::Mark(_) => arg
-            .action(ArgAction::Append)
-            .value_name("MARK")
-            .value_parser(move |s: &str| parse_text(key, s)),
+        Ty::Mark(_) => arg.action(ArgAction::Append).value_name("MARK").value_parser(move |s: &str| parse_text(key, s)),
         _ => arg
             .action(ArgAction::Set)
             .allow_hyphen_values(true)

@@ -90,7 +90,6 @@ pub(super) fn loops_cmd(a: &LoopsArgs, out: &mut impl Write) -> Result<(), CliEr
     Ok(())
 }
 
-
 /// The cells of a route with dead poles written where they are passed: `d7 d8 N h8 …`.
 fn path_names(topo: &dotchess::Topology, route: &Route) -> Vec<String> {
     let mut v = vec![topo.name(route.from)];
@@ -174,4 +173,3 @@ impl LoopJson {
         LoopJson { kind: l.kind.name(), length: l.cells().len(), route: RouteJson::new(topo, &l.route) }
     }
 }
-

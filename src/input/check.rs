@@ -4,14 +4,14 @@
 //! view it belongs to ([`super::options::Applies`]), the board and the animation — and an error
 //! names where the value came from ([`Origin`]).
 
+use super::MAX_PANELS;
 use super::diagnostics::InputError;
 use super::marks::{MarkKind, add_mark, lastmove};
 use super::options::{
-    Along, Applies, FigureOptions, Given, Key, Level, NumberOrFile, Origin, ThemeValue, Ty, Value, VIEW_NAMES, or_list,
+    Along, Applies, FigureOptions, Given, Key, Level, NumberOrFile, Origin, ThemeValue, Ty, VIEW_NAMES, Value, or_list,
     spec,
 };
 use super::overlay::{Draft, PanelDraft};
-use super::MAX_PANELS;
 use crate::draw::animation::{AnimError, AnimSpec, Kind, MAX_FRAMES, delay_of_fps};
 use crate::draw::document::{Background, FigureSpec};
 use crate::draw::figure::{Coordinates, Orientation, Overlay, PanelSpec, View, ViewKind};
@@ -42,10 +42,9 @@ pub fn figure(draft: &Draft, given: &FigureOptions) -> Result<Checked, InputErro
     if draft.panels.len() > 1
         && let Some(g) = view_flags.get(Key::View)
     {
-        return Err(g.origin.error(format!(
-            "cannot apply: the overlay draws {} panels, each with its own view",
-            draft.panels.len()
-        )));
+        return Err(g
+            .origin
+            .error(format!("cannot apply: the overlay draws {} panels, each with its own view", draft.panels.len())));
     }
     let marks = given.level(Level::Mark);
     let why = &draft.why_fewer;
@@ -77,7 +76,13 @@ pub fn figure(draft: &Draft, given: &FigureOptions) -> Result<Checked, InputErro
         add_marks(&marks, &p.position, &mut overlay)?;
         let why_fewer = p.why_fewer.clone().or_else(|| why.clone());
         match &p.each_loop {
-            None => panels.push(PanelSpec { position: p.position.clone(), view, overlay, caption: p.caption.clone(), why_fewer }),
+            None => panels.push(PanelSpec {
+                position: p.position.clone(),
+                view,
+                overlay,
+                caption: p.caption.clone(),
+                why_fewer,
+            }),
             Some(origin) => each_loop(p, origin, view, &overlay, why_fewer, &mut panels)?,
         }
     }
@@ -275,7 +280,9 @@ fn set_view_option(g: &Given, topo: &Topology, view: &mut View) -> Result<(), In
         (
             Key::Rotation,
             Value::NumberOrFile(r),
-            ViewKind::Hemispheres { rotation } | ViewKind::Hemisphere { rotation, .. } | ViewKind::Disc { rotation, .. },
+            ViewKind::Hemispheres { rotation }
+            | ViewKind::Hemisphere { rotation, .. }
+            | ViewKind::Disc { rotation, .. },
         ) => *rotation = files(topo, r, Along::Files).map_err(|m| g.origin.error(m))?,
         (Key::Pole, Value::Name(p), ViewKind::Disc { pole, .. }) => {
             *pole = if p.eq_ignore_ascii_case("n") { Pole::North } else { Pole::South }
@@ -303,15 +310,20 @@ fn files(topo: &Topology, r: &NumberOrFile, along: Along) -> Result<f64, String>
     match (r, along) {
         (NumberOrFile::Number(v), Along::Files) => {
             if !(-w..=2.0 * w).contains(v) {
-                return Err(format!("{} is out of range (-{w} to {} files)", super::options::shown_number(*v), 2.0 * w));
+                return Err(format!(
+                    "{} is out of range (-{w} to {} files)",
+                    super::options::shown_number(*v),
+                    2.0 * w
+                ));
             }
             Ok(*v)
         }
         (NumberOrFile::Number(v), Along::Degrees(_)) => Ok(*v),
         (NumberOrFile::File(f), _) => {
-            let c = topo.parse_cell(&format!("{f}1")).filter(|_| f.chars().count() == 1).ok_or_else(|| {
-                format!("`{f}` is neither a number nor a file letter of this board")
-            })?;
+            let c = topo
+                .parse_cell(&format!("{f}1"))
+                .filter(|_| f.chars().count() == 1)
+                .ok_or_else(|| format!("`{f}` is neither a number nor a file letter of this board"))?;
             let u = topo.coords(c).map_or(0.0, |(x, _)| x as f64 + 0.5);
             Ok(match along {
                 Along::Files => u,

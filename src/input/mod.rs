@@ -12,6 +12,7 @@ pub mod marks;
 pub mod options;
 pub mod overlay;
 pub mod position;
+pub mod table;
 pub mod theme;
 
 pub use options::MAX_WINDOW;

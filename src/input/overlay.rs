@@ -112,7 +112,9 @@ pub fn read_draft(name: &str, text: &str, base: &PositionSpec, load: &Loader) ->
         }
     }
     if let Some(v) = panels {
-        let DeValue::Array(list) = v.get_ref() else { return Err(r.expected(v, "panels", "a list of `[[panels]]` tables")) };
+        let DeValue::Array(list) = v.get_ref() else {
+            return Err(r.expected(v, "panels", "a list of `[[panels]]` tables"));
+        };
         if list.len() > MAX_PANELS {
             return Err(src.whole(format!("has {} panels; at most {MAX_PANELS}", list.len())));
         }
@@ -143,7 +145,8 @@ impl Reader<'_> {
     }
 
     fn expected(&self, v: &Spanned<DeValue>, key: &str, what: &str) -> InputError {
-        self.src.error(v.span(), format!("`{key}`: expected {what}, found {}", super::options::found_words(v.get_ref())))
+        self.src
+            .error(v.span(), format!("`{key}`: expected {what}, found {}", super::options::found_words(v.get_ref())))
     }
 
     fn table<'t, 'i>(&self, v: &'t Spanned<DeValue<'i>>, key: &str) -> Result<&'t DeTable<'i>, InputError> {
@@ -249,7 +252,10 @@ impl Reader<'_> {
             None => None,
             Some(v) => {
                 let name = v.get_ref().as_str().ok_or_else(|| self.expected(v, "variant", "a string in quotes"))?;
-                Some(name.parse().map_err(|e: crate::rules::variant::UnknownVariant| self.src.error(v.span(), e.to_string()))?)
+                Some(
+                    name.parse()
+                        .map_err(|e: crate::rules::variant::UnknownVariant| self.src.error(v.span(), e.to_string()))?,
+                )
             }
         };
         panel.own_board = file.is_some() || variant.is_some();
@@ -267,7 +273,9 @@ impl Reader<'_> {
     }
 
     fn expectations(&self, base: &PositionSpec, v: &Spanned<DeValue>) -> Result<Vec<Expectation>, InputError> {
-        let DeValue::Array(list) = v.get_ref() else { return Err(self.expected(v, "expect", "a list of `[[expect]]` tables")) };
+        let DeValue::Array(list) = v.get_ref() else {
+            return Err(self.expected(v, "expect", "a list of `[[expect]]` tables"));
+        };
         let pos = &base.position;
         let mut out = Vec::new();
         for e in list.iter() {
@@ -283,14 +291,24 @@ impl Reader<'_> {
                         if cells.len() > 1000 {
                             return Err(self.src.error(v.span(), "too many destinations"));
                         }
-                        destinations = Some(cells.iter().map(|c| self.cell(pos, c, "destinations")).collect::<Result<Vec<_>, _>>()?);
+                        destinations = Some(cells.iter().map(|c| self.cell(pos, c, "destinations")).collect::<Result<
+                            Vec<_>,
+                            _,
+                        >>(
+                        )?);
                     }
                     "source" => source = Some(self.text(v, "source")?),
-                    name => return Err(self.src.error(k.span(), unknown_name(name, &["square", "destinations", "source"]))),
+                    name => {
+                        return Err(self
+                            .src
+                            .error(k.span(), unknown_name(name, &["square", "destinations", "source"])));
+                    }
                 }
             }
             let Some((square, at)) = square else { return Err(self.src.error(e.span(), "missing key `square`")) };
-            let Some(destinations) = destinations else { return Err(self.src.error(e.span(), "missing key `destinations`")) };
+            let Some(destinations) = destinations else {
+                return Err(self.src.error(e.span(), "missing key `destinations`"));
+            };
             if pos.piece_at(square).is_none() {
                 return Err(self.src.error(at, format!("no piece on {}", pos.topology().name(square))));
             }
@@ -300,9 +318,17 @@ impl Reader<'_> {
         Ok(out)
     }
 
-    fn cell(&self, pos: &Position, v: &Spanned<DeValue>, key: &str) -> Result<(Cell, std::ops::Range<usize>), InputError> {
+    fn cell(
+        &self,
+        pos: &Position,
+        v: &Spanned<DeValue>,
+        key: &str,
+    ) -> Result<(Cell, std::ops::Range<usize>), InputError> {
         let name = v.get_ref().as_str().ok_or_else(|| self.expected(v, key, "a cell name in quotes"))?;
-        let cell = pos.topology().parse_cell(name).ok_or_else(|| self.src.error_at(v.span().start + 1, not_a_cell(pos, name)))?;
+        let cell = pos
+            .topology()
+            .parse_cell(name)
+            .ok_or_else(|| self.src.error_at(v.span().start + 1, not_a_cell(pos, name)))?;
         Ok((cell, v.span()))
     }
 }

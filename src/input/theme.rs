@@ -56,7 +56,8 @@ pub fn read_theme(name: &str, text: &str) -> Result<Theme, InputError> {
         let value = one.get("v").cloned().ok_or_else(|| src.error(v.span(), "expected a value"))?;
         merged.insert(key.to_string(), value);
         // Checked now, so that an error is the key's just added.
-        Theme::deserialize(merged.clone()).map_err(|e| src.error(v.span(), format!("`{key}`: {}", explain_toml(e.message()))))?;
+        Theme::deserialize(merged.clone())
+            .map_err(|e| src.error(v.span(), format!("`{key}`: {}", explain_toml(e.message()))))?;
         given.push((key.to_string(), v.span()));
     }
     let mut t = Theme::deserialize(merged).map_err(|e| src.whole(explain_toml(e.message())))?;
@@ -84,7 +85,9 @@ pub fn read_theme(name: &str, text: &str) -> Result<Theme, InputError> {
         ("palace_dash", &t.palace_dash),
     ] {
         let total: f64 = pattern.iter().sum();
-        if pattern.len() > 8 || pattern.iter().any(|d| !(0.0..=50.0).contains(d)) || (!pattern.is_empty() && total <= 0.0)
+        if pattern.len() > 8
+            || pattern.iter().any(|d| !(0.0..=50.0).contains(d))
+            || (!pattern.is_empty() && total <= 0.0)
         {
             return Err(error(key, format!("`{key}` is at most 8 lengths of 0 to 50 line widths, not all 0")));
         }

@@ -387,7 +387,11 @@ pub fn check_folder(path: &Path) -> Result<(), String> {
             if meta.is_dir() {
                 return Ok(());
             }
-            return Err(format!("{}: {} is not a folder, so nothing can be written in it", path.display(), d.display()));
+            return Err(format!(
+                "{}: {} is not a folder, so nothing can be written in it",
+                path.display(),
+                d.display()
+            ));
         }
         dir = d.parent();
     }

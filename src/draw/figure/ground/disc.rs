@@ -76,7 +76,15 @@ impl Painter<'_> {
                     Paint::fill(theme.badge).with_opacity(0.85),
                     "coordinate-halo",
                 ));
-                layer.push(text((r + 1).to_string(), at, s, Anchor::Middle, theme.font, theme.badge_text, "coordinate rank"));
+                layer.push(text(
+                    (r + 1).to_string(),
+                    at,
+                    s,
+                    Anchor::Middle,
+                    theme.font,
+                    theme.badge_text,
+                    "coordinate rank",
+                ));
             }
         }
     }

@@ -82,7 +82,15 @@ impl Painter<'_> {
                     Paint::fill(theme.badge).with_opacity(0.85),
                     "coordinate-halo",
                 ));
-                l.decor.push(text(file_name(f), at, s, Anchor::Middle, theme.font, theme.badge_text, "coordinate file"));
+                l.decor.push(text(
+                    file_name(f),
+                    at,
+                    s,
+                    Anchor::Middle,
+                    theme.font,
+                    theme.badge_text,
+                    "coordinate file",
+                ));
             }
         }
     }
