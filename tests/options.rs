@@ -4,6 +4,8 @@
 //! newcomer list.
 
 mod common;
+#[path = "options/table_properties.rs"]
+mod table_properties;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};

@@ -492,3 +492,119 @@ fn percent_decode(s: &str) -> String {
     }
     String::from_utf8_lossy(&out).into_owned()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A row's example as TOML writes it.
+    fn toml_of(s: &Spec) -> String {
+        let e = s.example;
+        match s.ty {
+            Ty::Switch { .. } | Ty::Number { .. } | Ty::Whole { .. } | Ty::Plays => e.to_string(),
+            Ty::NumberOrFile(_) if e.parse::<f64>().is_ok() => e.to_string(),
+            Ty::Window => format!("[{e}]"),
+            _ => format!("{e:?}"),
+        }
+    }
+
+    #[test]
+    fn every_example_reads_the_same_as_text_and_as_toml() {
+        for s in TABLE.iter().filter(|s| !matches!(s.ty, Ty::Mark(_))) {
+            let text = parse_text(s.key, s.example).unwrap_or_else(|e| panic!("{}: {e}", s.file));
+            let doc = format!("v = {}", toml_of(s));
+            let table = toml::de::DeTable::parse(&doc).unwrap();
+            let v = table.get_ref().get("v").expect("the value");
+            assert_eq!(Value::from_toml(s.key, v.get_ref()), Ok(text), "{}", s.file);
+        }
+    }
+
+    #[test]
+    fn names_are_unique_in_each_front_end() {
+        for (i, a) in TABLE.iter().enumerate() {
+            for b in &TABLE[i + 1..] {
+                assert_ne!(a.key, b.key);
+                assert_ne!(a.file, b.file);
+                assert!(a.flag.is_none() || a.flag != b.flag, "{}", a.file);
+                assert!(a.query.is_none() || a.query != b.query, "{}", a.file);
+            }
+            assert_eq!(spec(a.key).file, a.file);
+        }
+    }
+
+    #[test]
+    fn limits_are_the_same_as_text_and_as_toml() {
+        let toml_value = |doc: &str, key: Key| {
+            let table = toml::de::DeTable::parse(doc).unwrap();
+            Value::from_toml(key, table.get_ref().get("v").unwrap().get_ref())
+        };
+        for (key, bad) in [
+            (Key::Frames, "601"),
+            (Key::Frames, "0"),
+            (Key::Fps, "51"),
+            (Key::Width, "99"),
+            (Key::Dpi, "1e9"),
+            (Key::Latitude, "-91"),
+            (Key::Longitude, "721"),
+            (Key::Roll, "720.5"),
+            (Key::Plays, "10001"),
+            (Key::Columns, "65"),
+            (Key::Seconds, "0"),
+        ] {
+            let text = parse_text(key, bad).expect_err(bad);
+            let toml = toml_value(&format!("v = {bad}"), key).expect_err(bad);
+            // The same words, but for how each front end writes "forever".
+            if key == Key::Plays {
+                assert!(text.contains("1 to 10000 plays") && toml.contains("1 to 10000 plays"), "{text} / {toml}");
+            } else {
+                assert_eq!(text, toml, "{key:?} = {bad}");
+            }
+            assert!(text.contains("out of range"), "{key:?}: {text}");
+        }
+        // A file's `loop` is true, false or a number of plays; a flag's 0 is forever.
+        assert_eq!(toml_value("v = true", Key::Plays), Ok(Value::Plays(0)));
+        assert_eq!(toml_value("v = false", Key::Plays), Ok(Value::Plays(1)));
+        assert_eq!(parse_text(Key::Plays, "0"), Ok(Value::Plays(0)));
+        assert!(toml_value("v = 0", Key::Plays).is_err());
+        // A sign is not a hex digit.
+        assert!(parse_text(Key::Background, "#+1+1+1").is_err());
+    }
+
+    #[test]
+    fn a_query_reads_every_pair_with_its_origin() {
+        let q = "view=globe&longitude=g&square=d5&square=e4&title=Rook%20on+d5&tint";
+        let o = FigureOptions::from_query(q).unwrap();
+        assert_eq!(o.get(Key::View).map(|g| &g.value), Some(&Value::Name("globe")));
+        assert_eq!(o.get(Key::Title).map(|g| &g.value), Some(&Value::Text("Rook on d5".into())));
+        assert_eq!(o.get(Key::Tint).map(|g| &g.value), Some(&Value::Bool(true)));
+        let squares: Vec<&Value> = o.all(Key::Moves).map(|g| &g.value).collect();
+        assert_eq!(squares, [&Value::Text("d5".into()), &Value::Text("e4".into())]);
+        let g = o.get(Key::Longitude).unwrap();
+        assert_eq!(g.origin, Origin::Query { name: "longitude".into(), text: "g".into() });
+        // Errors name the pair.
+        let e = FigureOptions::from_query("frames=601").unwrap_err();
+        assert!(e.to_string().starts_with("URL query `frames=601`: 601 is out of range"), "{e}");
+        let e = FigureOptions::from_query("lattitude=3").unwrap_err();
+        assert!(e.to_string().contains("did you mean `latitude`?"), "{e}");
+        let e = FigureOptions::from_query("width=300&width=400").unwrap_err();
+        assert!(e.to_string().contains("`width=400`: is given twice"), "{e}");
+        let e = FigureOptions::from_query("frames=3&seconds=1").unwrap_err();
+        assert!(e.to_string().contains("not both"), "{e}");
+        let e = FigureOptions::from_query("theme=..%2Fsecret.toml").unwrap_err();
+        assert!(e.to_string().contains("built-in theme"), "{e}");
+        assert_eq!(query_pairs("?a=%41%zz&b"), [("a".to_string(), "A%zz".to_string()), ("b".into(), "".into())]);
+    }
+
+    #[test]
+    fn later_sources_override_and_marks_add() {
+        let file = FigureOptions::from_query("seconds=2&fps=12&square=d5&width=300").unwrap();
+        let flags = FigureOptions::from_query("frames=5&square=e4&width=400").unwrap();
+        let both = flags.over(&file);
+        assert!(both.get(Key::Seconds).is_none(), "frames replaces seconds");
+        assert_eq!(both.get(Key::Frames).map(|g| &g.value), Some(&Value::Whole(5)));
+        assert_eq!(both.get(Key::Fps).map(|g| &g.value), Some(&Value::Number(12.0)));
+        assert_eq!(both.get(Key::Width).map(|g| &g.value), Some(&Value::Number(400.0)));
+        assert_eq!(both.all(Key::Moves).count(), 2);
+        assert_eq!(both.all(Key::Width).count(), 1);
+    }
+}
