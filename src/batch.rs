@@ -216,7 +216,7 @@ pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn F
                 match spec.animation {
                     None => {
                         let mut share = in_flight.draw();
-                        let scene = crate::output::budget::render_checked(&spec)?;
+                        let scene = crate::output::budget::render_checked(spec)?;
                         let weight = crate::output::budget::weight(&scene);
                         share.resize(crate::output::budget::write_cost(
                             weight,

@@ -103,7 +103,7 @@ const GEAR_600: &str = "[animation]\nkind = \"gear\"\nframes = 600\n";
 // ---------------------------------------------------------------------------------------------
 // The twelve faults.
 
-/// 1. The documented defaults must fit: the chart animation with every default is written (140
+/// Fault 1: The documented defaults must fit: the chart animation with every default is written (140
 /// frames, `docs/inputs.md`: 168 did not fit once counted exactly). And the budget is checked exactly before anything is encoded: a frame
 /// count the first frame's estimate lets through but the frames do not fit is refused with status
 /// 2 naming the flag, never status 1 after all the work.
@@ -123,7 +123,7 @@ fn f01_the_default_chart_animation_is_written_and_the_budget_is_exact_up_front()
     }
 }
 
-/// 2. `--frames 3` on the chart animation gave 7 frames, in every format and in batch: the chart
+/// Fault 2: `--frames 3` on the chart animation gave 7 frames, in every format and in batch: the chart
 /// has seven steps, so fewer frames are refused, naming where the count came from.
 #[test]
 fn f02_chart_frames_are_honoured_or_refused() {
@@ -151,7 +151,7 @@ fn f02_chart_frames_are_honoured_or_refused() {
     assert_eq!(animated_svg(&d.join("c.svg")).0, 7);
 }
 
-/// 3. An animated SVG has no pixels: the raster limits do not apply to it. A still SVG at that
+/// Fault 3: An animated SVG has no pixels: the raster limits do not apply to it. A still SVG at that
 /// width is written, so is an animated one; a GIF at that width is refused naming `--width`.
 #[test]
 fn f03_an_animated_svg_is_not_held_to_pixel_limits() {
@@ -167,7 +167,7 @@ fn f03_an_animated_svg_is_not_held_to_pixel_limits() {
     refused_naming(&o, &["--width"]);
 }
 
-/// 4. An animation's error is reported at the key at fault: `kind` for a walk without a loop or a
+/// Fault 4: An animation's error is reported at the key at fault: `kind` for a walk without a loop or a
 /// chart on a board it cannot draw, `width` for frames too large, not always at `frames`.
 #[test]
 fn f04_animation_errors_point_at_the_key_at_fault() {
@@ -192,7 +192,7 @@ fn f04_animation_errors_point_at_the_key_at_fault() {
     refused_naming(&o, &["chart.toml:2:"]);
 }
 
-/// 5. Flags override the file, then everything is checked once: `frames = 600` in an overlay that
+/// Fault 5: Flags override the file, then everything is checked once: `frames = 600` in an overlay that
 /// `--frames 2` replaces is not budget-checked, and `render` (a still) does not check an
 /// animation's budget at all.
 #[test]
@@ -208,7 +208,7 @@ fn f05_flags_override_the_file_before_the_budget_is_checked() {
     refused_naming(&o, &["g.toml:3:"]);
 }
 
-/// 6. `--kind` replaces only the kind: the overlay's `fps` and `loop` stay (as `--help` says).
+/// Fault 6: `--kind` replaces only the kind: the overlay's `fps` and `loop` stay (as `--help` says).
 #[test]
 fn f06_kind_keeps_the_files_timing() {
     let d = files(
@@ -223,7 +223,7 @@ fn f06_kind_keeps_the_files_timing() {
     assert_eq!(repeat, "1", "loop = false plays once");
 }
 
-/// 7. `seconds` is a length: with `--fps 24` over an overlay's `seconds = 1, fps = 12` the
+/// Fault 7: `seconds` is a length: with `--fps 24` over an overlay's `seconds = 1, fps = 12` the
 /// animation lasts one second (to within half a frame), not 13 frames at the new rate.
 #[test]
 fn f07_seconds_are_kept_when_the_rate_changes() {
@@ -239,7 +239,7 @@ fn f07_seconds_are_kept_when_the_rate_changes() {
     assert!(length.abs_diff(100) * 2 <= delay, "{frames} frames of {delay} cs last {length} cs, not 100");
 }
 
-/// 8. `#+1+1+1` is not a colour (Rust's `from_str_radix` takes a sign): refused in flags, overlays
+/// Fault 8: `#+1+1+1` is not a colour (Rust's `from_str_radix` takes a sign): refused in flags, overlays
 /// and themes alike.
 #[test]
 fn f08_a_sign_is_not_a_hex_digit() {
@@ -268,7 +268,7 @@ fn f08_a_sign_is_not_a_hex_digit() {
     }
 }
 
-/// 9. An output named twice is an error in `animate`, as in `render`: standard output twice, or
+/// Fault 9: An output named twice is an error in `animate`, as in `render`: standard output twice, or
 /// one file twice.
 #[test]
 fn f09_an_output_named_twice_is_refused() {
@@ -284,7 +284,7 @@ fn f09_an_output_named_twice_is_refused() {
     refused_naming(&o, &["a.svg"]);
 }
 
-/// 10. `--plays` has the file's limits (`loop`: 1 to 10000 plays, or forever).
+/// Fault 10: `--plays` has the file's limits (`loop`: 1 to 10000 plays, or forever).
 #[test]
 fn f10_plays_has_the_files_limits() {
     let d =
@@ -299,7 +299,7 @@ fn f10_plays_has_the_files_limits() {
     assert_eq!(animated_svg(&d.join("b.svg")).2, "10000");
 }
 
-/// 11. Every message names its source: the flag, or the file's line and column.
+/// Fault 11: Every message names its source: the flag, or the file's line and column.
 #[test]
 fn f11_every_message_names_its_source() {
     let d = files(
@@ -337,7 +337,7 @@ fn f11_every_message_names_its_source() {
     assert!(!d.join("a.svg").exists());
 }
 
-/// 12. `animate` has no `--format`: its advice does not name one.
+/// Fault 12: `animate` has no `--format`: its advice does not name one.
 #[test]
 fn f12_animate_advice_names_only_its_own_flags() {
     let d = files("f12", &[]);

@@ -109,7 +109,7 @@ pub enum Ty {
     },
     /// One of these names.
     Name(&'static [&'static str]),
-    /// A text drawn in the figure: at most [`MAX_TEXT`] characters a figure can hold.
+    /// A text drawn in the figure: at most [`super::MAX_TEXT`] characters a figure can hold.
     Text,
     /// A built-in theme's name, or a theme file (`.toml`), read by the front end.
     Theme,
