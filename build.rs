@@ -1,4 +1,5 @@
 //! Embeds the essay's example files (`examples/essay/`) so that `dotchess essay` needs no files.
+//! Cargo is told to run it again when one of those files changes (each file, not the folder).
 
 use std::fmt::Write as _;
 use std::path::Path;
@@ -6,7 +7,10 @@ use std::path::Path;
 fn main() {
     let root =
         Path::new(&std::env::var("CARGO_MANIFEST_DIR").expect("cargo sets CARGO_MANIFEST_DIR")).join("examples/essay");
-    println!("cargo::rerun-if-changed=examples/essay");
+    // The input files only, not their folder: a folder is watched with everything in it, and
+    // outputs written there would make every build recompile the crate. A new figure is added to
+    // the manifest, whose change runs this again.
+    println!("cargo::rerun-if-changed=examples/essay/manifest.toml");
     let mut files: Vec<_> = std::fs::read_dir(&root)
         .expect("examples/essay exists")
         .map(|e| e.expect("readable directory entry").path())

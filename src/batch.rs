@@ -3,9 +3,11 @@
 //! figure does not stop the others; every failure is reported at the end.
 
 use crate::draw::document::FigureSpec;
+use crate::input::check::Checked;
 use crate::input::diagnostics::{InputError, Source, short_text};
 use crate::input::file::read_input;
-use crate::input::overlay::{plain_figure, read_overlay};
+use crate::input::options::FigureOptions;
+use crate::input::overlay::{Draft, read_draft};
 use crate::input::position::read_position;
 use crate::rules::variant::VariantId;
 use rayon::prelude::*;
@@ -57,7 +59,7 @@ pub struct Job {
 /// A manifest, read and checked.
 #[derive(Clone, Debug)]
 pub struct Manifest {
-    /// Output folder (relative to where the manifest lives), if the manifest names one.
+    /// Output folder (relative to the working folder, as `-o` is), if the manifest names one.
     pub output: Option<String>,
     /// Formats to write.
     pub formats: Vec<Format>,
@@ -150,22 +152,28 @@ impl Files for Embedded {
 
 /// Reads a job's files into a checked figure.
 pub fn figure(job: &Job, files: &dyn Files, variant: VariantId) -> Result<FigureSpec, InputError> {
+    Ok(checked(job, files, variant)?.figure)
+}
+
+/// [`figure`], with the options it was made from (for errors found when its animation is built).
+pub fn checked(job: &Job, files: &dyn Files, variant: VariantId) -> Result<Checked, InputError> {
     let located = |message: String| InputError { message, ..job.origin.clone() };
     let (pname, ptext) = files.read(&job.position).map_err(located)?;
     let base = read_position(&pname, &ptext, variant)?;
-    let mut figure = match &job.overlay {
-        None => plain_figure(&base),
+    let draft = match &job.overlay {
+        None => Draft::plain(&base),
         Some(o) => {
             let (oname, otext) = files.read(o).map_err(located)?;
-            read_overlay(&oname, &otext, &base, &|p| files.read(p))?
+            read_draft(&oname, &otext, &base, &|p| files.read(p))?
         }
     };
-    if let [panel] = &mut figure.panels[..]
+    let mut checked = crate::input::check::figure(&draft, &FigureOptions::default())?;
+    if let [panel] = &mut checked.figure.panels[..]
         && panel.caption.is_none()
     {
         panel.caption = job.caption.clone();
     }
-    Ok(figure)
+    Ok(checked)
 }
 
 /// What became of one job.
@@ -200,14 +208,15 @@ pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn F
         .jobs
         .par_iter()
         .map(|job| {
-            let result = figure(job, files, manifest.variant).map_err(|e| e.to_string()).and_then(|mut spec| {
+            let result = checked(job, files, manifest.variant).map_err(|e| e.to_string()).and_then(|mut checked| {
                 if let Some(t) = &manifest.theme {
-                    spec.theme = t.clone();
+                    checked.figure.theme = t.clone();
                 }
-                match spec.animate() {
+                let spec = &checked.figure;
+                match spec.animation {
                     None => {
                         let mut share = in_flight.draw();
-                        let scene = crate::output::budget::render_checked(&spec)?;
+                        let scene = crate::output::budget::render_checked(spec)?;
                         let weight = crate::output::budget::weight(&scene);
                         share.resize(crate::output::budget::write_cost(
                             weight,
@@ -217,8 +226,10 @@ pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn F
                         ));
                         write_figure(&scene, out, &job.name, &manifest.formats)
                     }
-                    Some(anim) => {
-                        let anim = anim.map_err(|e| e.to_string())?;
+                    Some(_) => {
+                        // Built within the budget, painted and encoded (a GIF is always written).
+                        let anim = crate::output::animation::build(spec, true)
+                            .map_err(|e| crate::input::check::animation_error(&checked, &e).to_string())?;
                         // Its frames and their pixels are held until every format is written.
                         let _share = in_flight.take(anim.cost(true));
                         write_animation(&anim, out, &job.name, &manifest.formats)

@@ -371,7 +371,7 @@ fn animate_rejects_bad_requests_with_status_2_and_writes_nothing() {
         (vec!["animate", &p(&fen), "-o", &p(&dir.join("x.jpg"))][..].to_vec(), ".gif, .png (APNG) or .svg"),
         (vec!["animate", &p(&fen), "--frame", "48", "-o", &p(&dir.join("x.png"))], "0 to 47"),
         (vec!["animate", &p(&fen), "--kind", "walk", "-o", &p(&out_file)], "a walk needs a loop"),
-        (vec!["animate", &p(&fen), "--fps", "500", "-o", &p(&out_file)], "--fps 500"),
+        (vec!["animate", &p(&fen), "--fps", "500", "-o", &p(&out_file)], "'500' for '--fps"),
         (vec!["animate", &p(&fen), &p(&overlay), "-o", &p(&out_file)], "o.toml:2:8"),
     ] {
         let out = dotchess(&args);
@@ -624,13 +624,20 @@ fn an_animation_beyond_the_memory_budget_is_refused_at_its_key() {
     // 300 frames of the hemispheres 1600 wide: 1600 × 2976 pixels each, far beyond the budget.
     let base = read_position("test.fen", "8/8/8/8/8/8/8/8", VariantId::Dot).unwrap();
     let text = "[[panels]]\nview = \"hemispheres\"\nwidth = 1600\n\n[animation]\nkind = \"gear\"\nframes = 300\n";
-    let Err(e) = read_overlay("big.toml", text, &base, &|p| Err(format!("no file {p}"))) else {
-        panic!("300 frames at 1600 wide should be refused");
+    // Read and checked (a flag may still override `frames`), then refused when built, before
+    // anything is painted, at the key that asked for the frames.
+    let built = |name: &str, text: &str| {
+        let draft = dotchess::input::overlay::read_draft(name, text, &base, &|p| Err(format!("no file {p}"))).unwrap();
+        let checked = dotchess::input::check::figure(&draft, &Default::default()).unwrap();
+        dotchess::output::animation::build(&checked.figure, true)
+            .map(|a| a.frames.len())
+            .map_err(|e| dotchess::input::check::animation_error(&checked, &e))
     };
+    let Err(e) = built("big.toml", text) else { panic!("300 frames at 1600 wide should be refused") };
     assert_eq!((e.file.as_str(), e.line, e.column), ("big.toml", 7, 10), "{e:?}");
     assert!(e.message.contains("300 frames") && e.message.contains("MiB"), "{}", e.message);
     // The same at 12 frames fits.
-    assert!(read_overlay("ok.toml", &text.replace("300", "12"), &base, &|p| Err(format!("no file {p}"))).is_ok());
+    assert_eq!(built("ok.toml", &text.replace("300", "12")), Ok(12));
     // From the command line: status 2, the flags named, nothing written.
     let dir = common::Scratch::new("budget");
     let fen = dir.join("empty.fen");
@@ -645,7 +652,7 @@ fn an_animation_beyond_the_memory_budget_is_refused_at_its_key() {
     let o = animate(&[], &out);
     assert_eq!(o.status.code(), Some(2));
     let err = String::from_utf8_lossy(&o.stderr);
-    assert!(err.contains("--frames 500") && err.contains("--width 2500"), "{err}");
+    assert!(err.contains("--frames: 500 frames") && err.contains("--width"), "{err}");
     assert!(!out.exists());
     // A still of one of those frames paints one picture, not 500: it is made.
     let still = dir.join("still.png");

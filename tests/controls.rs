@@ -75,7 +75,7 @@ fn a_figure_of_several_panels_takes_the_whole_width() {
     // A view flag cannot choose one view for three panels.
     let o = run_in(&d, &["render", "rook.fen", "o.toml", "--view", "chart", "-o", "g.png"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("--view cannot apply"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("--view: cannot apply"), "{}", stderr(&o));
     // Nor a rotation a chart panel (the one validator says whose option it is).
     let o = run_in(&d, &["render", "rook.fen", "o.toml", "--rotation", "3", "-o", "g.png"]);
     assert_eq!(o.status.code(), Some(2));
@@ -443,7 +443,7 @@ fn a_transparent_background_and_a_resolution() {
     write(&d, "bad.toml", "background = \"nein\"\n");
     let o = run_in(&d, &["render", "rook.fen", "bad.toml", "-o", "x.png"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("bad.toml:1:15: `background` is `none` or a colour"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("bad.toml:1:14: `background`: is `none` or a colour"), "{}", stderr(&o));
     for bad in [&["--dpi", "0"][..], &["--dpi", "1e9"], &["--background", "clear"]] {
         let o = run_in(&d, &[&["render", "-o", "x.png"][..], bad].concat());
         assert_eq!(o.status.code(), Some(2), "{bad:?}");

@@ -69,7 +69,9 @@ fn bad_fen_names_field_and_column() {
     use FenField::*;
     let d = VariantId::Dot;
     refused(d, "", Board, 1, "missing");
-    refused(d, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w", Castling, 46, "missing field: castling rights");
+    // Two fields are a FEN as one or six are: the rest take their defaults (issue 25).
+    let two = Position::from_fen(d, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b").unwrap();
+    assert_eq!(two.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b - - 0 1");
     refused(d, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", Board, 1, "expected 8 fields");
     refused(d, "rnbqkbnr/ppppxppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Board, 14, "`x` is not a piece letter");
     refused(d, "rnbqkbnr/ppppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1", Board, 18, "more than 8 squares");

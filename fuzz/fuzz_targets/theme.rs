@@ -1,5 +1,7 @@
-//! The theme reader: any text. An accepted theme draws a figure with marks of every kind in
-//! each view to well-formed XML.
+//! The theme reader: any text, a whole theme or a few keys over a `base`. An accepted theme
+//! draws a figure with marks of every kind in each view to well-formed XML, with its badges in
+//! their own colours and its transparency as it says; and two frames of an animation in it encode
+//! as GIF and APNG (whose palette starts from the theme's colours).
 #![no_main]
 
 use dotchess::{Position, VariantId};
@@ -22,6 +24,13 @@ moves = ["b1"]
 view = "board"
 edges = true
 tint = true
+[[panels]]
+view = "globe"
+ghost = true
+[[panels]]
+view = "disc"
+[[panels]]
+view = "north"
 "#;
 
 fuzz_target!(|data: &[u8]| {
@@ -30,6 +39,25 @@ fuzz_target!(|data: &[u8]| {
     let base = dotchess::input::position::PositionSpec { position: Position::start(VariantId::Dot), title: None };
     let mut figure = dotchess::input::overlay::read_overlay("theme.toml", OVERLAY, &base, &|_| Err("no files".into()))
         .expect("the fixed overlay is valid");
-    figure.theme = theme;
+    figure.theme = theme.clone();
     dotchess_fuzz::render_well_formed(&figure);
+    if let Ok(scene) = dotchess::output::budget::render_checked(&figure) {
+        assert_eq!(scene.transparent, theme.transparent, "the theme's `background = \"none\"`");
+        for e in scene.find("coordinate-halo") {
+            assert_eq!(e.paint.fill, Some(theme.badge), "a badge in the theme's badge colour");
+        }
+    }
+    // Two small frames of the gears in this theme, painted and encoded.
+    let mut panel = figure.panels[0].clone();
+    panel.view.width = 160.0;
+    let small = dotchess::draw::document::FigureSpec {
+        panels: vec![panel],
+        animation: Some(dotchess::draw::animation::AnimSpec { frames: 2, ..dotchess::draw::animation::AnimSpec::new(dotchess::draw::animation::Kind::Gear) }),
+        ..figure
+    };
+    if let Ok(anim) = dotchess::output::animation::build(&small, true) {
+        for format in [dotchess::output::AnimFormat::Gif, dotchess::output::AnimFormat::Apng] {
+            anim.encode(format).expect("two small frames encode");
+        }
+    }
 });

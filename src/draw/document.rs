@@ -94,7 +94,10 @@ impl FigureSpec {
             theme.background = c;
         }
         let mut scene = self.draw_panels(&theme, check)?;
-        scene.transparent = self.background == Some(Background::None);
+        scene.transparent = match self.background {
+            Some(b) => b == Background::None,
+            None => self.theme.transparent,
+        };
         scene.dpi = self.dpi;
         Ok(scene)
     }

@@ -49,6 +49,10 @@ impl Rgb {
     /// Parses `#rgb` or `#rrggbb`.
     pub fn parse(s: &str) -> Option<Rgb> {
         let h = s.strip_prefix('#')?;
+        // Hex digits only: `from_str_radix` would also take a sign (`#+1+1+1`).
+        if !h.bytes().all(|b| b.is_ascii_hexdigit()) {
+            return None;
+        }
         let nib = |i: usize| u8::from_str_radix(h.get(i..i + 1)?, 16).ok();
         let byte = |i: usize| u8::from_str_radix(h.get(i..i + 2)?, 16).ok();
         match h.len() {

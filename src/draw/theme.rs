@@ -120,6 +120,18 @@ pub struct Theme {
     /// Xiangqi's palace outlines.
     #[serde(default)]
     pub palace_dash: Vec<f64>,
+    /// Badges: the round plates under rank numbers and file letters drawn over the board, in
+    /// colours of their own, so that a light `text` for a dark page does not write white on white.
+    #[serde(with = "hex")]
+    pub badge: Rgb,
+    /// The numbers and letters on badges.
+    #[serde(with = "hex")]
+    pub badge_text: Rgb,
+    /// No paper behind the drawing (a theme file's `background = "none"`): the figure is
+    /// transparent, as with `--background none`, `background` staying the colour of ports and
+    /// plates.
+    #[serde(skip)]
+    pub transparent: bool,
 }
 
 /// The names of the built-in themes.
@@ -134,15 +146,18 @@ pub enum ThemeError {
 }
 
 impl Theme {
+    /// The TOML text of a built-in theme: every key, with comments.
+    pub fn template(name: &str) -> Result<&'static str, ThemeError> {
+        match name {
+            "essay" => Ok(include_str!("../../templates/themes/essay.toml")),
+            "print" => Ok(include_str!("../../templates/themes/print.toml")),
+            "ice" => Ok(include_str!("../../templates/themes/ice.toml")),
+            _ => Err(ThemeError::Unknown(name.to_string())),
+        }
+    }
     /// A built-in theme by name.
     pub fn built_in(name: &str) -> Result<Theme, ThemeError> {
-        let text = match name {
-            "essay" => include_str!("../../templates/themes/essay.toml"),
-            "print" => include_str!("../../templates/themes/print.toml"),
-            "ice" => include_str!("../../templates/themes/ice.toml"),
-            _ => return Err(ThemeError::Unknown(name.to_string())),
-        };
-        Ok(toml::from_str(text).expect("a built-in theme is a complete theme"))
+        Ok(toml::from_str(Theme::template(name)?).expect("a built-in theme is a complete theme"))
     }
     /// The essay theme, the default.
     pub fn essay() -> Theme {

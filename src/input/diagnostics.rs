@@ -163,13 +163,36 @@ impl<'a> Source<'a> {
         v.get_ref().parse().map_err(|e: crate::rules::variant::UnknownVariant| self.error(v.span(), e.to_string()))
     }
 
+    /// The text (without a byte-order mark).
+    pub fn text(&self) -> &'a str {
+        self.text
+    }
+
+    fn check_depth(&self) -> Result<(), InputError> {
+        self.check_size()?;
+        match too_deep(self.text) {
+            Some(at) => Err(self.error_at(at, format!("keys, tables or lists nested more than {MAX_DEPTH} deep"))),
+            None => Ok(()),
+        }
+    }
+
+    /// Parses TOML into a table of spanned keys and values, for readers that know their keys
+    /// from a table of their own ([`super::options::TABLE`]); the parser's errors located.
+    pub(crate) fn table(&self) -> Result<Spanned<toml::de::DeTable<'a>>, InputError> {
+        self.check_depth()?;
+        toml::de::DeTable::parse(self.text).map_err(|e| {
+            let message = explain_toml(e.message());
+            match e.span() {
+                Some(span) => self.error(span, message),
+                None => self.whole(message),
+            }
+        })
+    }
+
     /// Parses TOML into `T`, turning the parser's errors into located ones (with a suggestion for
     /// an unknown key).
     pub(crate) fn toml<T: for<'de> Deserialize<'de>>(&self) -> Result<T, InputError> {
-        self.check_size()?;
-        if let Some(at) = too_deep(self.text) {
-            return Err(self.error_at(at, format!("keys, tables or lists nested more than {MAX_DEPTH} deep")));
-        }
+        self.check_depth()?;
         toml::from_str(self.text).map_err(|e| {
             let message = explain_toml(e.message());
             match e.span() {
@@ -183,7 +206,7 @@ impl<'a> Source<'a> {
 /// Rewrites the TOML reader's messages in the user's words: an unknown key with the nearest known
 /// one, and what was expected instead of Rust's type names (`i64`, `struct PanelToml`, `untagged
 /// enum Num`).
-fn explain_toml(message: &str) -> String {
+pub(crate) fn explain_toml(message: &str) -> String {
     let message = message.trim();
     if let Some(rest) = message.strip_prefix("unknown field `") {
         return unknown_key(message, rest);

@@ -117,7 +117,20 @@ pub fn add_mark(pos: &Position, kind: MarkKind, text: &str, o: &mut Overlay) -> 
                 return Err(err(0, "a loop starts on a square, not on a pole".into()));
             }
             match parts.get(2) {
-                None => o.loops.push((c, dir)),
+                None => {
+                    // A loop comes back to where it starts; on a board with edges, a ride may not.
+                    if crate::rules::routes::ride_to(topo, c, dir, c).is_none() {
+                        return Err(err(
+                            0,
+                            format!(
+                                "the ride from {} heading {d} never comes back to {}, so it draws no loop \
+                                 (`CELL:DIR:UNTIL` draws a ride up to a cell)",
+                                parts[0].0, parts[0].0
+                            ),
+                        ));
+                    }
+                    o.loops.push((c, dir))
+                }
                 Some(&until) => {
                     let u = cell(until)?;
                     if crate::rules::routes::ride_to(topo, c, dir, u).is_none() {

@@ -5,12 +5,14 @@
 //! The formats are documented key by key in `docs/inputs.md`, with an annotated template in
 //! `templates/overlay.toml`.
 
+pub mod check;
 pub mod diagnostics;
 pub mod file;
 pub mod marks;
 pub mod options;
 pub mod overlay;
 pub mod position;
+pub mod table;
 pub mod theme;
 
 pub use options::MAX_WINDOW;

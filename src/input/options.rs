@@ -1,214 +1,164 @@
-//! View options as a user gives them — flags on the command line or keys in an overlay file — and
-//! the one validator that turns them into a checked [`View`].
+//! The figure's options — every value a user sets by a command-line flag, a key of an overlay
+//! file or a pair of a URL query — in one table ([`TABLE`]): each option's names, type, limits,
+//! default and the views it belongs to. The three readers ([`FigureOptions::from_query`], the
+//! overlay reader's [`Value::from_toml`], and the command line's flags, whose `value_parser` is
+//! [`parse_text`]) all go through it, so an option means the same wherever it is given.
 //!
-//! Both front ends only *map* what they read onto [`ViewOptions`]; the limits (width, rotation,
-//! window) and the rule that an option must belong to the view it is given for live here, so a
-//! flag and a file key can never disagree. An error names the option ([`ViewKey`]); the caller
-//! says where it was given (a flag, or a file position).
+//! Every value read keeps where it came from ([`Origin`]: the flag, the file's line and column, or
+//! the query pair), so that the one check made after the sources are merged
+//! ([`super::check::figure`]: flags override the file) names it in its message.
 
-use crate::draw::figure::{Coordinates, Orientation, View, ViewKind};
-use crate::draw::geometry::Window;
-use crate::rules::topology::Topology;
-use std::fmt;
+use super::MAX_TEXT;
+use super::diagnostics::{InputError, Source, check_text};
+use crate::draw::document::Background;
+use crate::draw::theme::Theme;
+use std::ops::Range;
+use std::sync::Arc;
 
-pub use crate::draw::figure::WIDTH_RANGE;
-/// Largest chart window side, in squares.
-pub const MAX_WINDOW: i64 = 200;
-/// Largest distance of a chart window's corner from the board, in squares.
-pub const MAX_WINDOW_OFFSET: i64 = 10_000;
+pub use super::table::{
+    Along, Applies, DPI_RANGE, KIND_NAMES, Key, Level, MAX_PLAYS, MAX_WINDOW, MAX_WINDOW_OFFSET, Spec, TABLE, Ty,
+    VIEW_NAMES, WIDTH_RANGE, by_file_name, by_query_name, spec,
+};
 
-/// One view option, named the same way in files (`rotation`) and flags (`--rotation`).
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum ViewKey {
-    /// `view` / `--view`.
-    View,
-    /// `width` / `--width`.
-    Width,
-    /// `rotation` / `--rotation`.
-    Rotation,
-    /// `window` / `--window`.
-    Window,
-    /// `tint` / `--tint`.
-    Tint,
-    /// `edges` / `--edges`.
-    Edges,
-    /// `coordinates` / `--coordinates`.
-    Coordinates,
-    /// `latitude` / `--latitude` (globe).
-    Latitude,
-    /// `longitude` / `--longitude` (globe).
-    Longitude,
-    /// `roll` / `--roll` (globe).
-    Roll,
-    /// `ghost` / `--ghost` (globe).
-    Ghost,
-    /// `pole` / `--pole` (disc): the pole at the centre.
-    Pole,
-    /// `orientation` / `--orientation`.
-    Orientation,
-}
-
-impl ViewKey {
-    /// The key's name in an overlay file.
-    pub fn key(self) -> &'static str {
-        match self {
-            ViewKey::View => "view",
-            ViewKey::Width => "width",
-            ViewKey::Rotation => "rotation",
-            ViewKey::Window => "window",
-            ViewKey::Tint => "tint",
-            ViewKey::Edges => "edges",
-            ViewKey::Coordinates => "coordinates",
-            ViewKey::Latitude => "latitude",
-            ViewKey::Longitude => "longitude",
-            ViewKey::Roll => "roll",
-            ViewKey::Ghost => "ghost",
-            ViewKey::Pole => "pole",
-            ViewKey::Orientation => "orientation",
-        }
-    }
-    /// The views an option belongs to, by name ([`VIEW_NAMES`]); `None`: every view. This table
-    /// is the one place that says which option goes with which view, for flags and files alike.
-    pub fn views(self) -> Option<&'static [&'static str]> {
-        match self {
-            ViewKey::View | ViewKey::Width | ViewKey::Coordinates | ViewKey::Orientation => None,
-            ViewKey::Rotation => Some(&["hemispheres", "north", "south", "disc"]),
-            ViewKey::Window => Some(&["chart"]),
-            ViewKey::Tint | ViewKey::Edges => Some(&["chart", "board"]),
-            ViewKey::Latitude | ViewKey::Longitude | ViewKey::Roll | ViewKey::Ghost => Some(&["globe"]),
-            ViewKey::Pole => Some(&["disc"]),
-        }
-    }
-    /// The command-line flag.
-    pub fn flag(self) -> String {
-        format!("--{}", self.key())
-    }
-}
-
-pub use crate::draw::document::Background;
-
-/// Smallest and largest resolution, in pixels per inch.
-pub const DPI_RANGE: (f64, f64) = (10.0, 10_000.0);
-
-/// Checks a resolution in pixels (figure units) per inch.
-pub fn check_dpi(v: f64) -> Result<f64, String> {
-    if !(DPI_RANGE.0..=DPI_RANGE.1).contains(&v) {
-        return Err(format!(
-            "{} is out of range ({} to {} pixels per inch)",
-            shown_number(v),
-            DPI_RANGE.0,
-            DPI_RANGE.1
-        ));
-    }
-    Ok(v)
-}
-
-/// A rotation as written: a number of files, or a file letter (its middle).
+/// A theme as an option names it.
 #[derive(Clone, PartialEq, Debug)]
-pub enum Rotation {
-    /// A file position (4 = the boundary after the fourth file).
-    Files(f64),
-    /// A file letter.
+pub enum ThemeValue {
+    /// A built-in theme's name, or a theme file not read yet.
+    Named(String),
+    /// A theme read (from a file, by the front end that knows where files are).
+    Read(Box<Theme>),
+}
+
+/// A value of an option, as read, checked against the limits that do not depend on the board.
+#[derive(Clone, PartialEq, Debug)]
+#[allow(missing_docs)]
+pub enum Value {
+    Bool(bool),
+    Number(f64),
+    Whole(i64),
+    Name(&'static str),
+    Text(String),
+    Theme(ThemeValue),
+    Background(Background),
+    /// A number, or a file letter.
+    NumberOrFile(NumberOrFile),
+    Window([i64; 4]),
+    Plays(u32),
+}
+
+/// A number, or a file letter (its middle).
+#[derive(Clone, PartialEq, Debug)]
+pub enum NumberOrFile {
+    /// A number.
+    Number(f64),
+    /// A file letter, resolved on the board.
     File(String),
 }
 
-impl Rotation {
-    /// Reads a command-line value: a number, else a file letter.
-    pub fn parse(s: &str) -> Rotation {
-        match s.trim().parse::<f64>() {
-            Ok(v) => Rotation::Files(v),
-            Err(_) => Rotation::File(s.to_string()),
+/// An input text with its name, shared by the values read from it.
+#[derive(Debug, PartialEq)]
+pub struct Named {
+    /// The file's name as given.
+    pub name: String,
+    /// Its text (without a byte-order mark).
+    pub text: String,
+}
+
+/// Where a value came from.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Origin {
+    /// A command-line flag and the text given to it.
+    Flag {
+        /// The flag (`--frames`).
+        flag: &'static str,
+        /// The text given (empty for a switch).
+        text: String,
+    },
+    /// A file's key: its text and the value's span, and the key's name (`None` for a mark, whose
+    /// messages name the mark).
+    File {
+        /// The file.
+        file: Arc<Named>,
+        /// The value's bytes in it.
+        span: Range<usize>,
+        /// The key.
+        key: Option<&'static str>,
+    },
+    /// A URL query's pair.
+    Query {
+        /// Its name.
+        name: String,
+        /// Its value.
+        text: String,
+    },
+}
+
+impl Origin {
+    /// An error about the value, in words that read after the option's name.
+    pub fn error(&self, message: impl Into<String>) -> InputError {
+        let message = message.into();
+        match self {
+            Origin::Flag { flag, text } => plain(mark_shown(flag, text), message),
+            Origin::File { file, span, key } => {
+                let src = Source::new(&file.name, &file.text);
+                match key {
+                    Some(k) => src.error(span.clone(), format!("`{k}`: {message}")),
+                    None => src.error(span.clone(), message),
+                }
+            }
+            Origin::Query { name, text } => plain(format!("URL query `{name}={text}`"), message),
+        }
+    }
+
+    /// An error at byte `at` of the value's text (a mark's part).
+    pub fn error_within(&self, at: usize, message: impl Into<String>) -> InputError {
+        match self {
+            Origin::File { file, span, key: None } => {
+                let src = Source::new(&file.name, &file.text);
+                let value = file.text.get(span.start + 1..span.end.saturating_sub(1)).unwrap_or("");
+                src.error_in_string(span.clone(), value, at, message)
+            }
+            _ => self.error(message),
+        }
+    }
+
+    /// How the option is spelled where it was given: `--width`, `` `width` ``, `width=`.
+    pub fn spelling(&self, key: Key) -> String {
+        let s = spec(key);
+        match self {
+            Origin::Flag { .. } => s.flag.unwrap_or(s.file).to_string(),
+            Origin::File { .. } => format!("`{}`", s.file),
+            Origin::Query { .. } => format!("`{}=`", s.query.unwrap_or(s.file)),
         }
     }
 }
 
-/// View options as given, unchecked: every field is `None` unless the user set it.
-#[derive(Clone, Default, PartialEq, Debug)]
-pub struct ViewOptions {
-    /// `hemispheres`, `chart` or `board`.
-    pub view: Option<String>,
-    /// The view's width.
-    pub width: Option<f64>,
-    /// Hemispheres: the file position at the touching point.
-    pub rotation: Option<Rotation>,
-    /// Chart: `[x0, y0, columns, rows]`.
-    pub window: Option<Vec<i64>>,
-    /// Chart, board: tint squares by position.
-    pub tint: Option<bool>,
-    /// Chart, board: colour the copies' edges.
-    pub edges: Option<bool>,
-    /// `none`, `edge` or `cells`.
-    pub coordinates: Option<String>,
-    /// Globe: latitude of the viewpoint, degrees.
-    pub latitude: Option<f64>,
-    /// Globe: longitude of the viewpoint, degrees.
-    pub longitude: Option<f64>,
-    /// Globe: turn of the picture, degrees.
-    pub roll: Option<f64>,
-    /// Globe: show the far half faintly.
-    pub ghost: Option<bool>,
-    /// Disc: the pole at the centre, `N` or `S`.
-    pub pole: Option<String>,
-    /// `white` or `black`: from which side the figure is seen.
-    pub orientation: Option<String>,
+/// A flag's name in a message, with the value when it is a mark (`--cross `z9``).
+fn mark_shown(flag: &str, text: &str) -> String {
+    let marks = TABLE.iter().any(|s| s.flag == Some(flag) && matches!(s.ty, Ty::Mark(_) | Ty::Move));
+    if marks { format!("{flag} `{text}`") } else { flag.to_string() }
 }
 
-/// An option that cannot be used: which one, and why.
-#[derive(Clone, PartialEq, Eq, Debug)]
-pub struct OptionError {
+fn plain(file: String, message: String) -> InputError {
+    InputError { file, line: 0, column: 0, message, source_line: None }
+}
+
+/// A value given for an option, and where.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Given {
     /// The option.
-    pub key: ViewKey,
-    /// What is wrong, in words that read after the option's name.
-    pub message: String,
+    pub key: Key,
+    /// The value.
+    pub value: Value,
+    /// Where it was given.
+    pub origin: Origin,
 }
 
-impl OptionError {
-    fn new(key: ViewKey, message: impl Into<String>) -> OptionError {
-        OptionError { key, message: message.into() }
-    }
-    /// The message for a command-line flag: `--rotation: … `.
-    pub fn for_flag(&self) -> String {
-        format!("{}: {}", self.key.flag(), self.message)
-    }
-    /// The message for a file key: `` `rotation`: … ``.
-    pub fn for_key(&self) -> String {
-        format!("`{}`: {}", self.key.key(), self.message)
-    }
-}
-
-impl fmt::Display for OptionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&self.for_key())
-    }
-}
-
-impl std::error::Error for OptionError {}
-
-/// The names of the views, as written in files and flags.
-pub const VIEW_NAMES: [&str; 7] = ["hemispheres", "north", "south", "chart", "board", "globe", "disc"];
-
-/// A view's default settings by name.
-fn view_named(name: &str) -> Result<View, OptionError> {
-    match name {
-        "hemispheres" => Ok(View::hemispheres()),
-        "north" => Ok(View::hemisphere(crate::rules::topology::Pole::North)),
-        "south" => Ok(View::hemisphere(crate::rules::topology::Pole::South)),
-        "board" => Ok(View::board()),
-        "chart" => Ok(View::chart()),
-        "globe" => Ok(View::globe()),
-        "disc" => Ok(View::disc()),
-        other => {
-            let hint =
-                VIEW_NAMES.into_iter().min_by_key(|k| crate::suggest::edit_distance(other, k)).unwrap_or("board");
-            Err(OptionError::new(
-                ViewKey::View,
-                format!(
-                    "unknown view `{other}` (hemispheres, north, south, chart, board, globe or disc; did you mean \
-                     `{hint}`?)"
-                ),
-            ))
-        }
-    }
+/// Options as one source gives them (flags, a file's level, a query), unchecked against each
+/// other and the board; or several sources merged ([`FigureOptions::over`]).
+#[derive(Clone, Default, Debug, PartialEq)]
+pub struct FigureOptions {
+    given: Vec<Given>,
 }
 
 /// A number as a message shows it: plainly when it is of a reasonable size, else in scientific
@@ -217,303 +167,444 @@ pub fn shown_number(v: f64) -> String {
     if v.is_finite() && (v == 0.0 || (1e-3..1e9).contains(&v.abs())) { format!("{v}") } else { format!("{v:e}") }
 }
 
-/// Checks a width (of a view or of a whole figure).
-pub fn check_width(v: f64) -> Result<f64, OptionError> {
-    if !(WIDTH_RANGE.0..=WIDTH_RANGE.1).contains(&v) {
-        let shown = shown_number(v);
-        return Err(OptionError::new(
-            ViewKey::Width,
-            format!("{shown} is out of range ({} to {})", WIDTH_RANGE.0, WIDTH_RANGE.1),
-        ));
-    }
-    Ok(v)
+/// Reads an option's value written as text (a flag's, a query's), checked against the limits
+/// that do not depend on the board. The command line's `value_parser` for each flag.
+pub fn parse_text(key: Key, text: &str) -> Result<Value, String> {
+    let s = spec(key);
+    let t = text.trim();
+    let number = || -> Result<f64, String> {
+        t.parse::<f64>().ok().filter(|v| v.is_finite()).ok_or_else(|| format!("`{text}` is not a number"))
+    };
+    let value = match s.ty {
+        Ty::Switch { .. } => match t {
+            "true" | "1" | "yes" | "on" | "" => Value::Bool(true),
+            "false" | "0" | "no" | "off" => Value::Bool(false),
+            _ => return Err(format!("is true or false, not `{text}`")),
+        },
+        Ty::Number { .. } => Value::Number(number()?),
+        Ty::Whole { .. } => Value::Whole(t.parse::<i64>().map_err(|_| format!("`{text}` is not a whole number"))?),
+        Ty::Name(names) => Value::Name(name_in(key, names, t)?),
+        Ty::Text | Ty::Mark(_) | Ty::Move => Value::Text(text.to_string()),
+        Ty::Theme => Value::Theme(ThemeValue::Named(t.to_string())),
+        Ty::Background => Value::Background(Background::parse(t)?),
+        // Not finite: refused by the range check (on the board, for files).
+        Ty::NumberOrFile(_) => match t.parse::<f64>() {
+            Ok(v) => Value::NumberOrFile(NumberOrFile::Number(v)),
+            Err(_) => Value::NumberOrFile(NumberOrFile::File(t.to_string())),
+        },
+        Ty::Window => {
+            let parts: Result<Vec<i64>, _> = t.split(',').map(|x| x.trim().parse::<i64>()).collect();
+            match parts.as_deref() {
+                Ok(&[a, b, c, d]) => Value::Window([a, b, c, d]),
+                _ => return Err(format!("is four numbers x0,y0,cols,rows, not `{text}`")),
+            }
+        }
+        Ty::Plays => {
+            Value::Plays(plays(t.parse::<i64>().map_err(|_| format!("`{text}` is not a whole number"))?, true)?)
+        }
+    };
+    check_value(s, value)
 }
 
-impl ViewOptions {
-    /// The view these options describe, from the named view's defaults (hemispheres when no view
-    /// is named).
-    pub fn check(&self, topo: &Topology) -> Result<View, OptionError> {
-        let mut view = View::hemispheres();
-        self.apply(topo, &mut view)?;
-        Ok(view)
+/// A name of `names` (in any case), or an error naming them (with the nearest one).
+fn name_in(key: Key, names: &'static [&'static str], t: &str) -> Result<&'static str, String> {
+    if let Some(n) = names.iter().find(|n| n.eq_ignore_ascii_case(t)) {
+        return Ok(n);
+    }
+    let hint = names
+        .iter()
+        .map(|n| (crate::suggest::edit_distance(&t.to_ascii_lowercase(), n), *n))
+        .min()
+        .filter(|&(d, _)| d <= t.chars().count().max(2) / 2 + 1)
+        .map_or(String::new(), |(_, n)| format!("; did you mean `{n}`?"));
+    match key {
+        Key::View => Err(format!("unknown view `{t}` ({}{hint})", or_list(names))),
+        Key::Kind => Err(format!("unknown animation `{t}` ({}{hint})", or_list(names))),
+        _ => Err(format!("is {}, not `{t}`{hint}", or_list(names))),
+    }
+}
+
+/// `a, b or c`.
+pub fn or_list(names: &[&str]) -> String {
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => names.join(""),
+    }
+}
+
+/// Plays: 0 (forever, where `zero` allows it) or 1 to [`MAX_PLAYS`].
+fn plays(n: i64, zero: bool) -> Result<u32, String> {
+    let lowest = if zero { 0 } else { 1 };
+    if (lowest..=MAX_PLAYS).contains(&n) {
+        return Ok(n as u32);
+    }
+    let forever = if zero { "0 (forever) or " } else { "true (forever), false (once) or " };
+    Err(format!("{n} is out of range: {forever}1 to {MAX_PLAYS} plays"))
+}
+
+/// Checks a value against its row's limits that do not depend on the board.
+fn check_value(s: &Spec, value: Value) -> Result<Value, String> {
+    match (&s.ty, &value) {
+        (Ty::Number { min, max, unit }, Value::Number(v)) if !(min..=max).contains(&v) => {
+            let range = if s.key == Key::Seconds { "more than 0".to_string() } else { format!("{min} to {max}") };
+            Err(format!("{} is out of range ({range} {unit})", shown_number(*v)))
+        }
+        (Ty::Number { .. }, Value::Number(v)) if s.key == Key::Seconds && *v <= 0.0 => {
+            Err(format!("{} is out of range (more than 0 seconds)", shown_number(*v)))
+        }
+        (Ty::Whole { min, max }, Value::Whole(v)) if !(min..=max).contains(&v) => {
+            Err(format!("{v} is out of range ({min} to {max})"))
+        }
+        (Ty::NumberOrFile(Along::Degrees(limit)), Value::NumberOrFile(NumberOrFile::Number(v)))
+            if !(-limit..=*limit).contains(v) =>
+        {
+            Err(format!("{} is out of range (-{limit} to {limit} degrees)", shown_number(*v)))
+        }
+        (Ty::Text, Value::Text(t)) => {
+            if t.chars().count() > MAX_TEXT {
+                return Err(format!("is longer than {MAX_TEXT} characters"));
+            }
+            check_text(t).map_err(|(_, m)| m)?;
+            Ok(value)
+        }
+        (Ty::Window, Value::Window([x0, y0, cols, rows])) => {
+            if !(1..=MAX_WINDOW).contains(cols) || !(1..=MAX_WINDOW).contains(rows) {
+                return Err(format!("columns and rows must be 1 to {MAX_WINDOW}"));
+            }
+            if x0.abs() > MAX_WINDOW_OFFSET || y0.abs() > MAX_WINDOW_OFFSET {
+                return Err(format!("x0 and y0 must be -{MAX_WINDOW_OFFSET} to {MAX_WINDOW_OFFSET}"));
+            }
+            Ok(value)
+        }
+        _ => Ok(value),
+    }
+}
+
+impl Value {
+    /// Reads an option's value from a file (TOML), checked as [`parse_text`] checks text. `Err`:
+    /// the message, to be located at the value.
+    pub fn from_toml(key: Key, v: &toml::de::DeValue) -> Result<Value, String> {
+        use toml::de::DeValue as T;
+        let s = spec(key);
+        let found = || found_words(v);
+        let value = match (&s.ty, v) {
+            (Ty::Switch { .. }, T::Boolean(b)) => Value::Bool(*b),
+            (Ty::Switch { .. }, _) => return Err(format!("expected true or false, found {}", found())),
+            (Ty::Number { .. }, _) => {
+                Value::Number(toml_number(v).ok_or_else(|| format!("expected a number, found {}", found()))?)
+            }
+            (Ty::Whole { .. }, T::Integer(i)) => Value::Whole(toml_integer(i)?),
+            (Ty::Whole { .. }, _) => return Err(format!("expected a whole number, found {}", found())),
+            (Ty::Plays, T::Boolean(true)) => Value::Plays(0),
+            (Ty::Plays, T::Boolean(false)) => Value::Plays(1),
+            (Ty::Plays, T::Integer(i)) => Value::Plays(plays(toml_integer(i)?, false)?),
+            (Ty::Plays, _) => return Err(format!("expected true, false or a number of plays, found {}", found())),
+            (Ty::NumberOrFile(_), T::String(t)) => Value::NumberOrFile(NumberOrFile::File(t.to_string())),
+            (Ty::NumberOrFile(_), _) => Value::NumberOrFile(NumberOrFile::Number(
+                toml_number(v).ok_or_else(|| format!("expected a number or a file letter, found {}", found()))?,
+            )),
+            (Ty::Window, T::Array(items)) => {
+                let n: Option<Vec<i64>> = items
+                    .iter()
+                    .map(|x| match x.get_ref() {
+                        T::Integer(i) => toml_integer(i).ok(),
+                        _ => None,
+                    })
+                    .collect();
+                match n.as_deref() {
+                    Some(&[a, b, c, d]) => Value::Window([a, b, c, d]),
+                    _ => return Err("is four whole numbers: x0, y0, columns, rows".into()),
+                }
+            }
+            (Ty::Window, _) => return Err(format!("expected a list `[x0, y0, columns, rows]`, found {}", found())),
+            (_, T::String(t)) => return parse_text(key, t),
+            (_, _) => return Err(format!("expected a string in quotes, found {}", found())),
+        };
+        check_value(s, value)
+    }
+}
+
+fn toml_integer(i: &toml::de::DeInteger) -> Result<i64, String> {
+    i64::from_str_radix(&i.as_str().replace('_', ""), i.radix()).map_err(|_| format!("`{}` is too large", i.as_str()))
+}
+
+fn toml_number(v: &toml::de::DeValue) -> Option<f64> {
+    match v {
+        toml::de::DeValue::Integer(i) => toml_integer(i).ok().map(|i| i as f64),
+        toml::de::DeValue::Float(f) => f.as_str().replace('_', "").parse::<f64>().ok(),
+        _ => None,
+    }
+}
+
+/// What a TOML value is, for messages: `the string `x``, `the number 3`, `a list`.
+pub fn found_words(v: &toml::de::DeValue) -> String {
+    use toml::de::DeValue as T;
+    match v {
+        T::String(s) => format!("the string `{s}`"),
+        T::Integer(i) => format!("the number {}", i.as_str()),
+        T::Float(f) => format!("the number {}", f.as_str()),
+        T::Boolean(b) => b.to_string(),
+        T::Datetime(d) => format!("the date {d}"),
+        T::Array(_) => "a list".into(),
+        T::Table(_) => "a table".into(),
+    }
+}
+
+impl FigureOptions {
+    /// Adds a value.
+    pub fn push(&mut self, key: Key, value: Value, origin: Origin) {
+        self.given.push(Given { key, value, origin });
     }
 
-    /// The keys given, in the order of [`ViewKey`].
-    fn given(&self) -> Vec<ViewKey> {
-        [
-            (ViewKey::View, self.view.is_some()),
-            (ViewKey::Width, self.width.is_some()),
-            (ViewKey::Rotation, self.rotation.is_some()),
-            (ViewKey::Window, self.window.is_some()),
-            (ViewKey::Tint, self.tint.is_some()),
-            (ViewKey::Edges, self.edges.is_some()),
-            (ViewKey::Coordinates, self.coordinates.is_some()),
-            (ViewKey::Latitude, self.latitude.is_some()),
-            (ViewKey::Longitude, self.longitude.is_some()),
-            (ViewKey::Roll, self.roll.is_some()),
-            (ViewKey::Ghost, self.ghost.is_some()),
-            (ViewKey::Pole, self.pole.is_some()),
-            (ViewKey::Orientation, self.orientation.is_some()),
-        ]
-        .into_iter()
-        .filter_map(|(k, given)| given.then_some(k))
-        .collect()
+    /// The value given for an option (the last one given).
+    pub fn get(&self, key: Key) -> Option<&Given> {
+        self.given.iter().rev().find(|g| g.key == key)
     }
 
-    /// Sets the given options on a view: `view` first (starting from that view's defaults), then
-    /// the others, each checked against the views it belongs to ([`ViewKey::views`]) and against
-    /// its limits.
-    pub fn apply(&self, topo: &Topology, view: &mut View) -> Result<(), OptionError> {
-        if let Some(name) = &self.view {
-            *view = view_named(name)?;
-        }
-        let name = view_name(&view.kind);
-        for key in self.given() {
-            if let Some(views) = key.views()
-                && !views.contains(&name)
-            {
-                let list = match views.split_last() {
-                    Some((last, rest)) if !rest.is_empty() => format!("{} and {last} views", rest.join(", ")),
-                    _ => format!("{} view", views.join("")),
-                };
-                return Err(OptionError::new(key, format!("belongs to the {list}, not to the {name} view")));
+    /// Every value given for an option, in order (the marks).
+    pub fn all(&self, key: Key) -> impl Iterator<Item = &Given> {
+        self.given.iter().filter(move |g| g.key == key)
+    }
+
+    /// Every value given, in order.
+    pub fn iter(&self) -> impl Iterator<Item = &Given> {
+        self.given.iter()
+    }
+
+    /// Whether any option of a level is given.
+    pub fn has(&self, level: Level) -> bool {
+        self.given.iter().any(|g| spec(g.key).level == level)
+    }
+
+    /// The values of one level only.
+    pub fn level(&self, level: Level) -> FigureOptions {
+        FigureOptions { given: self.given.iter().filter(|g| spec(g.key).level == level).cloned().collect() }
+    }
+
+    /// These options over `base`: what both give, this one's value replacing the base's (and
+    /// `frames` replacing `seconds` and the other way round, as they are two ways of saying one
+    /// thing); marks are added to the base's.
+    pub fn over(&self, base: &FigureOptions) -> FigureOptions {
+        let replaced = |k: Key| match k {
+            Key::Frames | Key::Seconds => self.get(Key::Frames).or(self.get(Key::Seconds)).is_some(),
+            k => spec(k).level != Level::Mark && self.get(k).is_some(),
+        };
+        let mut given: Vec<Given> = base.given.iter().filter(|g| !replaced(g.key)).cloned().collect();
+        given.extend(self.given.iter().cloned());
+        FigureOptions { given }
+    }
+
+    /// Refuses `frames` and `seconds` given together by one source, and an option given twice
+    /// that is not a mark.
+    pub fn check_single(&self) -> Result<(), InputError> {
+        for (i, g) in self.given.iter().enumerate() {
+            let before = &self.given[..i];
+            if spec(g.key).level != Level::Mark && before.iter().any(|b| b.key == g.key) {
+                return Err(g.origin.error("is given twice"));
             }
-        }
-        if let Some(w) = self.width {
-            view.width = check_width(w)?;
-        }
-        if let Some(c) = &self.coordinates {
-            view.coordinates = match c.as_str() {
-                "none" => Coordinates::None,
-                "edge" => Coordinates::Edge,
-                "cells" => Coordinates::Cells,
-                other => {
-                    return Err(OptionError::new(
-                        ViewKey::Coordinates,
-                        format!("is none, edge or cells, not `{other}`"),
-                    ));
-                }
+            let other = match g.key {
+                Key::Frames => Some(Key::Seconds),
+                Key::Seconds => Some(Key::Frames),
+                _ => None,
             };
-        }
-        if let Some(o) = &self.orientation {
-            view.orientation = match o.as_str() {
-                "white" => Orientation::White,
-                "black" => Orientation::Black,
-                other => {
-                    return Err(OptionError::new(ViewKey::Orientation, format!("is white or black, not `{other}`")));
-                }
-            };
-        }
-        // Every option left belongs to this view (checked above): set it.
-        match &mut view.kind {
-            ViewKind::Hemispheres { rotation } | ViewKind::Hemisphere { rotation, .. } => {
-                if let Some(r) = &self.rotation {
-                    *rotation = check_rotation(topo, r)?;
-                }
-            }
-            ViewKind::Disc { pole, rotation } => {
-                if let Some(r) = &self.rotation {
-                    *rotation = check_rotation(topo, r)?;
-                }
-                if let Some(p) = &self.pole {
-                    *pole = match p.as_str() {
-                        "N" | "n" => crate::rules::topology::Pole::North,
-                        "S" | "s" => crate::rules::topology::Pole::South,
-                        other => return Err(OptionError::new(ViewKey::Pole, format!("is N or S, not `{other}`"))),
-                    };
-                }
-            }
-            ViewKind::Globe { viewpoint, ghost } => {
-                if let Some(v) = self.latitude {
-                    viewpoint.latitude = check_degrees(ViewKey::Latitude, v, 90.0)?;
-                }
-                if let Some(v) = self.longitude {
-                    viewpoint.longitude = check_degrees(ViewKey::Longitude, v, 720.0)?;
-                }
-                if let Some(v) = self.roll {
-                    viewpoint.roll = check_degrees(ViewKey::Roll, v, 720.0)?;
-                }
-                *ghost = self.ghost.unwrap_or(*ghost);
-            }
-            ViewKind::Chart { window, edges, tint } => {
-                if let Some(w) = &self.window {
-                    *window = Some(check_window(w)?);
-                }
-                *edges = self.edges.unwrap_or(*edges);
-                *tint = self.tint.unwrap_or(*tint);
-            }
-            ViewKind::Board { tint, edges } => {
-                *edges = self.edges.unwrap_or(*edges);
-                *tint = self.tint.unwrap_or(*tint);
+            if let Some(o) = other.and_then(|o| before.iter().find(|b| b.key == o)) {
+                let (a, b) = (o.origin.spelling(o.key), g.origin.spelling(g.key));
+                return Err(g.origin.error(format!("give {a} or {b}, not both")));
             }
         }
         Ok(())
     }
-}
 
-/// A view's name, as files and flags write it.
-pub fn view_name(kind: &ViewKind) -> &'static str {
-    match kind {
-        ViewKind::Hemispheres { .. } => "hemispheres",
-        ViewKind::Hemisphere { pole: crate::rules::topology::Pole::North, .. } => "north",
-        ViewKind::Hemisphere { pole: crate::rules::topology::Pole::South, .. } => "south",
-        ViewKind::Chart { .. } => "chart",
-        ViewKind::Board { .. } => "board",
-        ViewKind::Globe { .. } => "globe",
-        ViewKind::Disc { .. } => "disc",
+    /// Reads the pairs of a URL query (`view=globe&longitude=g&square=d5`), each name as the
+    /// table's query names write it, values percent-decoded (`+` is a space). A name the table
+    /// does not know, a value out of range or an option given twice is an error naming the pair.
+    /// A theme is a built-in one's name: a query names no file.
+    pub fn from_query(query: &str) -> Result<FigureOptions, InputError> {
+        FigureOptions::from_pairs(query_pairs(query))
     }
-}
 
-/// A rotation within one turn either way of the board (`-W` to `2W` files), or a file letter.
-fn check_rotation(topo: &Topology, r: &Rotation) -> Result<f64, OptionError> {
-    match r {
-        Rotation::Files(v) => {
-            let w = topo.width() as f64;
-            if !(-w..=2.0 * w).contains(v) {
-                let shown = shown_number(*v);
-                return Err(OptionError::new(
-                    ViewKey::Rotation,
-                    format!("{shown} is out of range (-{w} to {} files)", 2.0 * w),
-                ));
+    /// [`FigureOptions::from_query`] of pairs already split and decoded.
+    pub fn from_pairs(pairs: impl IntoIterator<Item = (String, String)>) -> Result<FigureOptions, InputError> {
+        let mut options = FigureOptions::default();
+        for (name, text) in pairs {
+            let origin = Origin::Query { name: name.clone(), text: text.clone() };
+            let Some(s) = by_query_name(&name) else {
+                let known: Vec<&str> = TABLE.iter().filter_map(|s| s.query).collect();
+                return Err(origin.error(unknown_name(&name, &known)));
+            };
+            let value = parse_text(s.key, &text).map_err(|m| origin.error(m))?;
+            if let Value::Theme(ThemeValue::Named(t)) = &value
+                && !crate::draw::theme::BUILT_IN.contains(&t.as_str())
+            {
+                return Err(origin
+                    .error(format!("is a built-in theme ({}), not `{t}`", or_list(&crate::draw::theme::BUILT_IN))));
             }
-            Ok(*v)
+            options.push(s.key, value, origin);
         }
-        Rotation::File(f) => {
-            let c = topo.parse_cell(&format!("{f}1")).filter(|_| f.chars().count() == 1).ok_or_else(|| {
-                OptionError::new(
-                    ViewKey::Rotation,
-                    format!("`{f}` is neither a number of files nor a file letter of this board"),
-                )
-            })?;
-            Ok(topo.coords(c).map_or(0.0, |(x, _)| x as f64 + 0.5))
-        }
+        options.check_single()?;
+        Ok(options)
     }
 }
 
-/// An angle in degrees within `-limit` to `limit`.
-fn check_degrees(key: ViewKey, v: f64, limit: f64) -> Result<f64, OptionError> {
-    if !(-limit..=limit).contains(&v) {
-        let shown = if v.is_finite() && v.abs() < 1e9 { format!("{v}") } else { format!("{v:e}") };
-        return Err(OptionError::new(key, format!("{shown} is out of range (-{limit} to {limit} degrees)")));
+/// The message for a name that is none of `known`: the nearest one, else the list.
+pub fn unknown_name(name: &str, known: &[&str]) -> String {
+    let best = known.iter().map(|k| (crate::suggest::edit_distance(name, k), *k)).min();
+    match best {
+        Some((d, k)) if d <= name.chars().count().max(2) / 2 + 1 => {
+            format!("unknown key `{name}` (did you mean `{k}`?)")
+        }
+        _ => format!("unknown key `{name}` (known keys: {})", known.join(", ")),
     }
-    Ok(v)
 }
 
-/// A chart window `[x0, y0, columns, rows]` within the limits.
-fn check_window(v: &[i64]) -> Result<Window, OptionError> {
-    let [x0, y0, cols, rows] = v[..] else {
-        return Err(OptionError::new(ViewKey::Window, "is four numbers: x0, y0, columns, rows"));
-    };
-    if !(1..=MAX_WINDOW).contains(&cols) || !(1..=MAX_WINDOW).contains(&rows) {
-        return Err(OptionError::new(ViewKey::Window, format!("columns and rows must be 1 to {MAX_WINDOW}")));
+/// The pairs of a URL query, percent-decoded (`+` is a space; a `%` not followed by two hex
+/// digits is kept as it is; bytes that are not UTF-8 become U+FFFD).
+pub fn query_pairs(query: &str) -> Vec<(String, String)> {
+    query
+        .trim_start_matches('?')
+        .split('&')
+        .filter(|p| !p.is_empty())
+        .map(|p| {
+            let (n, v) = p.split_once('=').unwrap_or((p, ""));
+            (percent_decode(n), percent_decode(v))
+        })
+        .collect()
+}
+
+fn percent_decode(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| (b as char).to_digit(16);
+        match bytes[i] {
+            b'+' => out.push(b' '),
+            b'%' if i + 2 < bytes.len() => match (hex(bytes[i + 1]), hex(bytes[i + 2])) {
+                (Some(a), Some(b)) => {
+                    out.push((a * 16 + b) as u8);
+                    i += 2;
+                }
+                _ => out.push(b'%'),
+            },
+            b => out.push(b),
+        }
+        i += 1;
     }
-    if x0.abs() > MAX_WINDOW_OFFSET || y0.abs() > MAX_WINDOW_OFFSET {
-        return Err(OptionError::new(
-            ViewKey::Window,
-            format!("x0 and y0 must be -{MAX_WINDOW_OFFSET} to {MAX_WINDOW_OFFSET}"),
-        ));
-    }
-    Ok(Window { x0: x0 as i32, y0: y0 as i32, cols: cols as u32, rows: rows as u32 })
+    String::from_utf8_lossy(&out).into_owned()
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::variant::VariantId;
 
-    fn topo() -> Topology {
-        VariantId::Dot.variant().topology
-    }
-
-    #[test]
-    fn rotation_is_limited_to_a_turn_either_way() {
-        let o = |v: f64| ViewOptions { rotation: Some(Rotation::Files(v)), ..ViewOptions::default() };
-        assert!(o(16.0).check(&topo()).is_ok());
-        assert!(o(-8.0).check(&topo()).is_ok());
-        for bad in [16.5, -8.5, 1e300, f64::NAN, f64::INFINITY] {
-            let e = o(bad).check(&topo()).unwrap_err();
-            assert_eq!(e.key, ViewKey::Rotation, "{bad}");
+    /// A row's example as TOML writes it.
+    fn toml_of(s: &Spec) -> String {
+        let e = s.example;
+        match s.ty {
+            Ty::Switch { .. } | Ty::Number { .. } | Ty::Whole { .. } | Ty::Plays => e.to_string(),
+            Ty::NumberOrFile(_) if e.parse::<f64>().is_ok() => e.to_string(),
+            Ty::Window => format!("[{e}]"),
+            _ => format!("{e:?}"),
         }
     }
 
     #[test]
-    fn an_option_of_another_view_is_an_error() {
-        let board =
-            ViewOptions { view: Some("board".into()), rotation: Some(Rotation::Files(4.0)), ..Default::default() };
-        assert_eq!(board.check(&topo()).unwrap_err().key, ViewKey::Rotation);
-        let board = ViewOptions { view: Some("board".into()), window: Some(vec![0, 0, 8, 8]), ..Default::default() };
-        assert_eq!(board.check(&topo()).unwrap_err().key, ViewKey::Window);
-        let hemi = ViewOptions { tint: Some(true), ..Default::default() };
-        assert_eq!(hemi.check(&topo()).unwrap_err().key, ViewKey::Tint);
+    fn every_example_reads_the_same_as_text_and_as_toml() {
+        for s in TABLE.iter().filter(|s| !matches!(s.ty, Ty::Mark(_))) {
+            let text = parse_text(s.key, s.example).unwrap_or_else(|e| panic!("{}: {e}", s.file));
+            let doc = format!("v = {}", toml_of(s));
+            let table = toml::de::DeTable::parse(&doc).unwrap();
+            let v = table.get_ref().get("v").expect("the value");
+            assert_eq!(Value::from_toml(s.key, v.get_ref()), Ok(text), "{}", s.file);
+        }
     }
 
     #[test]
-    fn every_option_belongs_to_the_views_of_the_table_and_says_so_the_same_way() {
-        let all = ViewOptions {
-            width: Some(480.0),
-            rotation: Some(Rotation::Files(4.0)),
-            window: Some(vec![0, 0, 8, 8]),
-            tint: Some(true),
-            edges: Some(true),
-            coordinates: Some("edge".into()),
-            latitude: Some(10.0),
-            longitude: Some(10.0),
-            roll: Some(10.0),
-            ghost: Some(true),
-            pole: Some("N".into()),
-            orientation: Some("black".into()),
-            ..ViewOptions::default()
-        };
-        let keys = all.given();
-        assert_eq!(keys.len(), 12, "every key but `view` is set");
-        for name in VIEW_NAMES {
-            for &key in &keys {
-                // Only this one key, on this view.
-                let mut one = ViewOptions { view: Some(name.to_string()), ..ViewOptions::default() };
-                let only = ViewOptions { view: Some(name.to_string()), ..all.clone() };
-                match key {
-                    ViewKey::Width => one.width = only.width,
-                    ViewKey::Rotation => one.rotation = only.rotation,
-                    ViewKey::Window => one.window = only.window,
-                    ViewKey::Tint => one.tint = only.tint,
-                    ViewKey::Edges => one.edges = only.edges,
-                    ViewKey::Coordinates => one.coordinates = only.coordinates,
-                    ViewKey::Latitude => one.latitude = only.latitude,
-                    ViewKey::Longitude => one.longitude = only.longitude,
-                    ViewKey::Roll => one.roll = only.roll,
-                    ViewKey::Ghost => one.ghost = only.ghost,
-                    ViewKey::Pole => one.pole = only.pole,
-                    ViewKey::Orientation => one.orientation = only.orientation,
-                    ViewKey::View => unreachable!(),
-                }
-                let belongs = key.views().is_none_or(|v| v.contains(&name));
-                match one.check(&topo()) {
-                    Ok(_) => assert!(belongs, "{key:?} accepted on {name}"),
-                    Err(e) => {
-                        assert!(!belongs, "{key:?} refused on {name}: {}", e.message);
-                        assert_eq!(e.key, key);
-                        assert!(e.message.starts_with("belongs to the "), "{}", e.message);
-                        assert!(e.message.ends_with(&format!(", not to the {name} view")), "{}", e.message);
-                    }
-                }
+    fn names_are_unique_in_each_front_end() {
+        for (i, a) in TABLE.iter().enumerate() {
+            for b in &TABLE[i + 1..] {
+                assert_ne!(a.key, b.key);
+                assert_ne!(a.file, b.file);
+                assert!(a.flag.is_none() || a.flag != b.flag, "{}", a.file);
+                assert!(a.query.is_none() || a.query != b.query, "{}", a.file);
             }
+            assert_eq!(spec(a.key).file, a.file);
         }
-        // The rotation's owners are named alike whatever view refuses it.
-        let rot = |v: &str| {
-            ViewOptions { view: Some(v.into()), rotation: Some(Rotation::Files(1.0)), ..Default::default() }
-                .check(&topo())
-                .unwrap_err()
-                .message
-        };
-        assert_eq!(rot("chart").replace("chart", "X"), rot("globe").replace("globe", "X"));
-        assert!(rot("board").contains("hemispheres, north, south and disc views"), "{}", rot("board"));
     }
 
     #[test]
-    fn a_file_letter_means_its_middle() {
-        let o = ViewOptions { rotation: Some(Rotation::parse("d")), ..Default::default() };
-        assert_eq!(o.check(&topo()).unwrap().kind, ViewKind::Hemispheres { rotation: 3.5 });
-        let o = ViewOptions { rotation: Some(Rotation::parse("z")), ..Default::default() };
-        assert!(o.check(&topo()).is_err());
+    fn limits_are_the_same_as_text_and_as_toml() {
+        let toml_value = |doc: &str, key: Key| {
+            let table = toml::de::DeTable::parse(doc).unwrap();
+            Value::from_toml(key, table.get_ref().get("v").unwrap().get_ref())
+        };
+        for (key, bad) in [
+            (Key::Frames, "601"),
+            (Key::Frames, "0"),
+            (Key::Fps, "51"),
+            (Key::Width, "99"),
+            (Key::Dpi, "1e9"),
+            (Key::Latitude, "-91"),
+            (Key::Longitude, "721"),
+            (Key::Roll, "720.5"),
+            (Key::Plays, "10001"),
+            (Key::Columns, "65"),
+            (Key::Seconds, "0"),
+        ] {
+            let text = parse_text(key, bad).expect_err(bad);
+            let toml = toml_value(&format!("v = {bad}"), key).expect_err(bad);
+            // The same words, but for how each front end writes "forever".
+            if key == Key::Plays {
+                assert!(text.contains("1 to 10000 plays") && toml.contains("1 to 10000 plays"), "{text} / {toml}");
+            } else {
+                assert_eq!(text, toml, "{key:?} = {bad}");
+            }
+            assert!(text.contains("out of range"), "{key:?}: {text}");
+        }
+        // A file's `loop` is true, false or a number of plays; a flag's 0 is forever.
+        assert_eq!(toml_value("v = true", Key::Plays), Ok(Value::Plays(0)));
+        assert_eq!(toml_value("v = false", Key::Plays), Ok(Value::Plays(1)));
+        assert_eq!(parse_text(Key::Plays, "0"), Ok(Value::Plays(0)));
+        assert!(toml_value("v = 0", Key::Plays).is_err());
+        // A sign is not a hex digit.
+        assert!(parse_text(Key::Background, "#+1+1+1").is_err());
+    }
+
+    #[test]
+    fn a_query_reads_every_pair_with_its_origin() {
+        let q = "view=globe&longitude=g&square=d5&square=e4&title=Rook%20on+d5&tint";
+        let o = FigureOptions::from_query(q).unwrap();
+        assert_eq!(o.get(Key::View).map(|g| &g.value), Some(&Value::Name("globe")));
+        assert_eq!(o.get(Key::Title).map(|g| &g.value), Some(&Value::Text("Rook on d5".into())));
+        assert_eq!(o.get(Key::Tint).map(|g| &g.value), Some(&Value::Bool(true)));
+        let squares: Vec<&Value> = o.all(Key::Moves).map(|g| &g.value).collect();
+        assert_eq!(squares, [&Value::Text("d5".into()), &Value::Text("e4".into())]);
+        let g = o.get(Key::Longitude).unwrap();
+        assert_eq!(g.origin, Origin::Query { name: "longitude".into(), text: "g".into() });
+        // Errors name the pair.
+        let e = FigureOptions::from_query("frames=601").unwrap_err();
+        assert!(e.to_string().starts_with("URL query `frames=601`: 601 is out of range"), "{e}");
+        let e = FigureOptions::from_query("lattitude=3").unwrap_err();
+        assert!(e.to_string().contains("did you mean `latitude`?"), "{e}");
+        let e = FigureOptions::from_query("width=300&width=400").unwrap_err();
+        assert!(e.to_string().contains("`width=400`: is given twice"), "{e}");
+        let e = FigureOptions::from_query("frames=3&seconds=1").unwrap_err();
+        assert!(e.to_string().contains("not both"), "{e}");
+        let e = FigureOptions::from_query("theme=..%2Fsecret.toml").unwrap_err();
+        assert!(e.to_string().contains("built-in theme"), "{e}");
+        assert_eq!(query_pairs("?a=%41%zz&b"), [("a".to_string(), "A%zz".to_string()), ("b".into(), "".into())]);
+    }
+
+    #[test]
+    fn later_sources_override_and_marks_add() {
+        let file = FigureOptions::from_query("seconds=2&fps=12&square=d5&width=300").unwrap();
+        let flags = FigureOptions::from_query("frames=5&square=e4&width=400").unwrap();
+        let both = flags.over(&file);
+        assert!(both.get(Key::Seconds).is_none(), "frames replaces seconds");
+        assert_eq!(both.get(Key::Frames).map(|g| &g.value), Some(&Value::Whole(5)));
+        assert_eq!(both.get(Key::Fps).map(|g| &g.value), Some(&Value::Number(12.0)));
+        assert_eq!(both.get(Key::Width).map(|g| &g.value), Some(&Value::Number(400.0)));
+        assert_eq!(both.all(Key::Moves).count(), 2);
+        assert_eq!(both.all(Key::Width).count(), 1);
     }
 }

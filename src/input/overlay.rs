@@ -1,482 +1,334 @@
 //! Overlay files: what to mark on a position (moves, arrows, loops, highlights, labels), the
-//! views and panels, the theme and the animation, read into a checked
-//! [`FigureSpec`] before anything is drawn.
+//! views and panels, the theme and the animation. Read into a [`Draft`]: each level's options as
+//! given, with where ([`super::options`]), the panels' positions and the expectations; the flags
+//! given beside the file are merged in and everything is checked once by [`super::check`].
+//!
+//! Every option key is found in the options table, so a file knows the same keys, with the same
+//! types and limits, as the flags and the URL query.
 
-use super::diagnostics::{InputError, Source, short_text};
-use super::marks::{MarkKind, add_mark, lastmove, not_a_cell};
-use super::options::{Rotation, ViewKey, ViewOptions};
+use super::check::{Checked, figure};
+use super::diagnostics::{InputError, Source, check_text};
+use super::marks::not_a_cell;
+use super::options::{FigureOptions, Key, Level, Named, Origin, ThemeValue, Ty, Value, by_file_name, unknown_name};
 use super::position::{PositionSpec, read_position};
-use super::{MAX_MARKS, MAX_PANELS};
+use super::{MAX_MARKS, MAX_PANELS, MAX_TEXT};
 use crate::draw::document::{Expectation, FigureSpec};
-use crate::draw::figure::PanelSpec;
-use crate::draw::figure::{Overlay, View};
-use crate::draw::theme::Theme;
 use crate::rules::position::Position;
 use crate::rules::topology::Cell;
-use serde::Deserialize;
 use serde_spanned::Spanned;
+use std::sync::Arc;
+use toml::de::{DeTable, DeValue};
 
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum Num {
-    Int(i64),
-    Float(f64),
-}
-
-impl Num {
-    fn value(&self) -> f64 {
-        match *self {
-            Num::Int(i) => i as f64,
-            Num::Float(f) => f,
-        }
-    }
-}
-
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum RotationToml {
-    Number(Num),
-    File(String),
-}
-
-/// The mark keys, shared by an overlay's top level and its panels.
-struct MarksToml<'a> {
-    moves: &'a [Spanned<String>],
-    pseudo: Option<bool>,
-    loops: &'a [Spanned<String>],
-    highlights: &'a [Spanned<String>],
-    arrows: &'a [Spanned<String>],
-    labels: &'a [Spanned<String>],
-    circles: &'a [Spanned<String>],
-    crosses: &'a [Spanned<String>],
-    over_pieces: Option<bool>,
-    lastmove: Option<&'a Spanned<String>>,
-    check: Option<bool>,
-}
-
-/// Declares a TOML table struct with the mark keys as well as its own (serde cannot combine
-/// `flatten` with `deny_unknown_fields`, and unknown keys must be errors).
-macro_rules! with_marks {
-    ($name:ident { $($(#[$meta:meta])* $field:ident : $ty:ty),* $(,)? }) => {
-        #[derive(Deserialize)]
-        #[serde(deny_unknown_fields)]
-        struct $name {
-            $($(#[$meta])* $field: $ty,)*
-            #[serde(default)]
-            moves: Vec<Spanned<String>>,
-            pseudo: Option<bool>,
-            #[serde(default)]
-            loops: Vec<Spanned<String>>,
-            #[serde(default)]
-            highlights: Vec<Spanned<String>>,
-            #[serde(default)]
-            arrows: Vec<Spanned<String>>,
-            #[serde(default)]
-            labels: Vec<Spanned<String>>,
-            #[serde(default)]
-            circles: Vec<Spanned<String>>,
-            #[serde(default)]
-            crosses: Vec<Spanned<String>>,
-            over_pieces: Option<bool>,
-            lastmove: Option<Spanned<String>>,
-            check: Option<bool>,
-        }
-        impl $name {
-            fn marks(&self) -> MarksToml<'_> {
-                MarksToml {
-                    moves: &self.moves,
-                    pseudo: self.pseudo,
-                    loops: &self.loops,
-                    highlights: &self.highlights,
-                    arrows: &self.arrows,
-                    labels: &self.labels,
-                    circles: &self.circles,
-                    crosses: &self.crosses,
-                    over_pieces: self.over_pieces,
-                    lastmove: self.lastmove.as_ref(),
-                    check: self.check,
-                }
-            }
-        }
-    };
-}
-
-with_marks!(PanelToml {
-    view: Spanned<String>,
-    caption: Option<Spanned<String>>,
-    width: Option<Spanned<Num>>,
-    rotation: Option<Spanned<RotationToml>>,
-    window: Option<Spanned<Vec<i64>>>,
-    tint: Option<Spanned<bool>>,
-    edges: Option<Spanned<bool>>,
-    coordinates: Option<Spanned<String>>,
-    latitude: Option<Spanned<Num>>,
-    longitude: Option<Spanned<Num>>,
-    roll: Option<Spanned<Num>>,
-    ghost: Option<Spanned<bool>>,
-    pole: Option<Spanned<String>>,
-    orientation: Option<Spanned<String>>,
-    position: Option<Spanned<String>>,
-    variant: Option<Spanned<String>>,
-    each_loop: Option<bool>,
-    why_fewer: Option<Spanned<String>>,
-});
-
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct ExpectToml {
-    square: Spanned<String>,
-    destinations: Spanned<Vec<Spanned<String>>>,
-    source: Option<Spanned<String>>,
-}
-
-/// An overlay's `[animation]` table.
-#[derive(Deserialize)]
-#[serde(deny_unknown_fields)]
-struct AnimationToml {
-    kind: Spanned<String>,
-    frames: Option<Spanned<i64>>,
-    seconds: Option<Spanned<Num>>,
-    fps: Option<Spanned<Num>>,
-    #[serde(rename = "loop")]
-    repeat: Option<Spanned<LoopToml>>,
-}
-
-/// `loop = true` (forever), `false` (once) or a number of plays.
-#[derive(Deserialize)]
-#[serde(untagged)]
-enum LoopToml {
-    Forever(bool),
-    Plays(i64),
-}
-
-fn read_animation(src: &Source, a: &AnimationToml) -> Result<crate::draw::animation::AnimSpec, InputError> {
-    use crate::draw::animation::{AnimSpec, FPS_RANGE, Kind, MAX_FRAMES, delay_of_fps};
-    let kind = Kind::parse(a.kind.get_ref()).ok_or_else(|| {
-        let names: Vec<&str> = Kind::ALL.iter().map(|(_, n)| *n).collect();
-        src.error(a.kind.span(), format!("unknown animation `{}` ({})", a.kind.get_ref(), names.join(", ")))
-    })?;
-    let mut spec = AnimSpec::new(kind);
-    if let Some(f) = &a.fps {
-        let v = f.get_ref().value();
-        if !(FPS_RANGE.0..=FPS_RANGE.1).contains(&v) {
-            return Err(
-                src.error(f.span(), format!("`fps` = {v} is out of range ({} to {})", FPS_RANGE.0, FPS_RANGE.1))
-            );
-        }
-        spec.delay_cs = delay_of_fps(v);
-    }
-    match (&a.frames, &a.seconds) {
-        (Some(_), Some(s)) => return Err(src.error(s.span(), "give `frames` or `seconds`, not both")),
-        (Some(f), None) => {
-            if !(1..=MAX_FRAMES as i64).contains(f.get_ref()) {
-                return Err(src.error(f.span(), format!("`frames` must be 1 to {MAX_FRAMES}")));
-            }
-            spec.frames = *f.get_ref() as u32;
-        }
-        (None, Some(s)) => {
-            let v = s.get_ref().value();
-            let n = (v * 100.0 / spec.delay_cs as f64).round();
-            if !(n >= 1.0 && n <= MAX_FRAMES as f64) {
-                return Err(src.error(s.span(), format!("`seconds` = {v} makes {n} frames; 1 to {MAX_FRAMES} fit")));
-            }
-            spec.frames = n as u32;
-        }
-        (None, None) => {}
-    }
-    if let Some(l) = &a.repeat {
-        spec.plays = match *l.get_ref() {
-            LoopToml::Forever(true) => 0,
-            LoopToml::Forever(false) => 1,
-            LoopToml::Plays(n) if (1..=10_000).contains(&n) => n as u32,
-            LoopToml::Plays(_) => {
-                return Err(src.error(l.span(), "`loop` is true (forever), false (once) or 1 to 10000 plays"));
-            }
-        };
-    }
-    Ok(spec)
-}
-
-with_marks!(OverlayToml {
-    animation: Option<AnimationToml>,
-    background: Option<Spanned<String>>,
-    dpi: Option<Spanned<Num>>,
-    why_fewer: Option<Spanned<String>>,
-    title: Option<Spanned<String>>,
-    width: Option<Spanned<Num>>,
-    theme: Option<Spanned<String>>,
-    columns: Option<Spanned<i64>>,
-    #[serde(default)]
-    panels: Vec<PanelToml>,
-    #[serde(default)]
-    expect: Vec<ExpectToml>,
-});
-
-/// Where an overlay file finds other position files it names (`position = "…"` in a panel):
-/// given the path as written, their name and text.
+/// Where an overlay file finds other files it names (a panel's `position`, a theme file): given
+/// the path as written, their name and text.
 pub type Loader<'a> = dyn Fn(&str) -> Result<(String, String), String> + 'a;
 
-/// Reads an overlay spec for a position. `load` resolves a panel's own `position` file.
+/// An overlay as read: every option with where it was given, nothing checked against anything
+/// else yet.
+#[derive(Clone, Debug)]
+pub struct Draft {
+    /// The position file's position and title.
+    pub base: PositionSpec,
+    /// The top level's options: the figure's, the marks every panel draws, `[animation]`.
+    pub options: FigureOptions,
+    /// The `[[panels]]` (none: one hemispheres panel of the base position).
+    pub panels: Vec<PanelDraft>,
+    /// `why_fewer` for every panel.
+    pub why_fewer: Option<String>,
+    /// The `[[expect]]` tables, checked on the base position.
+    pub expect: Vec<Expectation>,
+    /// The file, for errors about the whole of it.
+    pub file: Option<Arc<Named>>,
+}
+
+/// One `[[panels]]` table as read.
+#[derive(Clone, Debug)]
+pub struct PanelDraft {
+    /// The position it draws.
+    pub position: Position,
+    /// Whether the panel names its own position or variant.
+    pub own_board: bool,
+    /// Its view options (with its `width`) and its own marks.
+    pub options: FigureOptions,
+    /// `caption`.
+    pub caption: Option<String>,
+    /// `why_fewer`.
+    pub why_fewer: Option<String>,
+    /// `each_loop = true`, and where.
+    pub each_loop: Option<Origin>,
+}
+
+impl Draft {
+    /// The draft of a position without an overlay: one hemispheres panel.
+    pub fn plain(base: &PositionSpec) -> Draft {
+        Draft {
+            base: base.clone(),
+            options: FigureOptions::default(),
+            panels: Vec::new(),
+            why_fewer: None,
+            expect: Vec::new(),
+            file: None,
+        }
+    }
+}
+
+/// Reads an overlay spec for a position and checks it ([`read_draft`], then [`figure`] with no
+/// other options). `load` resolves the files it names.
 pub fn read_overlay(name: &str, text: &str, base: &PositionSpec, load: &Loader) -> Result<FigureSpec, InputError> {
-    let src = Source::new(name, text);
-    let o: OverlayToml = src.toml()?;
-    let theme = match &o.theme {
-        None => Theme::essay(),
-        Some(t) => super::theme::built_in_or_file(&src, t, load)?,
-    };
-    let columns = match &o.columns {
-        None => 0,
-        Some(c) if (1..=MAX_PANELS as i64).contains(c.get_ref()) => *c.get_ref() as usize,
-        Some(c) => return Err(src.error(c.span(), format!("`columns` must be 1 to {MAX_PANELS}"))),
-    };
-    // The top-level marks are names until each panel resolves them on its own board.
-    if o.panels.len() > MAX_PANELS {
-        return Err(src.whole(format!("has {} panels; at most {MAX_PANELS}", o.panels.len())));
-    }
-    let shared_why = short_text(&src, &o.why_fewer, "why_fewer")?;
-    let mut panels = Vec::new();
-    if o.panels.is_empty() {
-        let mut overlay = Overlay::default();
-        apply_marks(&src, &base.position, &o.marks(), &mut overlay)?;
-        panels.push(PanelSpec {
-            position: base.position.clone(),
-            view: View::hemispheres(),
-            overlay,
-            caption: None,
-            why_fewer: shared_why.clone(),
-        });
-    }
-    for (i, p) in o.panels.iter().enumerate() {
-        let position = match (&p.position, &p.variant) {
-            (None, None) => base.position.clone(),
-            (Some(file), variant) => {
-                let v = match variant {
-                    None => base.position.variant().id,
-                    Some(v) => src.variant(v)?,
-                };
-                let (n, t) = load(file.get_ref()).map_err(|e| src.error(file.span(), e))?;
-                read_position(&n, &t, v)?.position
-            }
-            (None, Some(v)) => {
-                let id = src.variant(v)?;
-                Position::start(id)
-            }
-        };
-        let view = read_view(&src, &position, p)?;
-        let mut overlay = Overlay::default();
-        apply_marks(&src, &position, &o.marks(), &mut overlay).map_err(|mut e| {
-            if p.position.is_some() || p.variant.is_some() {
-                e.message += &format!(" (in panel {}, on its {} board)", i + 1, position.variant().id);
-            }
-            e
-        })?;
-        apply_marks(&src, &position, &p.marks(), &mut overlay)?;
-        let why_fewer = short_text(&src, &p.why_fewer, "why_fewer")?.or_else(|| shared_why.clone());
-        if p.each_loop == Some(true) {
-            let topo = *position.topology();
-            if crate::rules::routes::loops(&topo).is_empty() {
-                return Err(src.error(
-                    p.view.span(),
-                    format!(
-                        "this panel has `each_loop = true`, but the {} board has no loops: nothing to draw",
-                        position.variant().id
-                    ),
-                ));
-            }
-            // One panel per loop, ordered by kind, then by starting cell, then north-east before
-            // south-east, so that each starting cell's diagonals read in the same order.
-            let mut loops = crate::rules::routes::loops(&topo);
-            loops.sort_by_key(|l| (l.kind, l.route.from, -l.dir.dr, l.dir.df));
-            for l in loops {
-                let mut ov = overlay.clone();
-                ov.loops.push((l.route.from, l.dir));
-                let caption = format!(
-                    "{} from {}, heading {}",
-                    l.kind.name(),
-                    topo.name(l.route.from),
-                    l.dir.name().to_uppercase()
-                );
-                panels.push(PanelSpec {
-                    position: position.clone(),
-                    view,
-                    overlay: ov,
-                    caption: Some(caption),
-                    why_fewer: why_fewer.clone(),
-                });
-            }
-            continue;
-        }
-        let caption = short_text(&src, &p.caption, "caption")?;
-        panels.push(PanelSpec { position, view, overlay, caption, why_fewer });
-    }
-    if panels.len() > MAX_PANELS {
-        return Err(src.whole(format!("makes {} panels; at most {MAX_PANELS}", panels.len())));
-    }
-    if panels.is_empty() {
-        return Err(src.whole("draws no panel: nothing to draw"));
-    }
-    let mut expect = Vec::new();
-    for e in &o.expect {
-        let square = cell(&src, &base.position, &e.square)?;
-        if base.position.piece_at(square).is_none() {
-            return Err(src.error(e.square.span(), format!("no piece on {}", e.square.get_ref())));
-        }
-        let mut destinations = Vec::new();
-        for d in e.destinations.get_ref() {
-            destinations.push(cell(&src, &base.position, d)?);
-        }
-        if destinations.len() > 1000 {
-            return Err(src.error(e.destinations.span(), "too many destinations"));
-        }
-        expect.push(Expectation {
-            position: base.position.clone(),
-            square,
-            destinations,
-            source: short_text(&src, &e.source, "source")?,
-        });
-    }
-    let title = short_text(&src, &o.title, "title")?.or_else(|| base.title.clone());
-    let width = match &o.width {
-        None => None,
-        Some(w) => Some(
-            crate::input::options::check_width(w.get_ref().value()).map_err(|e| src.error(w.span(), e.for_key()))?,
-        ),
-    };
-    let animation = match &o.animation {
-        None => None,
-        Some(a) => {
-            let spec = read_animation(&src, a)?;
-            // Too many frames for the memory budget: said at the key that asked for them.
-            if let Some(panel) = panels.first() {
-                crate::output::check_budget(&spec, panel, title.as_deref(), &theme, true).map_err(|e| {
-                    let span = a.frames.as_ref().map(|f| f.span()).or(a.seconds.as_ref().map(|s| s.span()));
-                    src.error(span.unwrap_or(a.kind.span()), e.to_string())
-                })?;
-            }
-            Some(spec)
-        }
-    };
-    let background = match &o.background {
-        None => None,
-        Some(b) => Some(
-            crate::input::options::Background::parse(b.get_ref())
-                .map_err(|m| src.error_at(b.span().start + 1, format!("`background` {m}")))?,
-        ),
-    };
-    let dpi = match &o.dpi {
-        None => None,
-        Some(d) => Some(
-            crate::input::options::check_dpi(d.get_ref().value())
-                .map_err(|m| src.error(d.span(), format!("`dpi`: {m}")))?,
-        ),
-    };
-    Ok(FigureSpec { title, theme, columns, width, panels, expect, animation, background, dpi })
+    Ok(figure(&read_draft(name, text, base, load)?, &FigureOptions::default())?.figure)
 }
 
 /// The figure for a position with no overlay file: the hemispheres.
 pub fn plain_figure(base: &PositionSpec) -> FigureSpec {
-    FigureSpec {
-        title: base.title.clone(),
-        theme: Theme::essay(),
-        columns: 0,
-        width: None,
-        panels: vec![PanelSpec {
+    let checked: Result<Checked, InputError> = figure(&Draft::plain(base), &FigureOptions::default());
+    checked.expect("a position alone is a valid figure").figure
+}
+
+/// The keys of a level that are not options.
+const TOP: &[&str] = &["panels", "expect", "animation", "why_fewer"];
+const PANEL: &[&str] = &["caption", "position", "variant", "each_loop", "why_fewer"];
+
+/// Reads an overlay into a [`Draft`]: its keys known and typed, each value with where it is;
+/// positions and theme files named read through `load`.
+pub fn read_draft(name: &str, text: &str, base: &PositionSpec, load: &Loader) -> Result<Draft, InputError> {
+    let src = Source::new(name, text);
+    let root = src.table()?;
+    let file = Arc::new(Named { name: name.to_string(), text: src.text().to_string() });
+    let r = Reader { src: &src, file: &file, load };
+    let mut draft = Draft { file: Some(file.clone()), ..Draft::plain(base) };
+    let mut panels = None;
+    for (k, v) in in_order(root.get_ref()) {
+        match k.get_ref().as_ref() {
+            "panels" => panels = Some(v),
+            "expect" => draft.expect = r.expectations(base, v)?,
+            "animation" => {
+                let table = r.table(v, "animation")?;
+                for (k, v) in in_order(table) {
+                    r.option(k, v, &[Level::Animation], &[], &mut draft.options)?;
+                }
+            }
+            "why_fewer" => draft.why_fewer = Some(r.text(v, "why_fewer")?),
+            _ => r.option(k, v, &[Level::Figure, Level::Mark], TOP, &mut draft.options)?,
+        }
+    }
+    if let Some(v) = panels {
+        let DeValue::Array(list) = v.get_ref() else {
+            return Err(r.expected(v, "panels", "a list of `[[panels]]` tables"));
+        };
+        if list.len() > MAX_PANELS {
+            return Err(src.whole(format!("has {} panels; at most {MAX_PANELS}", list.len())));
+        }
+        for p in list.iter() {
+            draft.panels.push(r.panel(base, p)?);
+        }
+    }
+    draft.options.check_single()?;
+    Ok(draft)
+}
+
+/// A table's entries in the order the file writes them.
+fn in_order<'t, 'i>(table: &'t DeTable<'i>) -> Vec<(&'t Spanned<std::borrow::Cow<'i, str>>, &'t Spanned<DeValue<'i>>)> {
+    let mut entries: Vec<_> = table.iter().collect();
+    entries.sort_by_key(|(k, _)| k.span().start);
+    entries
+}
+
+struct Reader<'r> {
+    src: &'r Source<'r>,
+    file: &'r Arc<Named>,
+    load: &'r Loader<'r>,
+}
+
+impl Reader<'_> {
+    fn origin(&self, v: &Spanned<DeValue>, key: Option<&'static str>) -> Origin {
+        Origin::File { file: self.file.clone(), span: v.span(), key }
+    }
+
+    fn expected(&self, v: &Spanned<DeValue>, key: &str, what: &str) -> InputError {
+        self.src
+            .error(v.span(), format!("`{key}`: expected {what}, found {}", super::options::found_words(v.get_ref())))
+    }
+
+    fn table<'t, 'i>(&self, v: &'t Spanned<DeValue<'i>>, key: &str) -> Result<&'t DeTable<'i>, InputError> {
+        v.get_ref().as_table().ok_or_else(|| self.expected(v, key, "a table"))
+    }
+
+    fn text(&self, v: &Spanned<DeValue>, key: &str) -> Result<String, InputError> {
+        let t = v.get_ref().as_str().ok_or_else(|| self.expected(v, key, "a string in quotes"))?;
+        if t.chars().count() > MAX_TEXT {
+            return Err(self.src.error(v.span(), format!("`{key}` is longer than {MAX_TEXT} characters")));
+        }
+        if let Err((at, message)) = check_text(t) {
+            return Err(self.src.error_in_string(v.span(), t, at, format!("`{key}` {message}")));
+        }
+        Ok(t.to_string())
+    }
+
+    fn bool(&self, v: &Spanned<DeValue>, key: &str) -> Result<bool, InputError> {
+        v.get_ref().as_bool().ok_or_else(|| self.expected(v, key, "true or false"))
+    }
+
+    /// One option key of a level: its value (a mark list: each mark) added with where it is.
+    fn option(
+        &self,
+        k: &Spanned<std::borrow::Cow<str>>,
+        v: &Spanned<DeValue>,
+        levels: &[Level],
+        others: &[&str],
+        into: &mut FigureOptions,
+    ) -> Result<(), InputError> {
+        let name = k.get_ref().as_ref();
+        let allowed = |l: Level, key: Key| levels.contains(&l) || (key == Key::Width && levels.contains(&Level::View));
+        let Some(s) = by_file_name(name).filter(|s| allowed(s.level, s.key)) else {
+            let mut known: Vec<&str> = super::options::TABLE
+                .iter()
+                .filter(|s| allowed(s.level, s.key) && (s.key != Key::Columns || levels.contains(&Level::Figure)))
+                .map(|s| s.file)
+                .collect();
+            known.extend(others);
+            return Err(self.src.error(k.span(), unknown_name(name, &known)));
+        };
+        if let Ty::Mark(_) = s.ty {
+            let DeValue::Array(list) = v.get_ref() else {
+                return Err(self.expected(v, s.file, "a list `[…]` of strings"));
+            };
+            if list.len() > MAX_MARKS {
+                return Err(self.src.error(v.span(), format!("more than {MAX_MARKS} marks of one kind")));
+            }
+            for m in list.iter() {
+                let text = m.get_ref().as_str().ok_or_else(|| self.expected(m, s.file, "a string in quotes"))?;
+                into.push(s.key, Value::Text(text.to_string()), self.origin(m, None));
+            }
+            return Ok(());
+        }
+        let key_name = if s.ty == Ty::Move { None } else { Some(s.file) };
+        let origin = self.origin(v, key_name);
+        let mut value = Value::from_toml(s.key, v.get_ref()).map_err(|m| origin.error(m))?;
+        if let Value::Theme(ThemeValue::Named(t)) = &value {
+            value = Value::Theme(ThemeValue::Read(Box::new(self.theme(t, &origin)?)));
+        }
+        into.push(s.key, value, origin);
+        Ok(())
+    }
+
+    /// A built-in theme, or a theme file found through the loader (relative to this file).
+    fn theme(&self, name: &str, origin: &Origin) -> Result<crate::draw::theme::Theme, InputError> {
+        if !name.ends_with(".toml") {
+            return crate::draw::theme::Theme::built_in(name).map_err(|e| origin.error(e.to_string()));
+        }
+        let (shown, text) = (self.load)(name).map_err(|e| origin.error(e))?;
+        super::theme::read_theme(&shown, &text)
+    }
+
+    fn panel(&self, base: &PositionSpec, p: &Spanned<DeValue>) -> Result<PanelDraft, InputError> {
+        let table = self.table(p, "panels")?;
+        let mut panel = PanelDraft {
             position: base.position.clone(),
-            view: View::hemispheres(),
-            overlay: Overlay::default(),
+            own_board: false,
+            options: FigureOptions::default(),
             caption: None,
             why_fewer: None,
-        }],
-        expect: Vec::new(),
-        animation: None,
-        background: None,
-        dpi: None,
-    }
-}
-
-fn cell(src: &Source, pos: &Position, s: &Spanned<String>) -> Result<Cell, InputError> {
-    cell_name(src, pos, s.get_ref(), s.span().start + 1)
-}
-
-fn cell_name(src: &Source, pos: &Position, name: &str, offset: usize) -> Result<Cell, InputError> {
-    pos.topology().parse_cell(name).ok_or_else(|| src.error_at(offset, not_a_cell(pos, name)))
-}
-
-fn apply_marks(src: &Source, pos: &Position, m: &MarksToml, o: &mut Overlay) -> Result<(), InputError> {
-    let lists = [
-        (MarkKind::Moves, m.moves),
-        (MarkKind::Loop, m.loops),
-        (MarkKind::Highlight, m.highlights),
-        (MarkKind::Arrow, m.arrows),
-        (MarkKind::Label, m.labels),
-        (MarkKind::Circle, m.circles),
-        (MarkKind::Cross, m.crosses),
-    ];
-    for (kind, list) in lists {
-        if list.len() > MAX_MARKS {
-            return Err(src.error(list[0].span(), format!("more than {MAX_MARKS} marks of one kind")));
-        }
-        for s in list {
-            // The string's span covers its quotes: offsets count from after the opening one.
-            add_mark(pos, kind, s.get_ref(), o)
-                .map_err(|e| src.error_in_string(s.span(), s.get_ref(), e.offset, e.message))?;
-        }
-    }
-    if let Some(p) = m.pseudo {
-        o.pseudo = p;
-    }
-    if let Some(c) = m.check {
-        o.hide_check = !c;
-    }
-    if let Some(lm) = m.lastmove {
-        o.lastmove =
-            Some(lastmove(pos, lm.get_ref()).map_err(|e| src.error_at(lm.span().start + 1 + e.offset, e.message))?);
-    }
-    if let Some(p) = m.over_pieces {
-        o.marks_over_pieces = p;
-    }
-    Ok(())
-}
-
-fn read_view(src: &Source, pos: &Position, p: &PanelToml) -> Result<View, InputError> {
-    let options = ViewOptions {
-        view: Some(p.view.get_ref().clone()),
-        width: p.width.as_ref().map(|w| w.get_ref().value()),
-        rotation: p.rotation.as_ref().map(|r| match r.get_ref() {
-            RotationToml::Number(n) => Rotation::Files(n.value()),
-            RotationToml::File(f) => Rotation::File(f.clone()),
-        }),
-        window: p.window.as_ref().map(|w| w.get_ref().clone()),
-        tint: p.tint.as_ref().map(|t| *t.get_ref()),
-        edges: p.edges.as_ref().map(|e| *e.get_ref()),
-        coordinates: p.coordinates.as_ref().map(|c| c.get_ref().clone()),
-        latitude: p.latitude.as_ref().map(|v| v.get_ref().value()),
-        longitude: p.longitude.as_ref().map(|v| v.get_ref().value()),
-        roll: p.roll.as_ref().map(|v| v.get_ref().value()),
-        ghost: p.ghost.as_ref().map(|g| *g.get_ref()),
-        pole: p.pole.as_ref().map(|g| g.get_ref().clone()),
-        orientation: p.orientation.as_ref().map(|c| c.get_ref().clone()),
-    };
-    options.check(pos.topology()).map_err(|e| {
-        let span = match e.key {
-            ViewKey::View => Some(p.view.span()),
-            ViewKey::Width => p.width.as_ref().map(Spanned::span),
-            ViewKey::Rotation => p.rotation.as_ref().map(Spanned::span),
-            ViewKey::Window => p.window.as_ref().map(Spanned::span),
-            ViewKey::Tint => p.tint.as_ref().map(Spanned::span),
-            ViewKey::Edges => p.edges.as_ref().map(Spanned::span),
-            ViewKey::Coordinates => p.coordinates.as_ref().map(Spanned::span),
-            ViewKey::Latitude => p.latitude.as_ref().map(Spanned::span),
-            ViewKey::Longitude => p.longitude.as_ref().map(Spanned::span),
-            ViewKey::Roll => p.roll.as_ref().map(Spanned::span),
-            ViewKey::Ghost => p.ghost.as_ref().map(Spanned::span),
-            ViewKey::Pole => p.pole.as_ref().map(Spanned::span),
-            ViewKey::Orientation => p.orientation.as_ref().map(Spanned::span),
+            each_loop: None,
         };
-        let message = if e.key == ViewKey::View { e.message.clone() } else { e.for_key() };
-        match span {
-            Some(s) => src.error(s, message),
-            None => src.whole(message),
+        let (mut file, mut variant) = (None, None);
+        for (k, v) in in_order(table) {
+            match k.get_ref().as_ref() {
+                "caption" => panel.caption = Some(self.text(v, "caption")?),
+                "why_fewer" => panel.why_fewer = Some(self.text(v, "why_fewer")?),
+                "position" => file = Some(v),
+                "variant" => variant = Some(v),
+                "each_loop" => {
+                    if self.bool(v, "each_loop")? {
+                        panel.each_loop = Some(self.origin(v, Some("each_loop")));
+                    }
+                }
+                _ => self.option(k, v, &[Level::View, Level::Mark], PANEL, &mut panel.options)?,
+            }
         }
-    })
+        if panel.options.get(Key::View).is_none() {
+            return Err(self.src.error(p.span(), "missing key `view`: a panel names its view"));
+        }
+        let variant = match variant {
+            None => None,
+            Some(v) => {
+                let name = v.get_ref().as_str().ok_or_else(|| self.expected(v, "variant", "a string in quotes"))?;
+                Some(
+                    name.parse()
+                        .map_err(|e: crate::rules::variant::UnknownVariant| self.src.error(v.span(), e.to_string()))?,
+                )
+            }
+        };
+        panel.own_board = file.is_some() || variant.is_some();
+        panel.position = match (file, variant) {
+            (None, None) => base.position.clone(),
+            (Some(f), v) => {
+                let path = f.get_ref().as_str().ok_or_else(|| self.expected(f, "position", "a file name in quotes"))?;
+                let (n, t) = (self.load)(path).map_err(|e| self.src.error(f.span(), e))?;
+                read_position(&n, &t, v.unwrap_or(base.position.variant().id))?.position
+            }
+            (None, Some(v)) => Position::start(v),
+        };
+        panel.options.check_single()?;
+        Ok(panel)
+    }
+
+    fn expectations(&self, base: &PositionSpec, v: &Spanned<DeValue>) -> Result<Vec<Expectation>, InputError> {
+        let DeValue::Array(list) = v.get_ref() else {
+            return Err(self.expected(v, "expect", "a list of `[[expect]]` tables"));
+        };
+        let pos = &base.position;
+        let mut out = Vec::new();
+        for e in list.iter() {
+            let table = self.table(e, "expect")?;
+            let (mut square, mut destinations, mut source) = (None, None, None);
+            for (k, v) in in_order(table) {
+                match k.get_ref().as_ref() {
+                    "square" => square = Some(self.cell(pos, v, "square")?),
+                    "destinations" => {
+                        let DeValue::Array(cells) = v.get_ref() else {
+                            return Err(self.expected(v, "destinations", "a list `[…]` of cells"));
+                        };
+                        if cells.len() > 1000 {
+                            return Err(self.src.error(v.span(), "too many destinations"));
+                        }
+                        destinations = Some(cells.iter().map(|c| self.cell(pos, c, "destinations")).collect::<Result<
+                            Vec<_>,
+                            _,
+                        >>(
+                        )?);
+                    }
+                    "source" => source = Some(self.text(v, "source")?),
+                    name => {
+                        return Err(self
+                            .src
+                            .error(k.span(), unknown_name(name, &["square", "destinations", "source"])));
+                    }
+                }
+            }
+            let Some((square, at)) = square else { return Err(self.src.error(e.span(), "missing key `square`")) };
+            let Some(destinations) = destinations else {
+                return Err(self.src.error(e.span(), "missing key `destinations`"));
+            };
+            if pos.piece_at(square).is_none() {
+                return Err(self.src.error(at, format!("no piece on {}", pos.topology().name(square))));
+            }
+            let destinations = destinations.into_iter().map(|(c, _)| c).collect();
+            out.push(Expectation { position: pos.clone(), square, destinations, source });
+        }
+        Ok(out)
+    }
+
+    fn cell(
+        &self,
+        pos: &Position,
+        v: &Spanned<DeValue>,
+        key: &str,
+    ) -> Result<(Cell, std::ops::Range<usize>), InputError> {
+        let name = v.get_ref().as_str().ok_or_else(|| self.expected(v, key, "a cell name in quotes"))?;
+        let cell = pos
+            .topology()
+            .parse_cell(name)
+            .ok_or_else(|| self.src.error_at(v.span().start + 1, not_a_cell(pos, name)))?;
+        Ok((cell, v.span()))
+    }
 }

@@ -1,15 +1,72 @@
 //! Theme files: a theme's colours, line widths, fonts and dashes read from TOML, each value
-//! checked, errors located in the file.
+//! checked, errors located in the file. A theme file need not give every key: those it leaves out
+//! come from its `base` (a built-in theme's name, `essay` when not given), so that a theme that
+//! changes the light squares is one line.
 
-use super::diagnostics::{InputError, Source, check_text};
-use super::options::shown_number;
-use crate::draw::theme::Theme;
-use serde_spanned::Spanned;
+use super::diagnostics::{InputError, Source, check_text, explain_toml};
+use super::options::{or_list, shown_number, unknown_name};
+use crate::draw::theme::{BUILT_IN, Theme};
+use serde::Deserialize;
 
-/// Reads a theme file named `name`, with errors located in it (file, line, column).
+/// Reads a theme file named `name`, with errors located in it (file, line, column): `base` (a
+/// built-in theme, `essay` when not given) with the file's keys over it. `background = "none"`
+/// makes the figures transparent, the base's paper colour staying under labels.
 pub fn read_theme(name: &str, text: &str) -> Result<Theme, InputError> {
     let src = Source::new(name, text);
-    let t: Theme = src.toml()?;
+    let table = src.table()?;
+    let mut entries: Vec<_> = table.get_ref().iter().collect();
+    entries.sort_by_key(|(k, _)| k.span().start);
+    let value_text = |span: std::ops::Range<usize>| src.text().get(span).unwrap_or("").to_string();
+    let base = match entries.iter().find(|(k, _)| k.get_ref() == "base") {
+        None => "essay",
+        Some((_, v)) => match v.get_ref().as_str() {
+            Some(b) if BUILT_IN.contains(&b) => BUILT_IN.iter().find(|n| **n == b).copied().unwrap_or("essay"),
+            _ => {
+                return Err(src.error(
+                    v.span(),
+                    format!("`base` is a built-in theme ({}), not {}", or_list(&BUILT_IN), value_text(v.span())),
+                ));
+            }
+        },
+    };
+    let mut merged: toml::Table =
+        toml::from_str(Theme::template(base).expect("a built-in theme")).expect("a built-in theme is TOML");
+    let known: Vec<String> = merged.keys().cloned().chain(["base".to_string()]).collect();
+    let mut transparent = false;
+    let mut given: Vec<(String, std::ops::Range<usize>)> = Vec::new();
+    for (k, v) in &entries {
+        let key = k.get_ref().as_ref();
+        if key == "base" {
+            continue;
+        }
+        if !merged.contains_key(key) {
+            let names: Vec<&str> = known.iter().map(String::as_str).collect();
+            return Err(src.error(k.span(), unknown_name(key, &names)));
+        }
+        if key == "background"
+            && let Some(b) = v.get_ref().as_str()
+            && ["none", "transparent"].iter().any(|n| b.trim().eq_ignore_ascii_case(n))
+        {
+            transparent = true;
+            continue;
+        }
+        // The value as written, read on its own.
+        let one: toml::Table = toml::from_str(&format!("v = {}", value_text(v.span())))
+            .map_err(|e| src.error(v.span(), explain_toml(e.message())))?;
+        let value = one.get("v").cloned().ok_or_else(|| src.error(v.span(), "expected a value"))?;
+        merged.insert(key.to_string(), value);
+        // Checked now, so that an error is the key's just added.
+        Theme::deserialize(merged.clone())
+            .map_err(|e| src.error(v.span(), format!("`{key}`: {}", explain_toml(e.message()))))?;
+        given.push((key.to_string(), v.span()));
+    }
+    let mut t = Theme::deserialize(merged).map_err(|e| src.whole(explain_toml(e.message())))?;
+    t.transparent = transparent;
+    let at = |key: &str| given.iter().find(|(k, _)| k == key).map(|(_, s)| s.clone());
+    let error = |key: &str, message: String| match at(key) {
+        Some(span) => src.error(span, message),
+        None => src.whole(message),
+    };
     for (key, v) in [
         ("grid_width", t.grid_width),
         ("route_width", t.route_width),
@@ -18,8 +75,7 @@ pub fn read_theme(name: &str, text: &str) -> Result<Theme, InputError> {
         ("tint", t.tint),
     ] {
         if !(0.0..=50.0).contains(&v) || (key == "tint" && v > 1.0) || (key == "dot_radius" && v > 0.5) {
-            let at = text.find(&format!("\n{key}")).map_or(0, |i| i + 1);
-            return Err(src.error_at(at, format!("`{key}` = {} is out of range", shown_number(v))));
+            return Err(error(key, format!("`{key}` = {} is out of range", shown_number(v))));
         }
     }
     for (key, pattern) in [
@@ -33,32 +89,16 @@ pub fn read_theme(name: &str, text: &str) -> Result<Theme, InputError> {
             || pattern.iter().any(|d| !(0.0..=50.0).contains(d))
             || (!pattern.is_empty() && total <= 0.0)
         {
-            let at = text.find(&format!("\n{key}")).map_or(0, |i| i + 1);
-            return Err(src.error_at(at, format!("`{key}` is at most 8 lengths of 0 to 50 line widths, not all 0")));
+            return Err(error(key, format!("`{key}` is at most 8 lengths of 0 to 50 line widths, not all 0")));
         }
     }
     if let Err((_, message)) = check_text(&t.name) {
-        return Err(src.whole(format!("`name` {message}")));
+        return Err(error("name", format!("`name` {message}")));
     }
     Ok(t)
 }
 
 /// A built-in theme named by a spanned value.
-pub(crate) fn built_in(src: &Source, t: &Spanned<String>) -> Result<Theme, InputError> {
+pub(crate) fn built_in(src: &Source, t: &serde_spanned::Spanned<String>) -> Result<Theme, InputError> {
     Theme::built_in(t.get_ref()).map_err(|e| src.error(t.span(), e.to_string()))
-}
-
-/// A theme named by a spanned value: a built-in name, or a `.toml` theme file that `load` finds
-/// (relative to the file `src`, as other files it names).
-pub(crate) fn built_in_or_file(
-    src: &Source,
-    t: &Spanned<String>,
-    load: &super::overlay::Loader,
-) -> Result<Theme, InputError> {
-    let name = t.get_ref();
-    if !name.ends_with(".toml") {
-        return built_in(src, t);
-    }
-    let (shown, text) = load(name).map_err(|e| src.error(t.span(), e))?;
-    read_theme(&shown, &text)
 }

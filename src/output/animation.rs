@@ -3,9 +3,9 @@
 //! encoders (GIF, APNG, animated SVG) behind one call.
 
 use super::{apng, budget, frames, gif, svg_anim};
-use crate::draw::animation::{AnimError, AnimSpec, Animation, Kind, build, frame_count, walk};
-use crate::draw::figure::PanelSpec;
-use crate::draw::theme::Theme;
+use crate::draw::animation::{AnimError, AnimSpec, Animation, Kind, build_within};
+use crate::draw::document::FigureSpec;
+use crate::draw::scene::Scene;
 
 pub use frames::Image;
 
@@ -21,44 +21,49 @@ pub fn cost(frames: u64, weight: u64, pixels: u64, raster: bool) -> u64 {
     frames.saturating_mul(per_frame)
 }
 
-/// Whether an animation fits the memory budget ([`budget::MAX_COST`], what one figure of a
-/// batch may hold), checked before its frames are made: its first frame is drawn, and the cost is
-/// that frame's times the number of frames. The error says how many frames of what size would
-/// fit. `raster`: the frames are to be painted and encoded together (GIF, APNG); a still of one
-/// frame (`--frame K`) holds the scenes only, and its one picture is checked as any figure's is.
-pub fn check_budget(
-    spec: &AnimSpec,
-    panel: &PanelSpec,
-    title: Option<&str>,
-    theme: &Theme,
-    raster: bool,
-) -> Result<(), AnimError> {
-    let n = match (spec.kind, spec.frames) {
-        (Kind::Walk, 0) => {
-            let mut overlay = panel.overlay.clone();
-            overlay.title = None;
-            walk::stages(&panel.position, &overlay)?.2.len() as u64
-        }
-        _ => frame_count(spec) as u64,
-    };
-    let one = build(&AnimSpec { frames: 1, ..*spec }, panel, title, theme)?;
-    let first = one.frames.first().ok_or_else(|| AnimError::Content("an animation has no frames".into()))?;
-    let (w, h) = frames::size_of(first)?;
-    let (weight, pixels) = (budget::weight(first), w as u64 * h as u64);
-    let need = cost(n, weight, pixels, raster);
-    if need > budget::MAX_COST {
-        return Err(over_budget(n, (w, h), need, budget::MAX_COST / cost(1, weight, pixels, raster).max(1)));
+/// The frames of a figure's animation (its first panel, at the figure's width), built within the
+/// memory budget ([`budget::MAX_COST`], what one figure of a batch may hold): each frame's cost
+/// (its scene, and when `raster` — painted and encoded as GIF or APNG — its pixels) is added as
+/// soon as it is drawn, and the drawing stops at the first frame that takes the total over. The
+/// count is exact, the one [`Animation::cost`] makes, so that an animation built here is never
+/// refused by its encoder; and nothing is painted or encoded before it. A figure without an
+/// `[animation]` is animated as gears.
+pub fn build(figure: &FigureSpec, raster: bool) -> Result<Animation, AnimError> {
+    use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+    let spec = figure.animation.unwrap_or(AnimSpec::new(Kind::Gear));
+    let mut panel = figure.panels.first().cloned().ok_or_else(|| AnimError::Content("no panel to animate".into()))?;
+    if let Some(w) = figure.width {
+        panel.view.width = w;
     }
-    Ok(())
-}
-
-/// The error of `n` frames of `size` needing `need` bytes, of which `fit` frames would fit.
-fn over_budget(n: u64, (w, h): (u32, u32), need: u64, fit: u64) -> AnimError {
-    AnimError::Budget(format!(
-        "{n} frames of {w}×{h} pixels need about {} MiB to encode; at most {} MiB fit ({fit} frames at this size, or a smaller width)",
-        need >> 20,
-        budget::MAX_COST >> 20
-    ))
+    let (total, drawn) = (AtomicU64::new(0), AtomicUsize::new(0));
+    let check = |scene: &Scene| -> Result<(), AnimError> {
+        let pixels = if raster {
+            let (w, h) = frames::size_of(scene)?;
+            w as u64 * h as u64
+        } else {
+            0
+        };
+        let one = cost(1, budget::weight(scene), pixels, raster);
+        let sum = total.fetch_add(one, Ordering::Relaxed) + one;
+        let k = drawn.fetch_add(1, Ordering::Relaxed) as u64 + 1;
+        if sum > budget::MAX_COST {
+            let size = (scene.width.ceil(), scene.height.ceil());
+            let fit = budget::MAX_COST / (sum / k).max(1);
+            let n = if spec.frames == 0 { spec.kind.default_frames() } else { spec.frames };
+            let frames = if n == 0 { "its frames".to_string() } else { format!("{n} frames") };
+            return Err(AnimError::Budget(format!(
+                "{frames} of {}×{} pixels need more than the {} MiB an animation may take{}: \
+                 {k} of them already take {} MiB (about {fit} frames fit at this size)",
+                size.0,
+                size.1,
+                budget::MAX_COST >> 20,
+                if raster { " to encode" } else { "" },
+                sum >> 20,
+            )));
+        }
+        Ok(())
+    };
+    build_within(&spec, &panel, figure.title.as_deref(), &figure.theme, &check)
 }
 
 /// The output formats of an animation.
@@ -117,7 +122,14 @@ impl Animation {
         let need = self.cost(true);
         if need > budget::MAX_COST {
             let fit = budget::MAX_COST / (need / self.frames.len() as u64).max(1);
-            return Err(over_budget(self.frames.len() as u64, size, need, fit));
+            return Err(AnimError::Budget(format!(
+                "{} frames of {}×{} pixels need about {} MiB to encode; at most {} MiB fit ({fit} frames at this size)",
+                self.frames.len(),
+                size.0,
+                size.1,
+                need >> 20,
+                budget::MAX_COST >> 20
+            )));
         }
         Ok(size)
     }

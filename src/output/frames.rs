@@ -37,7 +37,10 @@ pub(crate) fn rgb(pixel: u32) -> u32 {
 pub(crate) fn size_of(scene: &Scene) -> Result<(u32, u32), AnimError> {
     let (w, h) = (scene.width.ceil(), scene.height.ceil());
     if !(w >= 1.0 && h >= 1.0) || w * h > super::MAX_PIXELS as f64 {
-        return Err(AnimError::Encode(format!("a frame of {w}×{h} pixels is out of range")));
+        return Err(AnimError::Pixels(format!(
+            "a frame of {w}×{h} pixels is too large to paint (at most {} pixels; an animated SVG has no such limit)",
+            super::MAX_PIXELS
+        )));
     }
     Ok((w as u32, h as u32))
 }

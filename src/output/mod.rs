@@ -15,7 +15,7 @@ mod svg;
 mod svg_anim;
 pub mod write;
 
-pub use animation::{AnimFormat, Image, check_budget};
+pub use animation::{AnimFormat, Image};
 pub use pdf::{PdfError, UNITS_PER_INCH, svg_to_pdf, svg_to_pdf_at};
 pub use png::{KEEP, PngError, Raster, encode, scene_png, scene_png_to};
 pub use raster::{MAX_PIXELS, Painter, canvas_size, to_pixmap};

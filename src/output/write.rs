@@ -135,6 +135,7 @@ pub fn plan(path: &Path, format: Option<Format>) -> Result<Vec<Output>, String> 
     }
     let link = std::fs::symlink_metadata(path).ok();
     let ext = path.extension().and_then(|e| e.to_str());
+    check_folder(path)?;
     if let Some(named) = ext.and_then(Format::from_extension) {
         if let Some(f) = format.filter(|&f| f != named) {
             return Err(format!("{shown} ends in .{} but --format is {f}", named.extension()));
@@ -352,9 +353,19 @@ fn fill(target: &Target, bytes: &[u8], stdout: &mut dyn Write) -> Result<(), Wri
 }
 
 /// A new empty temporary file beside `path`, created exclusively with an unpredictable name, with
-/// the permissions an ordinary new file gets (0666 less the umask).
+/// the permissions an ordinary new file gets (0666 less the umask). Its folder is made when
+/// missing (as `essay -o` makes its folder). An error is said plainly, without the temporary
+/// file's name.
 fn temporary(path: &Path) -> std::io::Result<tempfile::NamedTempFile> {
+    // Rust's `(os error N)` and tempfile's ` at path …` left out.
+    let plain = |e: std::io::Error| {
+        let s = e.to_string();
+        std::io::Error::new(e.kind(), s.split(" (os error").next().unwrap_or(&s).to_string())
+    };
     let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
+    if !dir.exists() {
+        std::fs::create_dir_all(dir).map_err(plain)?;
+    }
     let name = path.file_name().map(|n| n.to_string_lossy().to_string()).unwrap_or_default();
     let prefix = format!(".{name}.");
     let mut builder = tempfile::Builder::new();
@@ -364,7 +375,27 @@ fn temporary(path: &Path) -> std::io::Result<tempfile::NamedTempFile> {
         use std::os::unix::fs::PermissionsExt;
         builder.permissions(std::fs::Permissions::from_mode(0o666));
     }
-    builder.tempfile_in(dir)
+    builder.tempfile_in(dir).map_err(plain)
+}
+
+/// Refuses a file path that no folder can be made for: one whose nearest existing ancestor is not
+/// a folder (`plain/x.png` when `plain` is a file). A missing folder is fine: it is made.
+pub fn check_folder(path: &Path) -> Result<(), String> {
+    let mut dir = path.parent();
+    while let Some(d) = dir.filter(|d| !d.as_os_str().is_empty()) {
+        if let Ok(meta) = std::fs::metadata(d) {
+            if meta.is_dir() {
+                return Ok(());
+            }
+            return Err(format!(
+                "{}: {} is not a folder, so nothing can be written in it",
+                path.display(),
+                d.display()
+            ));
+        }
+        dir = d.parent();
+    }
+    Ok(())
 }
 
 /// Writes one file atomically (see [`write_bytes`]).

@@ -57,9 +57,9 @@ pub struct FenError {
 pub const MAX_FEN_LEN: usize = 1024;
 
 impl Position {
-    /// Reads a position of `variant` from FEN. Clocks may be left out (0 and 1); so may
-    /// everything after the placement (White to move, no castling, no en passant), since diagrams
-    /// are often given by their placement alone.
+    /// Reads a position of `variant` from FEN of 1 to 6 fields: the fields left out take their
+    /// defaults (White to move, no castling, no en passant, clocks 0 and 1), since diagrams are
+    /// often given by their placement alone, or with the side to move.
     pub fn from_fen(variant: VariantId, fen: &str) -> Result<Position, FenError> {
         let err = |field, column, message: String| FenError { field, column, message };
         if fen.len() > MAX_FEN_LEN {
@@ -83,20 +83,14 @@ impl Position {
             fields.push((c0, &fen[b0..]));
         }
         let end_col = col + 1;
-        let names = [
-            FenField::Board,
-            FenField::Turn,
-            FenField::Castling,
-            FenField::EnPassant,
-            FenField::Halfmove,
-            FenField::Fullmove,
-        ];
-        if fields.len() == 1 {
-            fields.extend([(end_col, "w"), (end_col, "-"), (end_col, "-")]);
+        if fields.is_empty() {
+            return Err(err(FenField::Board, 1, "missing field: piece placement".into()));
         }
-        if fields.len() < 4 {
-            let missing = names[fields.len()];
-            return Err(err(missing, end_col, format!("missing field: {missing}")));
+        // 1 to 6 fields: those left out take their defaults (White to move, no castling, no en
+        // passant; the clocks are 0 and 1 below), the same whatever number is given.
+        let defaults = ["w", "-", "-"];
+        while fields.len() < 4 {
+            fields.push((end_col, defaults[fields.len() - 1]));
         }
         if fields.len() > 6 {
             return Err(err(FenField::Fullmove, fields[6].0, "unexpected text after the fullmove number".into()));

@@ -7,7 +7,7 @@
 //! settles on the globe's viewpoint (the panel's own when it is a globe, else the default). A board
 //! or chart panel in colour mode keeps its tint and coloured edges all the way to the ball.
 
-use super::with_kind;
+use super::{AnimError, FrameCheck, checked, with_kind};
 use crate::draw::figure::{Overlay, View, ViewKind, render_wrap};
 use crate::draw::geometry::{Morph, Viewpoint};
 use crate::draw::scene::Scene;
@@ -54,7 +54,14 @@ pub fn time(k: u32, n: u32) -> f64 {
 }
 
 /// The frames.
-pub fn frames(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme, n: u32) -> Vec<Scene> {
+pub fn frames(
+    pos: &Position,
+    overlay: &Overlay,
+    view: &View,
+    theme: &Theme,
+    n: u32,
+    check: &FrameCheck,
+) -> Result<Vec<Scene>, AnimError> {
     let end = match view.kind {
         ViewKind::Globe { viewpoint, .. } => viewpoint,
         _ => Viewpoint::default(),
@@ -70,7 +77,7 @@ pub fn frames(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme, n: 
         .into_par_iter()
         .map(|k| {
             let t = time(k, n);
-            render_wrap(pos, overlay, &view, theme, morph(t), viewpoint(t, end))
+            checked(check, render_wrap(pos, overlay, &view, theme, morph(t), viewpoint(t, end)))
         })
         .collect()
 }

@@ -16,7 +16,7 @@
 //! last frame lays the copies exactly where the chart has them: row `j` of boards is the board
 //! for even `j` and the flipped board shifted by `W/2` files for odd `j`.
 
-use super::with_kind;
+use super::{FrameCheck, checked, with_kind};
 use crate::draw::figure::{Coordinates, Overlay, View, ViewKind, render, text};
 use crate::draw::geometry::Window;
 use crate::draw::scene::{Anchor, Element, Node, PathCmd, Pt, Scene, Shape};
@@ -237,6 +237,7 @@ pub fn frames(
     view: &View,
     theme: &Theme,
     n: u32,
+    check: &FrameCheck,
 ) -> Result<Vec<Scene>, super::AnimError> {
     let topo = pos.topology();
     if topo.poles() != Poles::Dead || topo.width() % 2 == 1 {
@@ -252,9 +253,14 @@ pub fn frames(
     let s = width / (2.0 * w);
     let band = (width * 0.07).clamp(18.0, 60.0);
     let height = band + 3.0 * h * s;
-    let n = n.max(7) as usize;
+    if n < super::Kind::Chart.min_frames() {
+        return Err(super::AnimError::Content(format!(
+            "the chart animation shows seven steps: {n} frames are too few (at least 7)"
+        )));
+    }
+    let n = n as usize;
     let per = n / 7;
-    Ok((0..n)
+    (0..n)
         .into_par_iter()
         .map(|k| {
             let step = (k / per).min(6);
@@ -305,7 +311,7 @@ pub fn frames(
             ));
             scene.title = overlay.title.clone().unwrap_or_else(|| "Making the chart (2DFARCSOD) in seven steps".into());
             scene.desc = format!("Frame {} of {}: step {}.", k + 1, n, caption(step, topo.width()));
-            scene
+            checked(check, scene)
         })
-        .collect())
+        .collect()
 }

@@ -3,7 +3,7 @@
 //! Both discs take the same rotation, so at every frame the two cells on either side of the
 //! touching point are of one file on both discs, and the frame after the last is the first.
 
-use super::with_kind;
+use super::{AnimError, FrameCheck, checked, with_kind};
 use crate::draw::figure::{Overlay, View, ViewKind, render};
 use crate::draw::scene::Scene;
 use crate::draw::theme::Theme;
@@ -18,7 +18,14 @@ pub fn rotation(start: f64, files: u8, k: u32, n: u32) -> f64 {
 
 /// The frames: the panel drawn as hemispheres at each rotation of the turn (a panel of
 /// another view is drawn as hemispheres, at its size, starting from the d|e boundary).
-pub fn frames(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme, n: u32) -> Vec<Scene> {
+pub fn frames(
+    pos: &Position,
+    overlay: &Overlay,
+    view: &View,
+    theme: &Theme,
+    n: u32,
+    check: &FrameCheck,
+) -> Result<Vec<Scene>, AnimError> {
     let start = match view.kind {
         ViewKind::Hemispheres { rotation } => rotation,
         _ => pos.topology().width() as f64 / 2.0,
@@ -33,7 +40,7 @@ pub fn frames(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme, n: 
         .into_par_iter()
         .map(|k| {
             let v = with_kind(view, ViewKind::Hemispheres { rotation: rotation(start, files, k, n) });
-            render(pos, overlay, &v, theme)
+            checked(check, render(pos, overlay, &v, theme))
         })
         .collect()
 }

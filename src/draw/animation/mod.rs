@@ -58,12 +58,16 @@ impl Kind {
     pub fn name(self) -> &'static str {
         Kind::ALL.iter().find(|(k, _)| *k == self).map_or("", |(_, n)| n)
     }
+    /// The fewest frames the kind can show: the chart's seven steps take one each.
+    pub fn min_frames(self) -> u32 {
+        if self == Kind::Chart { 7 } else { 1 }
+    }
     /// Frames when neither frames nor seconds are given.
     pub fn default_frames(self) -> u32 {
         match self {
             Kind::Gear => 48,
             Kind::Walk => 0,
-            Kind::Chart => 168,
+            Kind::Chart => 140,
             Kind::Spin => 48,
             Kind::Wrap => 72,
         }
@@ -122,18 +126,45 @@ pub enum AnimError {
     /// The animation would need more memory than a figure may take.
     #[error("{0}")]
     Budget(String),
+    /// A frame is too large to paint (the raster formats' pixel limit).
+    #[error("{0}")]
+    Pixels(String),
+}
+
+/// What each frame is handed to as soon as it is drawn (while the others are drawn in
+/// parallel): the memory budget's running count, which stops the drawing at the first frame over
+/// it. `Ok` for every frame: no check.
+pub type FrameCheck<'a> = dyn Fn(&Scene) -> Result<(), AnimError> + Sync + 'a;
+
+/// A frame, once `check` has seen it.
+pub(crate) fn checked(check: &FrameCheck, scene: Scene) -> Result<Scene, AnimError> {
+    check(&scene)?;
+    Ok(scene)
 }
 
 /// Builds the frames of an animation of a figure's panel.
 pub fn build(spec: &AnimSpec, panel: &PanelSpec, title: Option<&str>, theme: &Theme) -> Result<Animation, AnimError> {
+    build_within(spec, panel, title, theme, &|_| Ok(()))
+}
+
+/// [`build`], handing each frame to `check` as soon as it is drawn: the first error stops the
+/// drawing (see [`FrameCheck`]).
+pub fn build_within(
+    spec: &AnimSpec,
+    panel: &PanelSpec,
+    title: Option<&str>,
+    theme: &Theme,
+    check: &FrameCheck,
+) -> Result<Animation, AnimError> {
     let mut overlay = panel.overlay.clone();
     overlay.title = title.map(str::to_string).or(overlay.title);
+    let (pos, view, n) = (&panel.position, &panel.view, frame_count(spec));
     let frames = match spec.kind {
-        Kind::Gear => gear::frames(&panel.position, &overlay, &panel.view, theme, frame_count(spec)),
-        Kind::Walk => walk::frames(&panel.position, &overlay, &panel.view, theme, spec.frames)?,
-        Kind::Chart => chart_steps::frames(&panel.position, &overlay, &panel.view, theme, frame_count(spec))?,
-        Kind::Spin => spin::frames(&panel.position, &overlay, &panel.view, theme, frame_count(spec)),
-        Kind::Wrap => board_to_ball::frames(&panel.position, &overlay, &panel.view, theme, frame_count(spec)),
+        Kind::Gear => gear::frames(pos, &overlay, view, theme, n, check)?,
+        Kind::Walk => walk::frames(pos, &overlay, view, theme, spec.frames, check)?,
+        Kind::Chart => chart_steps::frames(pos, &overlay, view, theme, n, check)?,
+        Kind::Spin => spin::frames(pos, &overlay, view, theme, n, check)?,
+        Kind::Wrap => board_to_ball::frames(pos, &overlay, view, theme, n, check)?,
     };
     let colours = scene_colours(&frames, theme);
     Ok(Animation { frames, delay_cs: spec.delay_cs, plays: spec.plays, colours })

@@ -2,7 +2,7 @@
 //! runs through one whole turn in equal steps, latitude and roll held, so the frame after the
 //! last is the first. A panel of another view is drawn as a globe from the default viewpoint.
 
-use super::with_kind;
+use super::{AnimError, FrameCheck, checked, with_kind};
 use crate::draw::figure::{Overlay, View, ViewKind, render};
 use crate::draw::geometry::Viewpoint;
 use crate::draw::scene::Scene;
@@ -17,7 +17,14 @@ pub fn viewpoint(start: Viewpoint, k: u32, n: u32) -> Viewpoint {
 }
 
 /// The frames: the panel drawn as a globe at each viewpoint of the turn.
-pub fn frames(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme, n: u32) -> Vec<Scene> {
+pub fn frames(
+    pos: &Position,
+    overlay: &Overlay,
+    view: &View,
+    theme: &Theme,
+    n: u32,
+    check: &FrameCheck,
+) -> Result<Vec<Scene>, AnimError> {
     let (start, ghost) = match view.kind {
         ViewKind::Globe { viewpoint, ghost } => (viewpoint, ghost),
         _ => (Viewpoint::default(), false),
@@ -26,7 +33,7 @@ pub fn frames(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme, n: 
         .into_par_iter()
         .map(|k| {
             let v = with_kind(view, ViewKind::Globe { viewpoint: viewpoint(start, k, n), ghost });
-            render(pos, overlay, &v, theme)
+            checked(check, render(pos, overlay, &v, theme))
         })
         .collect()
 }

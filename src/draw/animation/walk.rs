@@ -4,7 +4,7 @@
 //! figure with the piece moved one square on and the ride drawn up to it (the overlay's
 //! "part of a loop"), so the path is the rules core's route, never redrawn by hand.
 
-use super::{AnimError, moved};
+use super::{AnimError, FrameCheck, checked, moved};
 use crate::draw::figure::{Overlay, View, render};
 use crate::draw::scene::Scene;
 use crate::draw::theme::Theme;
@@ -33,9 +33,7 @@ pub fn stages(pos: &Position, overlay: &Overlay) -> Result<(Cell, Dir, Vec<Stage
     } else if let Some(&(c, d, u)) = overlay.paths.first() {
         (c, d, u)
     } else {
-        return Err(AnimError::Content(
-            "a walk needs a loop to walk: `loops = [\"d5:e\"]` (a whole loop) or `[\"d2:ne:b8\"]` (part of one)".into(),
-        ));
+        return Err(AnimError::Content("a walk needs a loop to walk".into()));
     };
     let route = ride_to(topo, from, dir, until).ok_or_else(|| {
         AnimError::Content(format!(
@@ -53,7 +51,14 @@ pub fn stages(pos: &Position, overlay: &Overlay) -> Result<(Cell, Dir, Vec<Stage
 }
 
 /// The frames: one a square, or `n` frames spread over the squares when `n` is given.
-pub fn frames(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme, n: u32) -> Result<Vec<Scene>, AnimError> {
+pub fn frames(
+    pos: &Position,
+    overlay: &Overlay,
+    view: &View,
+    theme: &Theme,
+    n: u32,
+    check: &FrameCheck,
+) -> Result<Vec<Scene>, AnimError> {
     let (from, dir, stages) = stages(pos, overlay)?;
     let mut rest = overlay.clone();
     if rest.loops.first().is_some_and(|&l| l == (from, dir)) {
@@ -63,7 +68,7 @@ pub fn frames(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme, n: 
     }
     let count = if n == 0 { stages.len() } else { n.min(super::MAX_FRAMES) as usize };
     let picks: Vec<Stage> = (0..count).map(|k| stages[k * stages.len() / count]).collect();
-    Ok(picks
+    picks
         .par_iter()
         .map(|stage| {
             let mut o = rest.clone();
@@ -78,7 +83,7 @@ pub fn frames(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme, n: 
                     pos.clone()
                 }
             };
-            render(&p, &o, view, theme)
+            checked(check, render(&p, &o, view, theme))
         })
-        .collect())
+        .collect()
 }

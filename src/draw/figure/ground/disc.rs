@@ -73,10 +73,18 @@ impl Painter<'_> {
                 let at = g.polar(r1 - 0.23 * g.ring(), g.angle(free.unwrap_or(opposite) as f64));
                 layer.push(Element::new(
                     Shape::Circle { c: at, r: s * 0.62 },
-                    Paint::fill(theme.background).with_opacity(0.85),
+                    Paint::fill(theme.badge).with_opacity(0.85),
                     "coordinate-halo",
                 ));
-                layer.push(text((r + 1).to_string(), at, s, Anchor::Middle, theme.font, theme.text, "coordinate rank"));
+                layer.push(text(
+                    (r + 1).to_string(),
+                    at,
+                    s,
+                    Anchor::Middle,
+                    theme.font,
+                    theme.badge_text,
+                    "coordinate rank",
+                ));
             }
         }
     }

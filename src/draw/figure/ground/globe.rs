@@ -79,10 +79,18 @@ impl Painter<'_> {
                 let s = size * q[2].sqrt();
                 l.decor.push(Element::new(
                     Shape::Circle { c: at, r: s * 0.62 },
-                    Paint::fill(theme.background).with_opacity(0.85),
+                    Paint::fill(theme.badge).with_opacity(0.85),
                     "coordinate-halo",
                 ));
-                l.decor.push(text(file_name(f), at, s, Anchor::Middle, theme.font, theme.text, "coordinate file"));
+                l.decor.push(text(
+                    file_name(f),
+                    at,
+                    s,
+                    Anchor::Middle,
+                    theme.font,
+                    theme.badge_text,
+                    "coordinate file",
+                ));
             }
         }
     }

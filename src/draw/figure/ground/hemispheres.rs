@@ -92,7 +92,7 @@ impl Painter<'_> {
                 let at = g.polar(north, r1 - 0.23 * g.ring, g.angle(free.unwrap_or(opposite) as f64, north));
                 layer.push(Element::new(
                     Shape::Circle { c: at, r: s * 0.62 },
-                    Paint::fill(self.theme.background).with_opacity(0.85),
+                    Paint::fill(self.theme.badge).with_opacity(0.85),
                     "coordinate-halo",
                 ));
                 layer.push(text(
@@ -101,7 +101,7 @@ impl Painter<'_> {
                     s,
                     Anchor::Middle,
                     self.theme.font,
-                    self.theme.text,
+                    self.theme.badge_text,
                     "coordinate rank",
                 ));
             }

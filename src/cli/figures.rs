@@ -1,0 +1,325 @@
+//! The subcommands that draw: `render`, `animate`, `check`, `batch` and `essay`. Glue: the files
+//! are read into a draft, the option flags put over it and everything checked once by the input
+//! half ([`dotchess::input::check`]); then the writers write.
+
+use super::{AnimateArgs, BatchArgs, CheckArgs, CliError, EssayArgs, RenderArgs, parse_cell};
+use dotchess::VariantId;
+use dotchess::input::check::{self, Checked};
+use dotchess::input::options::{FigureOptions, ThemeValue, Value};
+use dotchess::input::overlay::{Draft, read_draft};
+use dotchess::input::position::{PositionSpec, read_position};
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+
+fn read_file(path: &Path) -> Result<String, CliError> {
+    dotchess::input::file::read_input(path).map_err(CliError::Usage)
+}
+
+/// The folder files named in `path` are relative to.
+fn folder_of(path: &Path) -> PathBuf {
+    path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf()
+}
+
+/// Reads a position file and, if given, an overlay file into a draft (nothing checked against
+/// the flags yet).
+fn read_files(position: &Path, overlay: Option<&Path>, variant: VariantId) -> Result<Draft, CliError> {
+    let ptext = read_file(position)?;
+    let base = read_position(&position.display().to_string(), &ptext, variant)?;
+    let Some(overlay) = overlay else { return Ok(Draft::plain(&base)) };
+    let otext = read_file(overlay)?;
+    let files = dotchess::batch::Disk(folder_of(overlay));
+    use dotchess::batch::Files;
+    Ok(read_draft(&overlay.display().to_string(), &otext, &base, &|p| files.read(p))?)
+}
+
+/// A theme named on the command line: built in, or a theme file (relative to the working folder).
+fn load_theme(name: &str) -> Result<dotchess::Theme, CliError> {
+    if name.ends_with(".toml") {
+        let text = read_file(Path::new(name))?;
+        Ok(dotchess::input::theme::read_theme(name, &text)?)
+    } else {
+        dotchess::Theme::built_in(name).map_err(|e| CliError::Usage(format!("--theme: {e}")))
+    }
+}
+
+/// The flags with the theme file they name read (relative to the working folder).
+fn with_files(flags: &FigureOptions) -> Result<FigureOptions, CliError> {
+    let mut out = FigureOptions::default();
+    for g in flags.iter() {
+        let value = match &g.value {
+            Value::Theme(ThemeValue::Named(n)) if n.ends_with(".toml") => {
+                Value::Theme(ThemeValue::Read(Box::new(load_theme(n)?)))
+            }
+            v => v.clone(),
+        };
+        out.push(g.key, value, g.origin.clone());
+    }
+    Ok(out)
+}
+
+pub(super) fn render_cmd(a: &RenderArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let draft = match &a.position_file {
+        None => Draft::plain(&PositionSpec { position: a.position.position()?, title: None }),
+        Some(_) if a.position.fen.is_some() => {
+            return Err(CliError::Usage("give the position either as a file or with --fen, not both".into()));
+        }
+        Some(p) => read_files(p, a.overlay_file.as_deref(), a.position.variant)?,
+    };
+    let checked = check::figure(&draft, &with_files(&a.options.options)?)?;
+    let scene = dotchess::output::budget::render_checked(&checked.figure).map_err(CliError::Usage)?;
+    let written = write_outputs(&scene, &a.output, a.format, out);
+    // Freed on another thread: the command line's process ends without waiting for a large
+    // figure's (a chart window's) tens of thousands of elements to be freed one by one.
+    std::thread::spawn(move || drop(scene));
+    written
+}
+
+/// Where `animate` writes: each `-o` a target and a format (`-` a GIF on standard output), none
+/// named twice; for a still frame, `.svg`, `.png` or `.pdf`.
+fn animation_targets(
+    paths: &[PathBuf],
+    still: bool,
+) -> Result<Vec<(dotchess::output::Target, dotchess::output::AnimFormat)>, CliError> {
+    use dotchess::output::{AnimFormat, Target};
+    let mut targets: Vec<(Target, AnimFormat)> = Vec::new();
+    for path in paths {
+        let target = if path.as_os_str() == "-" { Target::Stdout } else { Target::File(path.clone()) };
+        if targets.iter().any(|(t, _)| *t == target) {
+            return Err(CliError::Usage(format!("{} is named twice as an output", target.display())));
+        }
+        if let Target::File(p) = &target {
+            dotchess::output::write::check_folder(p).map_err(CliError::Usage)?;
+        }
+        let ext = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
+        let format = match (&target, still) {
+            (Target::Stdout, _) => AnimFormat::Gif,
+            (_, true) if matches!(ext.as_deref(), Some("svg" | "png" | "pdf")) => AnimFormat::Svg,
+            (_, true) => {
+                return Err(CliError::Usage(format!(
+                    "{}: a still frame is written as .svg, .png or .pdf",
+                    path.display()
+                )));
+            }
+            (_, false) => AnimFormat::of_path(path).ok_or_else(|| {
+                CliError::Usage(format!("{}: an animation is written as .gif, .png (APNG) or .svg", path.display()))
+            })?,
+        };
+        targets.push((target, format));
+    }
+    Ok(targets)
+}
+
+pub(super) fn animate_cmd(a: &AnimateArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    use dotchess::draw::animation::{AnimSpec, Kind};
+    use dotchess::output::{AnimFormat, Target, WriteError, write};
+    let draft = read_files(&a.position, a.overlay.as_deref(), a.variant)?;
+    let mut checked: Checked = check::figure(&draft, &with_files(&a.options.options)?)?;
+    checked.figure.animation.get_or_insert(AnimSpec::new(Kind::Gear));
+    let targets = animation_targets(&a.output, a.frame.is_some())?;
+    // Painted and encoded together only for a GIF or an APNG: an animated SVG has no pixels.
+    let raster = a.frame.is_none() && targets.iter().any(|(_, f)| *f != AnimFormat::Svg);
+    let anim = dotchess::output::animation::build(&checked.figure, raster)
+        .map_err(|e| CliError::Input(check::animation_error(&checked, &e)))?;
+    if let Some(k) = a.frame {
+        let scene = anim.frames.get(k as usize).ok_or_else(|| {
+            CliError::Usage(format!(
+                "--frame {k}: the animation has {} frames (0 to {})",
+                anim.frames.len(),
+                anim.frames.len().saturating_sub(1)
+            ))
+        })?;
+        return write_outputs(scene, &a.output, None, out);
+    }
+    // Every output is made in memory first, then all are written or none.
+    let formats: Vec<AnimFormat> = targets.iter().map(|t| t.1).collect();
+    let encoded = anim.encode_all(&formats).map_err(|e| CliError::Output(e.to_string()))?;
+    let items: Vec<(Target, &[u8])> =
+        targets.iter().map(|t| t.0.clone()).zip(encoded.iter().map(Vec::as_slice)).collect();
+    write::write_bytes(&items, out).map_err(|e| match e {
+        WriteError::Io { error, .. } if error.kind() == io::ErrorKind::BrokenPipe => CliError::BrokenPipe,
+        e => CliError::Output(e.to_string()),
+    })
+}
+
+/// `--square` and `--expect` as an expectation about the position, each error naming its flag.
+fn flag_expectation(
+    pos: &dotchess::Position,
+    square: &str,
+    list: &str,
+) -> Result<dotchess::draw::document::Expectation, CliError> {
+    let named = |flag: &str, e: CliError| match e {
+        CliError::Usage(m) => CliError::Usage(format!("{flag} {m}")),
+        e => e,
+    };
+    let cell = parse_cell(pos, square).map_err(|e| named("--square:", e))?;
+    if pos.piece_at(cell).is_none() {
+        return Err(CliError::Usage(format!("--square {square}: no piece on {square} to check")));
+    }
+    let mut destinations = Vec::new();
+    for name in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
+        destinations.push(parse_cell(pos, name).map_err(|e| named(&format!("--expect `{name}`:"), e))?);
+    }
+    Ok(dotchess::draw::document::Expectation {
+        position: pos.clone(),
+        square: cell,
+        destinations,
+        source: Some("--expect".into()),
+    })
+}
+
+pub(super) fn check_cmd(a: &CheckArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    if a.output.as_ref().is_some_and(|o| o.as_os_str() == "-") {
+        return Err(CliError::Usage(
+            "-o -: check prints its report on standard output; write the figure to a file".into(),
+        ));
+    }
+    // Expectations are about the position file's position, whatever the panels draw.
+    let draft = read_files(&a.position, a.overlay.as_deref(), a.variant)?;
+    let pos = draft.base.position.clone();
+    let mut figure = check::figure(&draft, &FigureOptions::default())?.figure;
+    match (&a.square, &a.expect) {
+        (Some(sq), Some(list)) => figure.expect.push(flag_expectation(&pos, sq, list)?),
+        (None, None) => {}
+        _ => return Err(CliError::Usage("--square and --expect go together".into())),
+    }
+    if figure.expect.is_empty() {
+        return Err(CliError::Usage(
+            "nothing to check: give an overlay with [[expect]] tables, or --square and --expect".into(),
+        ));
+    }
+    let topo = pos.topology();
+    if figure.panels.iter().any(|p| p.position.variant().id != pos.variant().id || p.position.fen() != pos.fen()) {
+        writeln!(out, "checked on the position of {} (not on the panels' own positions)", a.position.display())?;
+    }
+    let mut differs = false;
+    for e in &figure.expect {
+        let found: Vec<dotchess::Cell> = dotchess::destinations(&pos, e.square, true).iter().map(|d| d.cell).collect();
+        let name = |cells: Vec<dotchess::Cell>| {
+            let mut v: Vec<String> = cells.into_iter().map(|c| topo.name(c)).collect();
+            v.sort();
+            if v.is_empty() { "-".to_string() } else { v.join(" ") }
+        };
+        let agreed: Vec<_> = found.iter().copied().filter(|c| e.destinations.contains(c)).collect();
+        let missing: Vec<_> = e.destinations.iter().copied().filter(|c| !found.contains(c)).collect();
+        let extra: Vec<_> = found.iter().copied().filter(|c| !e.destinations.contains(c)).collect();
+        let Some(piece) = pos.piece_at(e.square) else {
+            return Err(CliError::Usage(format!("no piece on {} to check", topo.name(e.square))));
+        };
+        let verdict = if missing.is_empty() && extra.is_empty() { "agree" } else { "DIFFER" };
+        differs |= verdict == "DIFFER";
+        writeln!(
+            out,
+            "{} {} on {}{}: {verdict} ({} expected, {} found)",
+            piece.color.name(),
+            piece.role.name(),
+            topo.name(e.square),
+            e.source.as_ref().map(|s| format!(" (expected by {s})")).unwrap_or_default(),
+            e.destinations.len(),
+            found.len()
+        )?;
+        writeln!(out, "  agreed  {:>3}: {}", agreed.len(), name(agreed.clone()))?;
+        writeln!(out, "  missing {:>3}: {}", missing.len(), name(missing.clone()))?;
+        writeln!(out, "  extra   {:>3}: {}", extra.len(), name(extra.clone()))?;
+    }
+    if let Some(path) = &a.output {
+        let scene = dotchess::output::budget::render_checked(&figure).map_err(CliError::Usage)?;
+        write_outputs(&scene, std::slice::from_ref(path), a.format, out)?;
+    }
+    if differs { Err(CliError::Differs) } else { Ok(()) }
+}
+
+/// Writes a scene to each `-o` path (see [`dotchess::output::write::plan`]): every output is made
+/// in memory and checked before anything is written.
+fn write_outputs(
+    scene: &dotchess::Scene,
+    paths: &[PathBuf],
+    format: Option<dotchess::output::Format>,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    use dotchess::output::{WriteError, write};
+    let outputs = write::plan_all(paths, format).map_err(CliError::Usage)?;
+    write::write(scene, &outputs, out).map_err(|e| match e {
+        WriteError::Io { error, .. } if error.kind() == io::ErrorKind::BrokenPipe => CliError::BrokenPipe,
+        WriteError::TooLarge(message) => CliError::Usage(message),
+        e => CliError::Output(e.to_string()),
+    })
+}
+
+/// A progress bar on a terminal, nothing otherwise.
+fn progress_bar(len: usize) -> indicatif::ProgressBar {
+    use std::io::IsTerminal;
+    if !io::stderr().is_terminal() {
+        return indicatif::ProgressBar::hidden();
+    }
+    let bar = indicatif::ProgressBar::new(len as u64);
+    if let Ok(style) = indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} {msg}") {
+        bar.set_style(style);
+    }
+    bar
+}
+
+fn run_batch(
+    manifest: &dotchess::batch::Manifest,
+    files: &dyn dotchess::batch::Files,
+    dir: &Path,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    if std::fs::metadata(dir).is_ok_and(|m| !m.is_dir()) {
+        return Err(CliError::Usage(format!(
+            "{} is not a folder: the figures and their index.html go into a folder (-o names it)",
+            dir.display()
+        )));
+    }
+    std::fs::create_dir_all(dir).map_err(|e| {
+        let shown = dotchess::input::file::plain_os_error(&e);
+        CliError::Output(format!("cannot create the folder {}: {shown}", dir.display()))
+    })?;
+    let bar = progress_bar(manifest.jobs.len());
+    let report = dotchess::batch::run(manifest, files, dir, &|name| {
+        bar.set_message(name.to_string());
+        bar.inc(1);
+    });
+    bar.finish_and_clear();
+    let outcomes = &report.outcomes;
+    let failed: Vec<&dotchess::batch::Outcome> = outcomes.iter().filter(|o| o.result.is_err()).collect();
+    let sheet = match &report.index {
+        Ok(path) => format!("; contact sheet {}", path.display()),
+        Err(_) => "; no contact sheet".to_string(),
+    };
+    let written = outcomes.len() - failed.len();
+    writeln!(out, "{written} figures written to {} ({} failed){sheet}", dir.display(), failed.len())?;
+    for o in &failed {
+        if let Err(e) = &o.result {
+            eprintln!("dotchess: figure `{}`: {e}", o.name);
+        }
+    }
+    if let Err(e) = &report.index {
+        eprintln!("dotchess: {e}");
+    }
+    match (failed.len(), &report.index) {
+        (0, Ok(_)) => Ok(()),
+        (0, Err(_)) => Err(CliError::Failed("the contact sheet index.html was not written".into())),
+        (n, _) => Err(CliError::Failed(format!("{n} of {} figures failed", outcomes.len()))),
+    }
+}
+
+pub(super) fn essay_cmd(a: &EssayArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let mut manifest = dotchess::batch::essay_manifest();
+    manifest.theme = Some(load_theme(&a.theme)?);
+    manifest.output = None;
+    run_batch(&manifest, &dotchess::batch::Embedded(dotchess::batch::ESSAY_FILES), &a.output, out)
+}
+
+/// `batch`: the files a manifest names are relative to it; the output folder (`-o`, else the
+/// manifest's `output`, else `out`) is in the working folder, as `essay` writes, so that a
+/// manifest's folder holds only its inputs.
+pub(super) fn batch_cmd(a: &BatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    let text = read_file(&a.manifest)?;
+    let manifest = dotchess::batch::read_manifest(&a.manifest.display().to_string(), &text)?;
+    let dir = match (&a.output, &manifest.output) {
+        (Some(o), _) => o.clone(),
+        (None, Some(o)) => PathBuf::from(o),
+        (None, None) => PathBuf::from("out"),
+    };
+    run_batch(&manifest, &dotchess::batch::Disk(folder_of(&a.manifest)), &dir, out)
+}

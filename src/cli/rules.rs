@@ -1,0 +1,175 @@
+//! The subcommands that print the rules core's answers: `moves`, `perft`, `loops`, as text or
+//! JSON.
+
+use super::{CliError, LoopsArgs, MovesArgs, PerftArgs, parse_cell};
+use dotchess::{Destination, Loop, Position, Route, destinations, loops, move_name, perft, perft_divide};
+use serde::Serialize;
+use std::io::Write;
+
+/// Deepest perft the command accepts.
+const MAX_DEPTH: u32 = 12;
+
+pub(super) fn moves(a: &MovesArgs, out: &mut impl Write) -> Result<(), CliError> {
+    let pos = a.position.position()?;
+    let topo = pos.topology();
+    if let Some(sq) = &a.square {
+        let cell = parse_cell(&pos, sq)?;
+        let piece = pos.piece_at(cell).ok_or_else(|| CliError::Usage(format!("no piece on {sq}")))?;
+        let dests = destinations(&pos, cell, !a.pseudo);
+        if a.json {
+            let doc = SquareJson {
+                variant: a.position.variant.name(),
+                fen: pos.fen(),
+                square: topo.name(cell),
+                piece: piece.letter().to_string(),
+                destinations: dests.iter().map(|d| DestJson::new(&pos, d)).collect(),
+            };
+            writeln!(out, "{}", serde_json::to_string_pretty(&doc).expect("JSON of plain data"))?;
+        } else {
+            for d in &dests {
+                let routes: Vec<String> = d.routes.iter().map(|r| route_text(&pos, r)).collect();
+                let tag = if d.capture { "capture" } else { "move" };
+                writeln!(out, "{:<4} {:<8} {}", topo.name(d.cell), tag, routes.join("  |  "))?;
+            }
+        }
+        return Ok(());
+    }
+    let mut list = Vec::new();
+    if a.pseudo {
+        pos.pseudo_legal_moves(&mut list)
+    } else {
+        pos.legal_moves(&mut list)
+    }
+    let mut names: Vec<String> = list.iter().map(|&m| move_name(topo, m)).collect();
+    names.sort();
+    if a.json {
+        let doc = MovesJson { variant: a.position.variant.name(), fen: pos.fen(), moves: names };
+        writeln!(out, "{}", serde_json::to_string_pretty(&doc).expect("JSON of plain data"))?;
+    } else {
+        for n in names {
+            writeln!(out, "{n}")?;
+        }
+    }
+    Ok(())
+}
+
+pub(super) fn perft_cmd(a: &PerftArgs, out: &mut impl Write) -> Result<(), CliError> {
+    if a.depth > MAX_DEPTH {
+        return Err(CliError::Usage(format!("--depth {} is too deep (at most {MAX_DEPTH})", a.depth)));
+    }
+    let pos = a.position.position()?;
+    if a.divide && a.depth > 0 {
+        let mut rows: Vec<(String, u64)> =
+            perft_divide(&pos, a.depth).into_iter().map(|(m, n)| (pos.move_name(m), n)).collect();
+        rows.sort();
+        let mut total = 0;
+        for (m, n) in rows {
+            writeln!(out, "{m}: {n}")?;
+            total += n;
+        }
+        writeln!(out)?;
+        writeln!(out, "{total}")?;
+    } else {
+        writeln!(out, "{}", perft(&pos, a.depth))?;
+    }
+    Ok(())
+}
+
+pub(super) fn loops_cmd(a: &LoopsArgs, out: &mut impl Write) -> Result<(), CliError> {
+    let topo = &a.variant.variant().topology;
+    let all = loops(topo);
+    if a.json {
+        let doc: Vec<LoopJson> = all.iter().map(|l| LoopJson::new(topo, l)).collect();
+        writeln!(out, "{}", serde_json::to_string_pretty(&doc).expect("JSON of plain data"))?;
+    } else {
+        for l in &all {
+            writeln!(out, "{:<10} {:>2}  {}", l.kind.name(), l.cells().len(), path_names(topo, &l.route).join(" "))?;
+        }
+        writeln!(out, "{} loops", all.len())?;
+    }
+    Ok(())
+}
+
+/// The cells of a route with dead poles written where they are passed: `d7 d8 N h8 …`.
+fn path_names(topo: &dotchess::Topology, route: &Route) -> Vec<String> {
+    let mut v = vec![topo.name(route.from)];
+    for s in &route.steps {
+        if let Some(p) = s.via {
+            v.push(p.letter().to_string());
+        }
+        v.push(topo.name(s.cell));
+    }
+    v
+}
+
+fn route_text(pos: &Position, r: &Route) -> String {
+    path_names(pos.topology(), r).join("-")
+}
+
+#[derive(Serialize)]
+struct MovesJson {
+    variant: &'static str,
+    fen: String,
+    moves: Vec<String>,
+}
+
+#[derive(Serialize)]
+struct SquareJson {
+    variant: &'static str,
+    fen: String,
+    square: String,
+    piece: String,
+    destinations: Vec<DestJson>,
+}
+
+#[derive(Serialize)]
+struct DestJson {
+    cell: String,
+    capture: bool,
+    moves: Vec<String>,
+    routes: Vec<RouteJson>,
+}
+
+impl DestJson {
+    fn new(pos: &Position, d: &Destination) -> DestJson {
+        DestJson {
+            cell: pos.topology().name(d.cell),
+            capture: d.capture,
+            moves: d.moves.iter().map(|&m| pos.move_name(m)).collect(),
+            routes: d.routes.iter().map(|r| RouteJson::new(pos.topology(), r)).collect(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct RouteJson {
+    /// Cells in order, dead poles included where passed.
+    path: Vec<String>,
+    /// The chart position of each cell of `cells`, relative to the origin.
+    chart: Vec<(i32, i32)>,
+    /// The cells in order, origin first.
+    cells: Vec<String>,
+}
+
+impl RouteJson {
+    fn new(topo: &dotchess::Topology, r: &Route) -> RouteJson {
+        RouteJson {
+            path: path_names(topo, r),
+            chart: r.chart_path(),
+            cells: r.cells().into_iter().map(|c| topo.name(c)).collect(),
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct LoopJson {
+    kind: &'static str,
+    length: usize,
+    route: RouteJson,
+}
+
+impl LoopJson {
+    fn new(topo: &dotchess::Topology, l: &Loop) -> LoopJson {
+        LoopJson { kind: l.kind.name(), length: l.cells().len(), route: RouteJson::new(topo, &l.route) }
+    }
+}
