@@ -260,9 +260,31 @@ fn axis_stroke(cmds: &[PathCmd], width: f32, colour: Rgb, ts: Transform, canvas:
     if ts.kx != 0.0 || ts.ky != 0.0 || ts.sx != ts.sy || ts.sx <= 0.0 || width <= 0.0 {
         return false;
     }
+    let Some(subpaths) = axis_subpaths(cmds, ts) else { return false };
+    let w = width * ts.sx;
+    let hairline = w <= 1.0;
+    let Some(lines) = axis_lines(&subpaths, w, hairline) else { return false };
+    if hairline {
+        fill_hairlines(&lines, w, colour, canvas);
+        true
+    } else {
+        fill_wide(&lines, w, colour, canvas)
+    }
+}
+
+/// An axis stroke's line in device pixels: its ends, whether the line before turns into it,
+/// whether it turns into the line after, and the index of the line after.
+type AxisLine = (((f32, f32), (f32, f32)), bool, bool, usize);
+
+/// A subpath as device points, and whether it is closed.
+type Subpath = (Vec<(f32, f32)>, bool);
+
+/// The subpaths of a path of axis-aligned lines as device points, each with whether it is closed;
+/// `None` when the path has anything else.
+fn axis_subpaths(cmds: &[PathCmd], ts: Transform) -> Option<Vec<Subpath>> {
     // The subpaths as device points, each with whether it is closed.
     let dev = |p: Pt| (q(p.x) * ts.sx + ts.tx, q(p.y) * ts.sy + ts.ty);
-    let mut subpaths: Vec<(Vec<(f32, f32)>, bool)> = Vec::new();
+    let mut subpaths: Vec<Subpath> = Vec::new();
     for c in cmds {
         match *c {
             PathCmd::Move(p) => subpaths.push((vec![dev(p)], false)),
@@ -270,33 +292,34 @@ fn axis_stroke(cmds: &[PathCmd], width: f32, colour: Rgb, ts: Transform, canvas:
                 Some((pts, false)) => {
                     let (a, b) = (pts[pts.len() - 1], dev(p));
                     if a.0 != b.0 && a.1 != b.1 {
-                        return false;
+                        return None;
                     }
                     pts.push(b);
                 }
-                _ => return false,
+                _ => return None,
             },
             PathCmd::Close => match subpaths.last_mut() {
                 Some((pts, closed @ false)) => {
                     let (a, b) = (pts[pts.len() - 1], pts[0]);
                     if a.0 != b.0 && a.1 != b.1 {
-                        return false;
+                        return None;
                     }
                     *closed = true;
                 }
-                _ => return false,
+                _ => return None,
             },
-            _ => return false,
+            _ => return None,
         }
     }
-    let w = width * ts.sx;
-    let hairline = w <= 1.0;
-    // The lines of every subpath, each with whether the line before turns into it and whether it
-    // turns into the line after. A path with a line that doubles back, or one too short to hold
-    // its corners, is left to the stroker.
+    Some(subpaths)
+}
+
+/// The lines of every subpath ([`AxisLine`]). A path with a line that doubles back, or one too
+/// short to hold its corners, is left to the stroker (`None`).
+fn axis_lines(subpaths: &[Subpath], w: f32, hairline: bool) -> Option<Vec<AxisLine>> {
     let dir = |(a, b): ((f32, f32), (f32, f32))| (sign(b.0 - a.0), sign(b.1 - a.1));
     let mut lines = Vec::new();
-    for (pts, closed) in &subpaths {
+    for (pts, closed) in subpaths {
         let base = lines.len();
         let mut segs: Vec<((f32, f32), (f32, f32))> = pts.windows(2).map(|p| (p[0], p[1])).collect();
         if *closed {
@@ -329,30 +352,36 @@ fn axis_stroke(cmds: &[PathCmd], width: f32, colour: Rgb, ts: Transform, canvas:
         for (i, &(a, b)) in segs.iter().enumerate() {
             let before = if i > 0 || (*closed && n > 1) { turns((i + n - 1) % n, i) } else { Some(false) };
             let after = if i + 1 < n || (*closed && n > 1) { turns(i, (i + 1) % n) } else { Some(false) };
-            let (Some(before), Some(after)) = (before, after) else { return false };
+            let (Some(before), Some(after)) = (before, after) else { return None };
             if !hairline && (b.0 - a.0).abs().max((b.1 - a.1).abs()) < w {
-                return false;
+                return None;
             }
             // The line after this one, round the corner.
             let next = if i + 1 < n { base + i + 1 } else { base };
             lines.push(((a, b), before, after, next));
         }
     }
-    if hairline {
-        // A hairline's coverage is scaled in 256ths, as tiny-skia scales it.
-        let paint = solid(colour, ((w * 256.0).floor() / 256.0) as f64);
-        for ((a, b), ..) in lines {
-            let r = if a.1 == b.1 {
-                tiny_skia::Rect::from_ltrb(a.0.min(b.0), a.1 - 0.5, a.0.max(b.0), a.1 + 0.5)
-            } else {
-                tiny_skia::Rect::from_ltrb(a.0 - 0.5, a.1.min(b.1), a.0 + 0.5, a.1.max(b.1))
-            };
-            if let Some(r) = r {
-                canvas.fill_rect(r, &paint, Transform::identity(), None);
-            }
+    Some(lines)
+}
+
+/// Hairlines (at most a pixel wide) as one-pixel rectangles, their coverage the width.
+fn fill_hairlines(lines: &[AxisLine], w: f32, colour: Rgb, canvas: &mut PixmapMut) {
+    // A hairline's coverage is scaled in 256ths, as tiny-skia scales it.
+    let paint = solid(colour, ((w * 256.0).floor() / 256.0) as f64);
+    for &((a, b), ..) in lines {
+        let r = if a.1 == b.1 {
+            tiny_skia::Rect::from_ltrb(a.0.min(b.0), a.1 - 0.5, a.0.max(b.0), a.1 + 0.5)
+        } else {
+            tiny_skia::Rect::from_ltrb(a.0 - 0.5, a.1.min(b.1), a.0 + 0.5, a.1.max(b.1))
+        };
+        if let Some(r) = r {
+            canvas.fill_rect(r, &paint, Transform::identity(), None);
         }
-        return true;
     }
+}
+
+/// A wide stroke as bands and mitred corners; `false` when a band is too short for its cuts.
+fn fill_wide(lines: &[AxisLine], w: f32, colour: Rgb, canvas: &mut PixmapMut) -> bool {
     // A wide stroke. Each line is a band `h` either side of it; where two lines meet at a corner
     // the stroke is mitred (a square `h` round the corner). A line's band is cut at the first
     // whole pixel clear of each corner it has: from there to the corner, round it and on to the
@@ -361,7 +390,7 @@ fn axis_stroke(cmds: &[PathCmd], width: f32, colour: Rgb, ts: Transform, canvas:
     // by two of them.
     let h = w / 2.0;
     let mut bands = Vec::with_capacity(lines.len());
-    for ((a, b), before, after, _) in &lines {
+    for ((a, b), before, after, _) in lines {
         let horizontal = a.1 == b.1;
         let (across, from, to) = if horizontal { (a.1, a.0, b.0) } else { (a.0, a.1, b.1) };
         let s = sign(to - from);
