@@ -11,9 +11,7 @@
 //! that leave the own king attacked; `make` then `unmake` gives back the same position; the FEN
 //! reads back to the same position; and after each move the core's FEN is the model's.
 
-mod common;
-
-use common::fen_rank;
+use crate::common::fen_rank;
 use dotchess::{Cell, Cursor, Dir, Pole, Poles, Position, Topology, VariantId};
 use std::collections::{BTreeMap, BTreeSet};
 

@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 use dotchess::{Position, VariantId, perft, perft_divide};
 
 /// The data file, compiled in so the tests do not depend on the working directory.
-const DATA: &str = include_str!("data/flat.perft");
+const DATA: &str = include_str!("../data/flat.perft");
 
 /// Counts up to this many nodes run in the normal test suite (the test profile is opt-level 1).
 const FAST_NODE_LIMIT: u64 = 2_000_000;

@@ -9,8 +9,7 @@ use dotchess::{Dir, Position, Scene, Theme, VariantId, render};
 use std::path::PathBuf;
 use tiny_skia::Pixmap;
 
-#[path = "support/resvg_png.rs"]
-mod resvg_png;
+use crate::resvg_png;
 
 /// Largest difference allowed in any channel of any pixel.
 const TOLERANCE: u8 = 3;
