@@ -11,7 +11,7 @@
 //! ```
 //!
 //! `published_perft` checks every count up to [`FAST_NODE_LIMIT`] nodes; the ignored
-//! `deep_published_perft` checks the rest (`cargo test --release --test perft_flat -- --ignored`).
+//! `deep_published_perft` checks the rest (`cargo test --release --test it perft_flat:: -- --ignored`).
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -202,7 +202,7 @@ fn published_perft() {
 
 /// Every published count above [`FAST_NODE_LIMIT`] nodes (up to 706 million per count).
 #[test]
-#[ignore = "slow: run with `cargo test --release --test perft_flat -- --ignored`"]
+#[ignore = "slow: run with `cargo test --release --test it perft_flat:: -- --ignored`"]
 fn deep_published_perft() {
     check_published(|nodes| nodes > FAST_NODE_LIMIT);
 }
