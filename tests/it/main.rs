@@ -18,6 +18,7 @@ mod essay;
 mod fen;
 mod golden;
 mod harden;
+mod house;
 mod inputs;
 mod pdf;
 mod perft_flat;
