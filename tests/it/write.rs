@@ -1,7 +1,7 @@
 //! The write path: all outputs of a figure or none, temporary files that cannot be planted,
 //! standard output, and targets that are not plain files.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::{Command, Output, Stdio};

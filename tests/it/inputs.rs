@@ -1,7 +1,7 @@
 //! Input files: every example parses and renders; every kind of mistake is refused with its file,
 //! line and column, exit status 2, and no output; `essay`, `batch` and `check` end to end.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -130,8 +130,8 @@ fn library_errors_carry_line_and_column() {
 
 #[test]
 fn essay_writes_every_listed_file_and_a_contact_sheet() {
-    let d = temp_dir("essay");
-    let o = run(&["essay", "-o", d.to_str().unwrap()]);
+    let essay = common::essay_outputs();
+    let (d, o) = (&essay.dir, &essay.output);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let manifest = dotchess::batch::essay_manifest();
     let index = std::fs::read_to_string(d.join("index.html")).unwrap();
@@ -172,7 +172,7 @@ fn essay_writes_every_listed_file_and_a_contact_sheet() {
         })
         .count();
     assert!(animated >= 5, "the essay's animations");
-    assert_eq!(files_in(&d), 2 * manifest.jobs.len() + animated + 1, "no stray files");
+    assert_eq!(files_in(d), 2 * manifest.jobs.len() + animated + 1, "no stray files");
 }
 
 #[test]
@@ -182,9 +182,12 @@ fn contact_sheet_opens_in_a_browser() {
         .into_iter()
         .find(|p| Path::new(p).exists())
         .expect("Chromium is needed for this test (apt-get install chromium; .ci/run does it)");
-    let d = temp_dir("browser");
-    assert!(run(&["essay", "-o", d.to_str().unwrap()]).status.success());
-    let profile = d.join("profile");
+    let essay = common::essay_outputs();
+    assert!(essay.output.status.success(), "{}", String::from_utf8_lossy(&essay.output.stderr));
+    let d = &essay.dir;
+    // The browser's profile goes beside, not into, the essay's folder (which other tests count).
+    let browser = temp_dir("browser");
+    let profile = browser.join("profile");
     let o = Command::new(chromium)
         .args([
             "--headless",

@@ -11,7 +11,7 @@
 //! ```
 //!
 //! `published_perft` checks every count up to [`FAST_NODE_LIMIT`] nodes; the ignored
-//! `deep_published_perft` checks the rest (`cargo test --release --test perft_flat -- --ignored`).
+//! `deep_published_perft` checks the rest (`cargo test --release --test it perft_flat:: -- --ignored`).
 
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -20,7 +20,7 @@ use std::time::{Duration, Instant};
 use dotchess::{Position, VariantId, perft, perft_divide};
 
 /// The data file, compiled in so the tests do not depend on the working directory.
-const DATA: &str = include_str!("data/flat.perft");
+const DATA: &str = include_str!("../data/flat.perft");
 
 /// Counts up to this many nodes run in the normal test suite (the test profile is opt-level 1).
 const FAST_NODE_LIMIT: u64 = 2_000_000;
@@ -202,7 +202,7 @@ fn published_perft() {
 
 /// Every published count above [`FAST_NODE_LIMIT`] nodes (up to 706 million per count).
 #[test]
-#[ignore = "slow: run with `cargo test --release --test perft_flat -- --ignored`"]
+#[ignore = "slow: run with `cargo test --release --test it perft_flat:: -- --ignored`"]
 fn deep_published_perft() {
     check_published(|nodes| nodes > FAST_NODE_LIMIT);
 }

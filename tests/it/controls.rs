@@ -1,7 +1,7 @@
 //! Options that take effect the same way everywhere: flags over overlay files, one validator for
 //! flags and files, themes named by overlays, the FEN's variant hint.
 
-mod common;
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
@@ -92,7 +92,7 @@ fn a_figure_of_several_panels_takes_the_whole_width() {
 fn an_overlay_names_a_theme_file_relative_to_itself() {
     let d = temp_dir("theme-path");
     std::fs::create_dir_all(d.join("figs/themes")).unwrap();
-    let print = include_str!("../templates/themes/print.toml");
+    let print = include_str!("../../templates/themes/print.toml");
     let mine = print.replace("dark = \"#bdbdbd\"", "dark = \"#123456\"");
     assert_ne!(mine, print);
     write(&d, "figs/themes/mine.toml", &mine);
@@ -519,7 +519,7 @@ fn known_keys(d: &Path, table: &str) -> Vec<String> {
 fn the_annotated_template_shows_every_key() {
     let d = temp_dir("template-keys");
     write(&d, "rook.fen", "8/8/8/3R3r/8/8/8/8\n");
-    let template = include_str!("../templates/overlay.toml");
+    let template = include_str!("../../templates/overlay.toml");
     let written = |key: &str| {
         template.lines().any(|l| {
             let l = l.trim_start_matches(['#', ' ']);

@@ -11,9 +11,7 @@
 //! that leave the own king attacked; `make` then `unmake` gives back the same position; the FEN
 //! reads back to the same position; and after each move the core's FEN is the model's.
 
-mod common;
-
-use common::fen_rank;
+use crate::common::fen_rank;
 use dotchess::{Cell, Cursor, Dir, Pole, Poles, Position, Topology, VariantId};
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -821,7 +819,7 @@ fn the_model_finds_the_pin_of_issue_8() {
 }
 
 #[test]
-#[ignore = "a larger run (10 000 positions a variant): cargo test --test chess_model -- --ignored --nocapture"]
+#[ignore = "a larger run (10 000 positions a variant): cargo test --test it chess_model:: -- --ignored --nocapture"]
 fn every_chess_variant_agrees_with_the_model_at_length() {
     let mut total = 0;
     for (i, v) in [

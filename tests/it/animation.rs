@@ -2,7 +2,7 @@
 //! encoder's output decodes back to the frames with their count, size and delays; the animated
 //! SVG is well-formed and plays in headless Chromium.
 
-mod common;
+use crate::common;
 
 use dotchess::draw::animation::Animation;
 use dotchess::draw::document::FigureSpec;

@@ -1,7 +1,7 @@
 //! PDF output: one vector page the figure's size, no fonts, read back by poppler's `pdftoppm`
 //! (installed by `.ci/run`) and compared with the PNG of the same figure.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::Command;

@@ -1,6 +1,6 @@
 //! The checks of docs/rules.md §2 and §3, each asserted against the rules as docs/rules.md states them.
 
-mod common;
+use crate::common;
 
 use dotchess::rules::movegen::knight_leaps;
 use dotchess::{Cell, Dir, LoopKind, Position, Route, Topology, VariantId, destinations, loops};

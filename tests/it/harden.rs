@@ -1,6 +1,6 @@
 //! Hostile and odd inputs (issue 13): each test here failed on the code before its fix.
 
-mod common;
+use crate::common;
 
 use std::path::Path;
 use std::process::{Command, Output, Stdio};

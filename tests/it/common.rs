@@ -1,6 +1,4 @@
-//! Helpers shared by the integration tests.
-// Each test crate uses the part of this module it needs.
-#![allow(dead_code)]
+//! Helpers shared by the integration tests' modules.
 
 use dotchess::{Color, Position, VariantId};
 
@@ -87,5 +85,56 @@ impl AsRef<std::path::Path> for Scratch {
 impl Drop for Scratch {
     fn drop(&mut self) {
         let _ = std::fs::remove_dir_all(&self.0);
+    }
+}
+
+/// What `dotchess essay -o DIR` wrote, run once per test process and shared by every test that
+/// reads the essay's outputs (the run takes most of a minute in the test profile). The folder
+/// (`dotchess-essay-<process id>` in the system's temporary folder, some 80 MB) is removed when
+/// the test process exits.
+pub struct EssayRun {
+    /// The folder the essay was written into.
+    pub dir: std::path::PathBuf,
+    /// The command's exit status, standard output and standard error.
+    pub output: std::process::Output,
+}
+
+/// The one essay run of this test process (started by the first test that asks; the others wait
+/// for it). The tests assert its outcome themselves.
+pub fn essay_outputs() -> &'static EssayRun {
+    static RUN: std::sync::OnceLock<EssayRun> = std::sync::OnceLock::new();
+    RUN.get_or_init(|| {
+        let dir = std::env::temp_dir().join(format!("dotchess-essay-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        remove_at_exit(&dir);
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_dotchess"))
+            .args(["essay", "-o"])
+            .arg(&dir)
+            .current_dir(env!("CARGO_MANIFEST_DIR"))
+            .stdin(std::process::Stdio::null())
+            .output()
+            .expect("run dotchess essay");
+        EssayRun { dir, output }
+    })
+}
+
+/// Removes `dir` with everything in it when the process exits. Statics are never dropped, so the
+/// shared essay folder is removed by a C `atexit` handler, which runs when the test harness
+/// returns from `main` or calls `std::process::exit` (as it does when a test failed).
+fn remove_at_exit(dir: &std::path::Path) {
+    static DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
+    unsafe extern "C" {
+        fn atexit(callback: extern "C" fn()) -> std::ffi::c_int;
+    }
+    extern "C" fn remove() {
+        if let Some(d) = DIR.get() {
+            let _ = std::fs::remove_dir_all(d);
+        }
+    }
+    if DIR.set(dir.to_path_buf()).is_ok() {
+        // SAFETY: `atexit` is the C library's (linked by std on every platform Rust's test
+        // harness runs on); `remove` does not unwind (remove_dir_all returns its errors).
+        let registered = unsafe { atexit(remove) };
+        assert_eq!(registered, 0, "atexit refused the essay folder's clean-up");
     }
 }

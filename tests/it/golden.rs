@@ -1,7 +1,7 @@
 //! Golden images: figures a person has looked at and checked against the rules, kept as PNG.
 //! A test renders each again and compares decoded pixels with a small per-channel tolerance.
 //! On a mismatch it writes `target/golden-diff/<name>.png` (expected | differing pixels |
-//! actual). `DOTCHESS_BLESS=1 cargo test --test golden` rewrites the references — only after
+//! actual). `DOTCHESS_BLESS=1 cargo test --test it golden::` rewrites the references — only after
 //! looking at the new images.
 
 use dotchess::draw::figure::{Overlay, View};
@@ -9,8 +9,7 @@ use dotchess::{Dir, Position, Scene, Theme, VariantId, render};
 use std::path::PathBuf;
 use tiny_skia::Pixmap;
 
-#[path = "support/resvg_png.rs"]
-mod resvg_png;
+use crate::resvg_png;
 
 /// Largest difference allowed in any channel of any pixel.
 const TOLERANCE: u8 = 3;

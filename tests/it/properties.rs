@@ -2,9 +2,7 @@
 //! and for accepted overlays a figure whose SVG is XML. Few cases, for CI; the fuzz targets
 //! (`fuzz/`) search the same space for longer.
 
-mod common;
-
-use common::fen_rank;
+use crate::common::fen_rank;
 use dotchess::{Position, VariantId};
 use proptest::prelude::*;
 

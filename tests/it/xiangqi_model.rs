@@ -8,9 +8,7 @@
 //! the board over a rank edge lands on the pole (sphere) or nowhere (flat), and nothing ever
 //! steps on from a pole except a piece that stands on it.
 
-mod common;
-
-use common::fen_rank;
+use crate::common::fen_rank;
 use dotchess::{Color, Position, VariantId, perft};
 use std::collections::BTreeMap;
 

@@ -1,6 +1,6 @@
 //! The real binary: outputs, and bad input exiting with status 2.
 
-mod common;
+use crate::common;
 
 use std::process::{Command, Output};
 

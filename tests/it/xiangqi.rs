@@ -2,9 +2,7 @@
 //! the poles and the river, facing generals, cannon screens, check and mate, perft. Every expected
 //! value is worked out by hand from the rules as docs/rules.md states them.
 
-mod common;
-
-use common::setup_turn;
+use crate::common::setup_turn;
 use dotchess::{Color, Position, Role, VariantId, destinations, perft};
 
 const X: VariantId = VariantId::Xiangqi;

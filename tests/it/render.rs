@@ -533,7 +533,7 @@ fn route_parts_never_leap_between_the_discs() {
 /// A cell is filled without anti-aliasing exactly when the grid line drawn over its outline is
 /// wide enough to hide the step of a crisp edge (half a unit; the themes draw 0.8 and 1.0), and
 /// the SVG says so around those cells, so that resvg and browsers draw what our PNG shows
-/// (`tests/golden.rs` compares the pictures).
+/// (`tests/it/golden.rs` compares the pictures).
 #[test]
 fn cells_are_crisp_only_under_a_grid_line() {
     let dot = Position::start(VariantId::Dot);

@@ -1,0 +1,32 @@
+//! The integration tests: one crate, so that the test code is compiled and linked once, with a
+//! module per subject. `cargo test --test it MODULE::` runs one subject (`cargo test --test it
+//! golden::`), `cargo test --test it NAME` one test.
+//!
+//! Work that several tests need and that is the same for each — the whole `dotchess essay` run —
+//! is done once per test process ([`common::essay_outputs`]).
+
+mod common;
+#[path = "../support/resvg_png.rs"]
+mod resvg_png;
+
+mod animation;
+mod budget;
+mod chess_model;
+mod cli;
+mod controls;
+mod essay;
+mod fen;
+mod golden;
+mod harden;
+mod house;
+mod inputs;
+mod pdf;
+mod perft_flat;
+mod properties;
+mod render;
+mod rules;
+mod types;
+mod views;
+mod write;
+mod xiangqi;
+mod xiangqi_model;
