@@ -242,7 +242,7 @@ fn the_marks_code_does_not_ask_which_view_it_is_in() {
     // Marks, pieces and labels are drawn through the projection alone: no view type, no view
     // kind, no layout in their modules.
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("src/draw/figure");
-    for file in ["marks.rs", "pieces.rs", "legend.rs"] {
+    for file in ["marks.rs", "piece_moves.rs", "pieces.rs", "legend.rs"] {
         let text = std::fs::read_to_string(dir.join(file)).unwrap();
         for word in ["ViewKind", "Layout", "BoardGeom", "HemiGeom", "ChartGeom", "GlobeGeom", "DiscGeom"] {
             assert!(!text.contains(word), "{file} names {word}");
