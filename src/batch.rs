@@ -217,14 +217,20 @@ pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn F
                     None => {
                         let mut share = in_flight.draw();
                         let scene = crate::output::budget::render_checked(spec)?;
-                        let weight = crate::output::budget::weight(&scene);
+                        // An interactive page is the figure drawn with every piece's moves.
+                        let touch = match manifest.formats.contains(&Format::Html) {
+                            true => Some(crate::output::budget::render_touch_checked(spec)?),
+                            false => None,
+                        };
+                        let weight = crate::output::budget::weight(&scene)
+                            + touch.as_ref().map_or(0, crate::output::budget::weight);
                         share.resize(crate::output::budget::write_cost(
                             weight,
                             crate::output::budget::pixels(&scene),
                             &manifest.formats,
                             false,
                         ));
-                        write_figure(&scene, out, &job.name, &manifest.formats)
+                        write_figure(&scene, touch.as_ref(), out, &job.name, &manifest.formats)
                     }
                     Some(_) => {
                         // Built within the budget, painted and encoded (a GIF is always written).
@@ -249,8 +255,10 @@ pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn F
 }
 
 /// Writes a scene in the given formats as `out/name.ext`: all of them, or none when one fails.
+/// HTML is made from `touch`, the figure drawn with its interactive layer, when given.
 pub fn write_figure(
     scene: &crate::draw::scene::Scene,
+    touch: Option<&crate::draw::scene::Scene>,
     out: &Path,
     name: &str,
     formats: &[Format],
@@ -259,13 +267,13 @@ pub fn write_figure(
     let paths: Vec<PathBuf> = formats.iter().map(|f| out.join(format!("{name}.{}", f.extension()))).collect();
     let outputs: Vec<Output> =
         formats.iter().zip(&paths).map(|(&format, p)| Output { target: Target::File(p.clone()), format }).collect();
-    crate::output::write::write(scene, &outputs, &mut std::io::sink()).map_err(|e| e.to_string())?;
+    crate::output::write::write_with(scene, touch, &outputs, &mut std::io::sink()).map_err(|e| e.to_string())?;
     Ok(paths)
 }
 
 /// Writes an animated figure as `out/name.ext`, all files or none: `svg` as animated SVG, `png`
-/// as APNG, another format (PDF) as a still of the first frame, and always a GIF beside them (the
-/// format every article platform takes).
+/// as APNG, PDF as a still of the first frame, and always a GIF beside them (the format every
+/// article platform takes). No interactive page is made of an animation (`html` is skipped).
 pub fn write_animation(
     anim: &crate::draw::animation::Animation,
     out: &Path,
@@ -275,7 +283,7 @@ pub fn write_animation(
     use crate::output::AnimFormat as Anim;
     use crate::output::Target;
     let mut wanted: Vec<(PathBuf, Option<Anim>, Format)> = Vec::new();
-    for &f in formats {
+    for &f in formats.iter().filter(|&&f| f != Format::Html) {
         let anim_format = match f {
             Format::Svg => Some(Anim::Svg),
             Format::Png => Some(Anim::Apng),
@@ -331,12 +339,17 @@ pub fn index_html(outcomes: &[Outcome], formats: &[Format]) -> String {
         let caption = escape_html(&o.caption);
         match &o.result {
             Ok(_) => {
-                let mut links: Vec<String> =
-                    formats.iter().map(|f| format!("<a href=\"{name}.{0}\">{0}</a>", f.extension())).collect();
-                // An animation's GIF, written besides the formats asked for.
-                if o.result.as_ref().is_ok_and(|p| p.iter().any(|p| p.extension().is_some_and(|e| e == "gif"))) {
-                    links.push(format!("<a href=\"{name}.gif\">gif</a>"));
-                }
+                // The files written: an animation's GIF besides the formats asked for, and no page of
+                // an animation. The interactive page is named as what it is.
+                let written = o.result.as_ref().map(|p| p.as_slice()).unwrap_or_default();
+                let links: Vec<String> = written
+                    .iter()
+                    .filter_map(|p| p.extension().and_then(|e| e.to_str()))
+                    .map(|ext| match ext {
+                        "html" => format!("<a href=\"{name}.html\">interactive (html)</a>"),
+                        ext => format!("<a href=\"{name}.{ext}\">{ext}</a>"),
+                    })
+                    .collect();
                 let img = show.map(|ext| format!("<img src=\"{name}.{ext}\" alt=\"{caption}\">")).unwrap_or_default();
                 s += &format!(
                     "<figure id=\"{name}\">{img}<figcaption><strong>{name}</strong> — {caption} ({})</figcaption></figure>\n",

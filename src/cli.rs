@@ -92,10 +92,10 @@ struct CheckArgs {
     /// …and its expected destinations, comma-separated (`d4,h5,N`).
     #[arg(long)]
     expect: Option<String>,
-    /// Also write the check figure (agreed, missing and extra marked) to this .svg, .png or .pdf.
+    /// Also write the check figure (agreed, missing and extra marked) to this .svg, .png, .pdf or .html.
     #[arg(short, long)]
     output: Option<PathBuf>,
-    /// Format of the check figure when the output does not say (`-o -`): svg, png or pdf.
+    /// Format of the check figure when the output does not say (`-o -`): svg, png, pdf or html.
     #[arg(long)]
     format: Option<dotchess::output::Format>,
 }
@@ -129,7 +129,7 @@ struct RenderArgs {
     #[arg(short, long, required = true)]
     output: Vec<PathBuf>,
     /// Format of `-o -`, of an output that is not a plain file (`/dev/stdout`), or the only one
-    /// written for a name without extension: svg, png or pdf.
+    /// written for a name without extension: svg, png, pdf or html.
     #[arg(long)]
     format: Option<dotchess::output::Format>,
 }

@@ -66,11 +66,27 @@ pub(super) fn render_cmd(a: &RenderArgs, out: &mut dyn Write) -> Result<(), CliE
         Some(p) => read_files(p, a.overlay_file.as_deref(), a.position.variant)?,
     };
     let checked = check::figure(&draft, &with_files(&a.options.options)?)?;
-    let scene = dotchess::output::budget::render_checked(&checked.figure).map_err(CliError::Usage)?;
-    let written = write_outputs(&scene, &a.output, a.format, out);
+    write_figure(&checked.figure, &a.output, a.format, out)
+}
+
+/// Draws a figure and writes it to each `-o` path; an HTML output is the figure drawn with every
+/// piece's moves, for the page to show.
+fn write_figure(
+    figure: &dotchess::draw::document::FigureSpec,
+    paths: &[PathBuf],
+    format: Option<dotchess::output::Format>,
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
+    let outputs = dotchess::output::write::plan_all(paths, format).map_err(CliError::Usage)?;
+    let scene = dotchess::output::budget::render_checked(figure).map_err(CliError::Usage)?;
+    let touch = match outputs.iter().any(|o| o.format == dotchess::output::Format::Html) {
+        true => Some(dotchess::output::budget::render_touch_checked(figure).map_err(CliError::Usage)?),
+        false => None,
+    };
+    let written = write_planned(&scene, touch.as_ref(), &outputs, out);
     // Freed on another thread: the command line's process ends without waiting for a large
     // figure's (a chart window's) tens of thousands of elements to be freed one by one.
-    std::thread::spawn(move || drop(scene));
+    std::thread::spawn(move || drop((scene, touch)));
     written
 }
 
@@ -222,8 +238,7 @@ pub(super) fn check_cmd(a: &CheckArgs, out: &mut dyn Write) -> Result<(), CliErr
         writeln!(out, "  extra   {:>3}: {}", extra.len(), name(extra.clone()))?;
     }
     if let Some(path) = &a.output {
-        let scene = dotchess::output::budget::render_checked(&figure).map_err(CliError::Usage)?;
-        write_outputs(&scene, std::slice::from_ref(path), a.format, out)?;
+        write_figure(&figure, std::slice::from_ref(path), a.format, out)?;
     }
     if differs { Err(CliError::Differs) } else { Ok(()) }
 }
@@ -236,9 +251,19 @@ fn write_outputs(
     format: Option<dotchess::output::Format>,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
+    let outputs = dotchess::output::write::plan_all(paths, format).map_err(CliError::Usage)?;
+    write_planned(scene, None, &outputs, out)
+}
+
+/// Writes a scene (and its interactive drawing, for HTML) to planned outputs.
+fn write_planned(
+    scene: &dotchess::Scene,
+    touch: Option<&dotchess::Scene>,
+    outputs: &[dotchess::output::Output],
+    out: &mut dyn Write,
+) -> Result<(), CliError> {
     use dotchess::output::{WriteError, write};
-    let outputs = write::plan_all(paths, format).map_err(CliError::Usage)?;
-    write::write(scene, &outputs, out).map_err(|e| match e {
+    write::write_with(scene, touch, outputs, out).map_err(|e| match e {
         WriteError::Io { error, .. } if error.kind() == io::ErrorKind::BrokenPipe => CliError::BrokenPipe,
         WriteError::TooLarge(message) => CliError::Usage(message),
         e => CliError::Output(e.to_string()),

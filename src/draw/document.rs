@@ -88,12 +88,29 @@ impl FigureSpec {
         &self,
         check: impl FnMut(usize, &crate::draw::scene::Scene) -> Result<(), E>,
     ) -> Result<crate::draw::scene::Scene, E> {
-        use Background;
+        self.draw_in(false, check)
+    }
+
+    /// Draws the figure for an interactive page ([`crate::output::to_html`]): the same figure,
+    /// each panel with every piece's moves in hidden groups ([`crate::draw::figure::render_touch`]);
+    /// otherwise as [`FigureSpec::draw`].
+    pub fn draw_touch<E>(
+        &self,
+        check: impl FnMut(usize, &crate::draw::scene::Scene) -> Result<(), E>,
+    ) -> Result<crate::draw::scene::Scene, E> {
+        self.draw_in(true, check)
+    }
+
+    fn draw_in<E>(
+        &self,
+        touch: bool,
+        check: impl FnMut(usize, &crate::draw::scene::Scene) -> Result<(), E>,
+    ) -> Result<crate::draw::scene::Scene, E> {
         let mut theme = self.theme.clone();
         if let Some(Background::Colour(c)) = self.background {
             theme.background = c;
         }
-        let mut scene = self.draw_panels(&theme, check)?;
+        let mut scene = self.draw_panels(&theme, touch, check)?;
         scene.transparent = match self.background {
             Some(b) => b == Background::None,
             None => self.theme.transparent,
@@ -102,12 +119,16 @@ impl FigureSpec {
         Ok(scene)
     }
 
-    /// Draws the panels one by one in `theme`, handing each to `check` before the next is drawn.
+    /// Draws the panels one by one in `theme`, handing each to `check` before the next is drawn;
+    /// `touch`: with the interactive layer, each panel's board numbered by its position's first
+    /// panel among the distinct positions.
     fn draw_panels<E>(
         &self,
         theme: &Theme,
+        touch: bool,
         mut check: impl FnMut(usize, &crate::draw::scene::Scene) -> Result<(), E>,
     ) -> Result<crate::draw::scene::Scene, E> {
+        let mut boards: Vec<(crate::rules::variant::VariantId, String)> = Vec::new();
         let mut scenes: Vec<(crate::draw::scene::Scene, String)> = Vec::with_capacity(self.panels.len());
         // Several panels share one legend under the figure: each panel's counts and source.
         let several = self.panels.len() > 1;
@@ -136,7 +157,17 @@ impl FigureSpec {
                         overlay.moves.push(e.square.into());
                     }
                 }
-                let scene = if several {
+                let key = (p.position.variant().id, p.position.fen());
+                let board = boards.iter().position(|b| *b == key).unwrap_or_else(|| {
+                    boards.push(key);
+                    boards.len() - 1
+                });
+                let scene = if touch {
+                    let (scene, counts) =
+                        crate::draw::figure::render_touch(&p.position, &overlay, &view, theme, board, !several);
+                    legends.extend(counts.filter(|_| several).map(|c| (c, overlay.expect_source.clone())));
+                    scene
+                } else if several {
                     let (scene, counts) = crate::draw::figure::render_panel(&p.position, &overlay, &view, theme);
                     legends.extend(counts.map(|c| (c, overlay.expect_source.clone())));
                     scene

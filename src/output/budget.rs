@@ -194,9 +194,21 @@ impl Drop for Share<'_> {
 /// Draws a figure within the figure-wide budget of drawn elements :
 /// panel by panel, stopping at the panel that would take it past [`crate::output::budget::MAX_WEIGHT`].
 pub fn render_checked(figure: &FigureSpec) -> Result<Scene, String> {
+    let mut check = within_budget(figure.panels.len());
+    figure.draw(|i, scene| check(i, scene))
+}
+
+/// Draws a figure for an interactive page ([`FigureSpec::draw_touch`]) within the same budget as
+/// [`render_checked`]: the page's groups of every piece's moves count with the figure.
+pub fn render_touch_checked(figure: &FigureSpec) -> Result<Scene, String> {
+    let mut check = within_budget(figure.panels.len());
+    figure.draw_touch(|i, scene| check(i, scene))
+}
+
+/// The check of each panel drawn: the weight so far, refused past [`MAX_WEIGHT`].
+fn within_budget(n: usize) -> impl FnMut(usize, &Scene) -> Result<(), String> {
     let mut total = 0u64;
-    let n = figure.panels.len();
-    let scene = figure.draw(|i, scene| {
+    move |i, scene| {
         total += weight(scene);
         if total > MAX_WEIGHT {
             let which = if n == 1 { "the figure".to_string() } else { format!("panel {} of {n}", i + 1) };
@@ -208,6 +220,5 @@ pub fn render_checked(figure: &FigureSpec) -> Result<Scene, String> {
             ));
         }
         Ok(())
-    })?;
-    Ok(scene)
+    }
 }

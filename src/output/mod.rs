@@ -1,4 +1,5 @@
-//! Writers: a scene to SVG text, that SVG to PDF, and the scene painted to pixels and PNG; and
+//! Writers: a scene to SVG text, that SVG to PDF, the scene painted to pixels and PNG, and the
+//! scene as an interactive HTML page; and
 //! the write path that puts a figure's outputs into files or onto standard output, all or
 //! nothing.
 
@@ -7,6 +8,7 @@ mod apng;
 pub mod budget;
 pub(crate) mod frames;
 mod gif;
+mod html;
 mod lzw;
 mod pdf;
 mod png;
@@ -16,6 +18,7 @@ mod svg_anim;
 pub mod write;
 
 pub use animation::{AnimFormat, Image};
+pub use html::to_html;
 pub use pdf::{PdfError, UNITS_PER_INCH, svg_to_pdf, svg_to_pdf_at};
 pub use png::{KEEP, PngError, Raster, encode, scene_png, scene_png_to};
 pub use raster::{MAX_PIXELS, Painter, canvas_size, to_pixmap};

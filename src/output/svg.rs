@@ -134,6 +134,18 @@ fn push_escaped(s: &mut String, text: &str) {
     }
 }
 
+/// What a page that shows the SVG inline adds to it ([`super::html`]): attributes of the root
+/// and of some elements and groups, written after their own. The SVG file never has them.
+pub(crate) trait Decorate {
+    /// The root's role and name (in place of `role="img"`), as attribute text with a leading
+    /// space.
+    fn root(&self, scene: &Scene, s: &mut String);
+    /// Attributes added to an element.
+    fn element(&self, e: &Element, s: &mut String);
+    /// Attributes added to a group.
+    fn group(&self, g: &Group, s: &mut String);
+}
+
 /// The document being written: attributes appended in place to one string, which is handed to
 /// `sink` whenever it holds [`CHUNK`] bytes, when there is a sink.
 struct Out<'a> {
@@ -141,6 +153,8 @@ struct Out<'a> {
     sink: Option<&'a mut dyn std::io::Write>,
     /// The first error the sink gave (nothing more is handed to it after one).
     error: Option<std::io::Error>,
+    /// A page's additions, when the SVG is written into one.
+    deco: Option<&'a dyn Decorate>,
 }
 
 /// How much SVG text is held before it is handed to the sink.
@@ -258,6 +272,13 @@ impl Out<'_> {
     fn close(&mut self) {
         self.s.push_str("/>");
     }
+    /// A page's attributes for an element, then `/>`.
+    fn close_element(&mut self, e: &Element) {
+        if let Some(d) = self.deco {
+            d.element(e, &mut self.s);
+        }
+        self.close();
+    }
     /// A `<path>` with its own paint and no semantics (a layer of a piece).
     fn layer(&mut self, cmds: &[PathCmd], p: &Paint) {
         self.open("path");
@@ -282,7 +303,7 @@ fn element(o: &mut Out, e: &Element) {
             o.num("width", *w);
             o.num("x", at.x);
             o.num("y", at.y);
-            o.close();
+            o.close_element(e);
         }
         Shape::Circle { c, r } => {
             o.open("circle");
@@ -294,7 +315,7 @@ fn element(o: &mut Out, e: &Element) {
             o.opacity(p);
             o.num("r", *r);
             o.stroke(p);
-            o.close();
+            o.close_element(e);
         }
         Shape::Path(cmds) => {
             o.open("path");
@@ -304,7 +325,7 @@ fn element(o: &mut Out, e: &Element) {
             o.fill(p);
             o.opacity(p);
             o.stroke(p);
-            o.close();
+            o.close_element(e);
         }
         Shape::Polyline(pts) => {
             o.open("path");
@@ -319,7 +340,7 @@ fn element(o: &mut Out, e: &Element) {
             o.fill(p);
             o.opacity(p);
             o.stroke(p);
-            o.close();
+            o.close_element(e);
         }
         Shape::Text { text, at, size, anchor, weight } => {
             o.open("path");
@@ -330,12 +351,15 @@ fn element(o: &mut Out, e: &Element) {
             o.fill(p);
             o.opacity(p);
             o.stroke(p);
-            o.close();
+            o.close_element(e);
         }
         Shape::Piece { piece, at, size, set } => {
             o.open("g");
             o.class(&e.class);
             o.data(&e.data);
+            if let Some(d) = o.deco {
+                d.element(e, &mut o.s);
+            }
             o.s.push('>');
             for (cmds, paint) in crate::draw::artwork::piece_layers(*piece, *at, *size, *set, p) {
                 o.layer(&cmds, &paint);
@@ -357,6 +381,9 @@ fn group(o: &mut Out, g: &Group) {
         o.s.push_str(") scale(");
         push_fine(&mut o.s, g.scale);
         o.s.push_str(")\"");
+    }
+    if let Some(d) = o.deco {
+        d.group(g, &mut o.s);
     }
     if g.children.is_empty() {
         o.close();
@@ -393,7 +420,15 @@ pub fn to_svg(scene: &Scene) -> String {
     // The weight estimates the bytes, mostly from above: the text is written without growing the
     // string (pages reserved beyond what is written are never touched).
     let capacity = crate::output::budget::weight(scene).min(crate::output::budget::MAX_WEIGHT) as usize + 4096;
-    let mut o = Out { s: String::with_capacity(capacity), sink: None, error: None };
+    let mut o = Out { s: String::with_capacity(capacity), sink: None, error: None, deco: None };
+    document(&mut o, scene);
+    o.s
+}
+
+/// The scene as an SVG element for a page, with the page's additions ([`Decorate`]).
+pub(crate) fn to_svg_in_page(scene: &Scene, deco: &dyn Decorate) -> String {
+    let capacity = crate::output::budget::weight(scene).min(crate::output::budget::MAX_WEIGHT) as usize + 4096;
+    let mut o = Out { s: String::with_capacity(capacity), sink: None, error: None, deco: Some(deco) };
     document(&mut o, scene);
     o.s
 }
@@ -401,7 +436,7 @@ pub fn to_svg(scene: &Scene) -> String {
 /// The scene as an SVG document written to `out` as it is made, a piece of `CHUNK` (64 KiB) at a
 /// time: the same text as [`to_svg`], never held whole.
 pub fn write_svg(scene: &Scene, out: &mut dyn std::io::Write) -> std::io::Result<()> {
-    let mut o = Out { s: String::with_capacity(CHUNK + (4 << 10)), sink: Some(out), error: None };
+    let mut o = Out { s: String::with_capacity(CHUNK + (4 << 10)), sink: Some(out), error: None, deco: None };
     document(&mut o, scene);
     o.drain(true);
     o.error.map_or(Ok(()), Err)
@@ -410,7 +445,11 @@ pub fn write_svg(scene: &Scene, out: &mut dyn std::io::Write) -> std::io::Result
 fn document(o: &mut Out, scene: &Scene) {
     o.s.push_str("<svg");
     o.num("height", scene.height);
-    o.s.push_str(" role=\"img\" viewBox=\"0 0 ");
+    match o.deco {
+        Some(d) => d.root(scene, &mut o.s),
+        None => o.s.push_str(" role=\"img\""),
+    }
+    o.s.push_str(" viewBox=\"0 0 ");
     push_num(&mut o.s, scene.width);
     o.s.push(' ');
     push_num(&mut o.s, scene.height);

@@ -24,11 +24,14 @@ pub enum Format {
     Png,
     /// PDF: the same picture in vector form, one page the figure's size.
     Pdf,
+    /// HTML: the figure as an interactive page ([`super::to_html`]), made from the figure drawn
+    /// with its interactive layer.
+    Html,
 }
 
 impl Format {
     /// Every format, in the order a figure's files are written.
-    pub const ALL: [Format; 3] = [Format::Svg, Format::Png, Format::Pdf];
+    pub const ALL: [Format; 4] = [Format::Svg, Format::Png, Format::Pdf, Format::Html];
     /// The formats a name without extension gets when `--format` does not choose one.
     pub const STEM: [Format; 2] = [Format::Svg, Format::Png];
 
@@ -38,6 +41,7 @@ impl Format {
             Format::Svg => "svg",
             Format::Png => "png",
             Format::Pdf => "pdf",
+            Format::Html => "html",
         }
     }
 
@@ -57,9 +61,11 @@ impl Format {
 
     /// The figure in this format. `svg` is the scene's SVG text, made once for all formats.
     /// A format drawn from the scene itself (rather than from the SVG) uses `scene`: PNG is
-    /// painted straight from it.
+    /// painted straight from it, and HTML written from it (interactive when `scene` was drawn
+    /// with its interactive layer, [`crate::output::budget::render_touch_checked`]).
     pub fn encode(self, scene: &Scene, svg: &str) -> Result<Vec<u8>, String> {
         match self {
+            Format::Html => Ok(super::to_html(scene).into_bytes()),
             Format::Svg => Ok(svg.as_bytes().to_vec()),
             Format::Png => super::scene_png(scene, 1.0).map_err(|e| e.to_string()),
             Format::Pdf => {
@@ -210,6 +216,17 @@ pub enum WriteError {
 /// figure needs its scene plus the larger of its SVG text and its canvas, not all of them at once
 /// (the arithmetic is in [`crate::output::budget`]).
 pub fn write(scene: &Scene, outputs: &[Output], stdout: &mut dyn Write) -> Result<(), WriteError> {
+    write_with(scene, None, outputs, stdout)
+}
+
+/// As [`write()`], the HTML outputs made from `touch`, the figure drawn with its interactive
+/// layer ([`crate::output::budget::render_touch_checked`]), when given.
+pub fn write_with(
+    scene: &Scene,
+    touch: Option<&Scene>,
+    outputs: &[Output],
+    stdout: &mut dyn Write,
+) -> Result<(), WriteError> {
     let formats: Vec<Format> = outputs.iter().map(|o| o.format).collect();
     check_size(scene, &formats)?;
     let mut order: Vec<Format> = Vec::new();
@@ -249,12 +266,13 @@ pub fn write(scene: &Scene, outputs: &[Output], stdout: &mut dyn Write) -> Resul
             })?);
             continue;
         }
-        if f != Format::Png && svg.is_empty() {
+        if !matches!(f, Format::Png | Format::Html) && svg.is_empty() {
             svg = super::to_svg(scene);
         }
         // The SVG text is written as it is, not copied.
         let bytes: std::borrow::Cow<[u8]> = match f {
             Format::Svg => svg.as_bytes().into(),
+            Format::Html => f.encode(touch.unwrap_or(scene), "").map_err(WriteError::Encode)?.into(),
             _ => f.encode(scene, &svg).map_err(WriteError::Encode)?.into(),
         };
         for &path in &files {

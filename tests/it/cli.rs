@@ -188,6 +188,6 @@ fn render_refuses_bad_input_and_writes_nothing() {
     }
     let r = run(&["render", "-o", d.join("x.gif").to_str().unwrap()]);
     assert_eq!(r.status.code(), Some(2));
-    assert!(String::from_utf8_lossy(&r.stderr).contains(".svg, .png or .pdf"));
+    assert!(String::from_utf8_lossy(&r.stderr).contains(".svg, .png, .pdf or .html"));
     assert_eq!(std::fs::read_dir(&d).unwrap().count(), 0);
 }

@@ -138,3 +138,44 @@ fn remove_at_exit(dir: &std::path::Path) {
         assert_eq!(registered, 0, "atexit refused the essay folder's clean-up");
     }
 }
+
+/// A middle game on an 8 × 8 board: both sides castled neither way yet (White may castle short),
+/// a pawn on the seventh rank that promotes by a push or a capture, an en passant capture (e5xd6),
+/// knights, bishops and queens in play.
+pub const CHESS_MIDDLE: &str = "r3k2r/pPp2ppp/2n2n2/3pP1B1/1bB5/2N2N2/P2P1PPP/R2QK2R w KQkq d6 0 10";
+
+/// A middle game on Mori's 8 × 8 board with live poles: White's king on S, Black's on a square, a
+/// queen, rook, bishop, knights and pawns.
+pub const SMALL8_MIDDLE: &str = "1/3r3k/1p6/2n5/5N2/1Q6/B7/3P4/8/K w - - 0 1";
+
+/// The position after `plies` moves from the variant's start, each the move at a fixed stride
+/// through the sorted legal moves: a middle game reached by play, the same on every run.
+pub fn played(v: VariantId, plies: usize) -> Position {
+    let mut pos = Position::start(v);
+    for k in 0..plies {
+        let mut moves = pos.moves();
+        if moves.is_empty() {
+            break;
+        }
+        moves.sort();
+        pos.play(moves[(k * 37 + 11) % moves.len()]).expect("a legal move");
+    }
+    pos
+}
+
+/// One middle-game position in each variant of issue 20's list: dot, boholy, spherical, small,
+/// small8, flat, cylinder, xiangqi.
+pub fn middle_games() -> Vec<Position> {
+    use VariantId::*;
+    let chess = |v| Position::from_fen(v, CHESS_MIDDLE).unwrap();
+    vec![
+        chess(Dot),
+        chess(Boholy),
+        chess(Spherical),
+        played(Small, 14),
+        Position::from_fen(Small8, SMALL8_MIDDLE).unwrap(),
+        chess(Flat),
+        chess(Cylinder),
+        played(Xiangqi, 16),
+    ]
+}

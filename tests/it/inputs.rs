@@ -172,7 +172,15 @@ fn essay_writes_every_listed_file_and_a_contact_sheet() {
         })
         .count();
     assert!(animated >= 5, "the essay's animations");
-    assert_eq!(files_in(d), 2 * manifest.jobs.len() + animated + 1, "no stray files");
+    // Every still figure also has its interactive page, linked from the contact sheet.
+    let still = manifest.jobs.len() - animated;
+    let pages: Vec<&dotchess::batch::Job> =
+        manifest.jobs.iter().filter(|j| d.join(format!("{}.html", j.name)).is_file()).collect();
+    assert_eq!(pages.len(), still, "a page of each still figure");
+    for j in pages {
+        assert!(index.contains(&format!("<a href=\"{}.html\">interactive (html)</a>", j.name)), "{}", j.name);
+    }
+    assert_eq!(files_in(d), 2 * manifest.jobs.len() + animated + still + 1, "no stray files");
 }
 
 #[test]

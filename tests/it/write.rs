@@ -42,7 +42,7 @@ fn a_failing_format_leaves_no_file_of_the_figure() {
     assert!(write::write(&huge_scene(), &outputs, &mut stdout).is_err());
     assert!(names(&d).is_empty(), "{:?}", names(&d));
     // The same through a batch: neither name.svg nor name.png.
-    assert!(dotchess::batch::write_figure(&huge_scene(), &d, "x", &[Format::Svg, Format::Png]).is_err());
+    assert!(dotchess::batch::write_figure(&huge_scene(), None, &d, "x", &[Format::Svg, Format::Png]).is_err());
     assert!(names(&d).is_empty(), "{:?}", names(&d));
 }
 
@@ -95,7 +95,7 @@ fn dash_writes_to_standard_output_in_the_format_asked() {
     assert_eq!(&o.stdout[..8], b"\x89PNG\r\n\x1a\n");
     let o = run(&["render", "--format", "gif", "-o", "-"]);
     assert_eq!(o.status.code(), Some(2));
-    assert!(stderr(&o).contains("svg, png or pdf"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("svg, png, pdf or html"), "{}", stderr(&o));
     let o = run(&["render", "--format", "png", "-o", "x.svg"]);
     assert_eq!(o.status.code(), Some(2));
     assert!(stderr(&o).contains("--format is png"), "{}", stderr(&o));

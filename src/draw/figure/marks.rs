@@ -14,6 +14,10 @@ pub(super) struct Marks {
     pub(super) elements: Vec<Element>,
     pub(super) described: Vec<String>,
     pub(super) legend: Option<[usize; 3]>,
+    /// Which of `elements`, and which of the elements added to the top layer, mark the overlay's
+    /// `moves` (an interactive figure shows them until the reader picks another piece).
+    pub(super) moves: std::ops::Range<usize>,
+    pub(super) moves_top: std::ops::Range<usize>,
 }
 
 impl Painter<'_> {
@@ -28,6 +32,7 @@ impl Painter<'_> {
         cx.loops(&mut marks);
         let mut described = Vec::new();
         let mut legend: Option<[usize; 3]> = None;
+        let (moves_from, top_from) = (marks.len(), l.top.len());
         for (mi, mark) in self.overlay.moves.iter().enumerate() {
             if let Some((text, counts)) = cx.piece_moves(mi, mark, &mut marks, l) {
                 described.push(text);
@@ -35,8 +40,9 @@ impl Painter<'_> {
             }
         }
         spread_shared_dots(&mut marks);
+        let (moves, moves_top) = (moves_from..marks.len(), top_from..l.top.len());
         cx.arrows(&mut marks);
-        Marks { elements: marks, described, legend }
+        Marks { elements: marks, described, legend, moves, moves_top }
     }
 }
 

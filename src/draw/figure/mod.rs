@@ -22,10 +22,12 @@ mod orient;
 mod panels;
 mod piece_moves;
 mod pieces;
+mod touch;
 
 pub use orient::Orientation;
 pub use panels::{PanelSpec, panels};
 pub use pieces::text;
+pub use touch::SIDE_COLOURS;
 
 use crate::draw::geometry::{
     BoardGeom, ChartGeom, DiscGeom, GlobeGeom, HemiGeom, Morph, Projection, Viewpoint, Window, WrapGeom,
@@ -311,14 +313,30 @@ pub const WIDTH_RANGE: (f64, f64) = (100.0, 8000.0);
 
 /// Draws a position with an overlay in a view.
 pub fn render(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme) -> Scene {
-    render_in(pos, overlay, view, theme, None, true).0
+    render_in(pos, overlay, view, theme, None, true, None).0
 }
 
 /// Draws a position as one panel of a figure of several: as [`render`], but a check-mode legend
 /// is not drawn under the panel; its counts (agreed, missing, extra) are returned, for the one
 /// legend under the whole figure ([`legend_under`]).
 pub fn render_panel(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme) -> (Scene, Option<[usize; 3]>) {
-    render_in(pos, overlay, view, theme, None, false)
+    render_in(pos, overlay, view, theme, None, false, None)
+}
+
+/// Draws a position as one panel of an interactive figure ([`crate::output::to_html`]): as
+/// [`render_panel`] (with its own check-mode legend when `own_legend`), plus, hidden, every
+/// piece's dots and routes, both sides, in groups a page's script shows (see the `touch`
+/// module). `board` numbers the panel's position among the figure's distinct positions. A chart
+/// whose window is fitted is fitted to every piece's routes, so that each can be shown.
+pub fn render_touch(
+    pos: &Position,
+    overlay: &Overlay,
+    view: &View,
+    theme: &Theme,
+    board: usize,
+    own_legend: bool,
+) -> (Scene, Option<[usize; 3]>) {
+    render_in(pos, overlay, view, theme, None, own_legend, Some(board))
 }
 
 /// Adds the check-mode legend once under a figure (of several panels): one band at one size,
@@ -345,10 +363,11 @@ pub fn render_wrap(
     morph: Morph,
     viewpoint: Viewpoint,
 ) -> Scene {
-    render_in(pos, overlay, view, theme, Some((morph, viewpoint)), true).0
+    render_in(pos, overlay, view, theme, Some((morph, viewpoint)), true, None).0
 }
 
-/// Draws a figure; `own_legend`: a check-mode legend under it (else its counts are returned).
+/// Draws a figure; `own_legend`: a check-mode legend under it (else its counts are returned);
+/// `touch`: the interactive layer too, for the board numbered so ([`render_touch`]).
 fn render_in(
     pos: &Position,
     overlay: &Overlay,
@@ -356,6 +375,7 @@ fn render_in(
     theme: &Theme,
     wrap: Option<(Morph, Viewpoint)>,
     own_legend: bool,
+    touch: Option<usize>,
 ) -> (Scene, Option<[usize; 3]>) {
     let topo = *pos.topology();
     // Whole figure units, so that a PNG at scale 1 has no partly covered (half transparent) row.
@@ -367,28 +387,52 @@ fn render_in(
             let centre = Pt::new(width / 2.0, title_h + width / 2.0);
             (Layout::Wrap(WrapGeom::new(&topo, morph, viewpoint, centre, radius)), title_h + width)
         }
-        None => layout(pos, overlay, view, &topo, width, title_h),
+        None => layout(pos, overlay, view, &topo, width, title_h, touch.is_some()),
     };
     let legend_h = if overlay.expect.is_some() && own_legend { (width * 0.07).clamp(18.0, 56.0) } else { 0.0 };
     let height = (height + legend_h).ceil();
     let mut scene = Scene::new(width, height, theme.background);
-    let painter =
-        Painter { pos, overlay, view, theme, topo, grid: Paint::default().with_stroke(theme.grid, theme.grid_width) };
+    let grid = Paint::default().with_stroke(theme.grid, theme.grid_width);
+    let painter = Painter { pos, overlay, view, theme, topo, grid, touch };
     let proj = layout.projection();
     let mut l = Layers::default();
     painter.ground(&layout, &mut l);
-    let marks::Marks { elements: marks, described: described_moves, legend } = painter.marks(proj, &mut l);
+    let marks::Marks { elements: marks, described: described_moves, legend, moves, moves_top } =
+        painter.marks(proj, &mut l);
     painter.markups(proj, &mut l);
     let mut pieces = painter.pieces(proj);
     let mut labels = painter.labels(proj);
     let mut marks = marks;
+    let mut groups = touch.map(|board| painter.touch_groups(proj, board));
     if view.orientation == Orientation::Black {
         let c = layout.centre();
         orient::turn_nodes(&mut l.cells, c);
         for layer in [&mut l.decor, &mut l.top, &mut marks, &mut pieces, &mut labels] {
             orient::turn_all(layer, c);
         }
+        if let Some(g) = &mut groups {
+            orient::turn_nodes(&mut g.under, c);
+            orient::turn_nodes(&mut g.top, c);
+        }
     }
+    // An interactive figure: the overlay's own moves in a group of their own, every piece's
+    // group after the overlay's marks.
+    let (marks, top): (Vec<Node>, Vec<Node>) = match (touch, groups) {
+        (Some(board), Some(g)) => {
+            let from: Vec<String> = overlay.moves.iter().map(|m| topo.name(m.from)).collect();
+            let from = from.join(" ");
+            let mut marks = touch::wrap_start(marks, moves, board, &from);
+            marks.extend(g.under);
+            let mut top = touch::wrap_start(std::mem::take(&mut l.top), moves_top, board, &from);
+            top.extend(g.top);
+            (marks, top)
+        }
+        _ => (
+            marks.into_iter().map(Node::Element).collect(),
+            std::mem::take(&mut l.top).into_iter().map(Node::Element).collect(),
+        ),
+    };
+    let pieces: Vec<Node> = pieces.into_iter().map(Node::Element).collect();
     if let Some(counts) = legend.filter(|_| own_legend) {
         let source = overlay.expect_source.as_deref();
         labels.extend(legend::legend(theme, Some(counts), source, width, height - legend_h * 0.5, legend_h));
@@ -400,9 +444,9 @@ fn render_in(
     scene.nodes = l.cells;
     scene.nodes.extend(l.decor.into_iter().map(Node::Element));
     let (under, over) = if overlay.marks_over_pieces { (pieces, marks) } else { (marks, pieces) };
-    scene.nodes.extend(under.into_iter().map(Node::Element));
-    scene.nodes.extend(over.into_iter().map(Node::Element));
-    scene.nodes.extend(l.top.into_iter().map(Node::Element));
+    scene.nodes.extend(under);
+    scene.nodes.extend(over);
+    scene.nodes.extend(top);
     scene.nodes.extend(labels.into_iter().map(Node::Element));
     let name = if wrap.is_some() { "the board wrapping into the ball" } else { view_name(view) };
     scene.title = overlay.title.clone().unwrap_or_else(|| format!("{} — {}", pos.variant().title, name));
@@ -411,7 +455,15 @@ fn render_in(
 }
 
 /// The view's geometry placed on the paper under the title, and the height it takes.
-fn layout(pos: &Position, overlay: &Overlay, view: &View, topo: &Topology, width: f64, title_h: f64) -> (Layout, f64) {
+fn layout(
+    pos: &Position,
+    overlay: &Overlay,
+    view: &View,
+    topo: &Topology,
+    width: f64,
+    title_h: f64,
+    every_piece: bool,
+) -> (Layout, f64) {
     let w = topo.width() as f64;
     match view.kind {
         ViewKind::Board { .. } => {
@@ -437,7 +489,7 @@ fn layout(pos: &Position, overlay: &Overlay, view: &View, topo: &Topology, width
             (Layout::Hemi(g), title_h + 2.0 * margin + 2.0 * radius)
         }
         ViewKind::Chart { window, .. } => {
-            let win = window.unwrap_or_else(|| ChartGeom::fit(topo, &chart_marks(pos, overlay)));
+            let win = window.unwrap_or_else(|| ChartGeom::fit(topo, &chart_marks(pos, overlay, every_piece)));
             // Edge coordinates need a band of 0.64 of a square round the window.
             let square = if view.coordinates == Coordinates::Edge {
                 width / (win.cols as f64 + 1.28)
@@ -461,9 +513,10 @@ fn layout(pos: &Position, overlay: &Overlay, view: &View, topo: &Topology, width
     }
 }
 
-/// Every chart position the overlay's marks pass through, seen from the home copies of an
-/// unbounded chart: what a fitted chart window must show.
-fn chart_marks(pos: &Position, overlay: &Overlay) -> Vec<(f64, f64)> {
+/// Every chart position the overlay's marks pass through (and, with `every_piece`, every
+/// piece's routes), seen from the home copies of an unbounded chart: what a fitted chart window
+/// must show.
+fn chart_marks(pos: &Position, overlay: &Overlay, every_piece: bool) -> Vec<(f64, f64)> {
     let topo = pos.topology();
     let probe = ChartGeom::new(
         topo,
@@ -477,6 +530,10 @@ fn chart_marks(pos: &Position, overlay: &Overlay) -> Vec<(f64, f64)> {
     }
     routes.extend(marks::overlay_loops(topo, overlay).into_iter().map(|(r, _, _)| r));
     routes.extend(overlay.arrows.iter().filter_map(|a| arrow_route_in(pos, a.from, a.to)));
+    if every_piece {
+        let cells: Vec<Cell> = pos.pieces().map(|(c, _)| c).collect();
+        routes.extend(cells.into_iter().flat_map(|c| destinations(pos, c, !overlay.pseudo)).flat_map(|d| d.routes));
+    }
     routes.iter().flat_map(|r| probe.route_points(topo, r)).collect()
 }
 
@@ -488,6 +545,8 @@ struct Painter<'a> {
     theme: &'a Theme,
     topo: Topology,
     grid: Paint,
+    /// An interactive figure's board number ([`render_touch`]).
+    touch: Option<usize>,
 }
 
 /// The drawing's lower layers, bottom first: cells, their decorations, and what must stay on top.

@@ -76,7 +76,11 @@ impl Ctx<'_> {
                 pieces
             })
             .collect();
-        let mut tails = crate::draw::prefix::tails(&steps, &drawings).into_iter();
+        let tails = crate::draw::prefix::tails(&steps, &drawings);
+        // An interactive figure: each drawn route names every destination it leads to.
+        let ends: Vec<Cell> = all.iter().map(|(c, _)| *c).collect();
+        let mut leads = p.touch.map(|_| super::touch::leads(&ends, &tails)).unwrap_or_default().into_iter();
+        let mut tails = tails.into_iter();
         // Promotion labels placed so far (centre, width, height), kept apart from each other.
         let mut placed: Vec<(Pt, f64, f64)> = Vec::new();
         let mut drawings = drawings.into_iter();
@@ -84,12 +88,18 @@ impl Ctx<'_> {
             let mut drawn: Vec<Vec<Vec<Pt>>> = Vec::new();
             for r in &d.routes {
                 let (Some(pieces), Some(tail)) = (drawings.next(), tails.next()) else { break };
-                self.route_of(marks, &style, from, d, r, &tail, pieces.len(), all.as_slice());
+                let lead = leads.next();
+                self.route_of(marks, &style, from, d, r, &tail, pieces.len(), all.as_slice(), lead.as_deref());
                 drawn.push(pieces);
             }
             for at in self.layout.destination_marks(topo, d.cell, &drawn) {
-                let e = dot(self.layout, topo, p.theme, d.cell, at, d.capture, style.kind_of(d.cell))
+                let mut e = dot(self.layout, topo, p.theme, d.cell, at, d.capture, style.kind_of(d.cell))
                     .with("from", topo.name(from));
+                if p.touch.is_some() {
+                    let names: Vec<String> =
+                        d.moves.iter().map(|&m| crate::rules::notation::move_name(topo, m)).collect();
+                    e = e.with("move", names.join(" "));
+                }
                 dots.push(match colour {
                     Some(c) => coloured_dot(e, c, p.theme),
                     None => e,
@@ -115,7 +125,8 @@ impl Ctx<'_> {
     }
 
     /// One route of the piece to `d`: its casing when the piece has a colour of its own, the part
-    /// `tail` says is new, and what lies beyond the view's edge.
+    /// `tail` says is new, and what lies beyond the view's edge; `leads`, in an interactive
+    /// figure, the destinations the drawn part leads to.
     #[allow(clippy::too_many_arguments)]
     fn route_of(
         &self,
@@ -127,10 +138,14 @@ impl Ctx<'_> {
         tail: &Tail,
         n_pieces: usize,
         all: &[(Cell, &Route)],
+        leads: Option<&[Cell]>,
     ) {
         let (p, topo) = (self.p, self.topo);
         let lw = self.lw();
         let mut data = vec![("from", topo.name(from)), ("to", topo.name(d.cell))];
+        if let Some(cells) = leads {
+            data.push(("leads", cells.iter().map(|&c| topo.name(c)).collect::<Vec<_>>().join(" ")));
+        }
         if d.capture {
             data.push(("capture", "true".to_string()));
         }
@@ -213,11 +228,14 @@ impl Ctx<'_> {
             let Some(way) = p.pos.tables().castling(piece.color, k) else { continue };
             let Some(route) = ride_to(topo, way.rook_from, way.dir.reverse(), way.rook_to) else { continue };
             let paint = Paint { dash: Some(vec![lw * 2.5, lw * 2.0]), ..style.line.clone() };
-            let data = [
+            let mut data = vec![
                 ("from", topo.name(way.rook_from)),
                 ("to", topo.name(way.rook_to)),
                 ("castling", k.notation().to_string()),
             ];
+            if p.touch.is_some() {
+                data.push(("leads", topo.name(d.cell)));
+            }
             let pieces = rook_jump(layout, topo, &route);
             let port_colour = style.colour.unwrap_or(p.theme.route);
             push_route(marks, &pieces, paint.clone(), "castling-rook", &data, &|at| self.port(at, port_colour, lw));
@@ -235,6 +253,11 @@ impl Ctx<'_> {
                     .with("cell", topo.name(way.rook_to))
                     .with("castling", k.notation().to_string()),
                 );
+                if p.touch.is_some()
+                    && let Some(frame) = marks.last_mut()
+                {
+                    frame.data.push(("leads", topo.name(d.cell)));
+                }
             }
         }
     }

@@ -16,8 +16,18 @@ impl Painter<'_> {
         let set = if self.pos.variant().is_xiangqi() { PieceSet::Disc } else { theme.piece_set };
         for (cell, piece) in self.pos.pieces() {
             let size = layout.cell_size(topo, cell) * 0.84;
-            for at in layout.centres(topo, cell) {
-                pieces.push(piece_element(theme, set, piece, at, size).with("cell", topo.name(cell)));
+            // An interactive figure: the piece is a control, named with its number of moves; a
+            // chart's further copies of it are marked, so that only one is a stop of the Tab key.
+            let label = self.touch.map(|board| (board.to_string(), self.piece_label(cell)));
+            for (k, at) in layout.centres(topo, cell).into_iter().enumerate() {
+                let mut e = piece_element(theme, set, piece, at, size).with("cell", topo.name(cell));
+                if let Some((board, label)) = &label {
+                    e = e.with("board", board.clone()).with("label", label.clone());
+                    if k > 0 {
+                        e = e.with("copy", k.to_string());
+                    }
+                }
+                pieces.push(e);
             }
         }
         pieces

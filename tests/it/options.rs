@@ -3,9 +3,9 @@
 //! on the code before the options model; `f01`…`f12` follow the numbering, `n_…` its
 //! newcomer list.
 
-mod common;
-#[path = "options/table_properties.rs"]
 mod table_properties;
+
+use crate::common;
 
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
@@ -243,7 +243,7 @@ fn f07_seconds_are_kept_when_the_rate_changes() {
 /// and themes alike.
 #[test]
 fn f08_a_sign_is_not_a_hex_digit() {
-    let essay = include_str!("../templates/themes/essay.toml");
+    let essay = include_str!("../../templates/themes/essay.toml");
     let theme = essay.replace("light = \"#f0d9b5\"", "light = \"#+1+1+1\"");
     assert_ne!(theme, essay);
     let d = files(
@@ -443,7 +443,7 @@ fn luminance(hex: &str) -> f64 {
 /// badges white on white: a badge has its own keys.
 #[test]
 fn n_badges_have_their_own_colours() {
-    let essay = include_str!("../templates/themes/essay.toml");
+    let essay = include_str!("../../templates/themes/essay.toml");
     let light_text = essay.replace("\ntext = \"#222222\"", "\ntext = \"#ffffff\"");
     assert_ne!(light_text, essay);
     let d = files("n-badge", &[("e.fen", "8/8/8/8/8/8/8/8\n"), ("t.toml", &light_text)]);

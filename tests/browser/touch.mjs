@@ -1,0 +1,236 @@
+// Drives interactive figures in headless Chromium for tests/touch_browser.rs: one browser, a page
+// per figure. It only acts and reports what the page shows (visible dots' cells per panel,
+// pressed pieces, announced text, requests made); the Rust test decides what is right.
+//
+//   node tests/browser/touch.mjs JOB.json RESULT.json
+//
+// JOB: { pages: [{ name, file, pieces: [{ board, cell }], extras: bool }],
+//        pair: { file }, shots: { before, after } }
+import { readFileSync, writeFileSync } from "node:fs";
+import { chromium } from "playwright-core";
+
+const [jobFile, resultFile] = process.argv.slice(2);
+const job = JSON.parse(readFileSync(jobFile, "utf8"));
+
+const browser = await chromium.launch({
+  executablePath: "/usr/bin/chromium",
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+});
+
+// Everything a page asks of the network, and every script error, recorded.
+async function open(file) {
+  const page = await browser.newPage({ viewport: { width: 1600, height: 1000 } });
+  page.setDefaultTimeout(5000);
+  const seen = { requests: [], errors: [] };
+  page.on("request", (r) => seen.requests.push(r.url()));
+  page.on("pageerror", (e) => seen.errors.push(String(e)));
+  page.on("console", (m) => {
+    if (m.type() === "error") seen.errors.push(m.text());
+  });
+  await page.goto("file://" + file);
+  return { page, seen };
+}
+
+// In the page: the visible destination dots of each panel of figure `f`, as sorted cell names,
+// and each visible dot's name (aria-label) by cell. Visible: laid out (an element in a hidden
+// group has no client rectangles; Chromium's checkVisibility() says true of SVG elements there).
+function shownIn(f) {
+  const fig = document.querySelectorAll(".dotchess")[f];
+  const svg = fig.querySelector("svg");
+  const panels = svg.querySelectorAll("g.panel");
+  const list = panels.length ? Array.from(panels) : [svg];
+  const names = {};
+  const cells = list.map((p) => {
+    const set = new Set();
+    p.querySelectorAll(".dot").forEach((d) => {
+      if (d.getClientRects().length > 0) {
+        set.add(d.getAttribute("data-cell"));
+        names[d.getAttribute("data-cell")] = d.getAttribute("aria-label");
+      }
+    });
+    return Array.from(set).sort();
+  });
+  const pressed = Array.from(fig.querySelectorAll('.piece[aria-pressed="true"]')).map(
+    (p) => p.getAttribute("data-board") + " " + p.getAttribute("data-cell"),
+  );
+  return { cells, names, pressed: Array.from(new Set(pressed)).sort(), status: fig.querySelector(".dc-status").textContent };
+}
+const shown = (page, f = 0) => page.evaluate(shownIn, f);
+
+// The piece's control in a panel (the one that panel's Tab order reaches), else in any panel.
+async function control(page, piece, preferred, f = 0) {
+  return page.evaluateHandle(
+    ([f, board, cell, preferred]) => {
+      const fig = document.querySelectorAll(".dotchess")[f];
+      const svg = fig.querySelector("svg");
+      const panels = svg.querySelectorAll("g.panel");
+      const list = panels.length ? Array.from(panels) : [svg];
+      const sel = `.piece[role=button][data-board="${board}"][data-cell="${cell}"]`;
+      const order = [list[preferred % list.length], ...list];
+      for (const p of order) {
+        const e = p.querySelector(sel);
+        if (e) return e;
+      }
+      return null;
+    },
+    [f, piece.board, piece.cell, preferred],
+  );
+}
+
+// Chooses a piece by a click, or by the keyboard: focus, then Enter or Space.
+async function choose(page, piece, i, f = 0) {
+  const h = await control(page, piece, i, f);
+  const how = ["click", "Enter", " "][i % 3];
+  if (how === "click") {
+    // A real click at the piece's middle (without the retries of ElementHandle.click, which
+    // make a page of two hundred clicks slow).
+    const b = await h.boundingBox();
+    await page.mouse.click(b.x + b.width / 2, b.y + b.height / 2);
+  } else {
+    await h.focus();
+    await page.keyboard.press(how === " " ? "Space" : how);
+  }
+  return how;
+}
+
+const result = { pages: [] };
+for (const spec of job.pages) {
+  const { page, seen } = await open(spec.file);
+  const out = { name: spec.name, initial: await shown(page), pieces: [], extras: null };
+  for (const [i, piece] of spec.pieces.entries()) {
+    const how = await choose(page, piece, i);
+    const after = await shown(page);
+    await page.keyboard.press("Escape");
+    const cleared = await shown(page);
+    out.pieces.push({ ...piece, how, after, cleared });
+  }
+  if (spec.extras) {
+    out.extras = await extras(page, spec);
+  }
+  out.requests = seen.requests;
+  out.errors = seen.errors;
+  result.pages.push(out);
+  await page.close();
+}
+
+// Hovering and focusing a dot, the arrow keys, Tab, a whole side, the side-to-move switch.
+async function extras(page, spec) {
+  const x = {};
+  const first = spec.pieces.find((p) => p.cell === spec.hoverPiece);
+  await (await control(page, first, 0)).click();
+  const dot = await page.evaluateHandle(() => document.querySelector(".piece-moves.on .dot[data-move]:not(.capture)"));
+  await dot.hover();
+  x.hover = await page.evaluate(() => ({
+    tip: document.querySelector(".dc-tip").hidden ? null : document.querySelector(".dc-tip").textContent,
+    dot: document.querySelector(".piece-moves.on .dot[data-move]:not(.capture)").getAttribute("data-cell"),
+    label: document.querySelector(".piece-moves.on .dot[data-move]:not(.capture)").getAttribute("aria-label"),
+    hot: Array.from(document.querySelectorAll(".dc-hot.route")).map((e) => e.getAttribute("data-leads")),
+    faded: getComputedStyle(document.querySelector(".piece-moves.on .route:not(.dc-hot)") || document.body).opacity,
+  }));
+  await page.mouse.move(0, 0);
+  x.unhovered = await page.evaluate(() => document.querySelectorAll(".dc-hot").length);
+  // From the chosen piece, the arrow keys walk its destinations.
+  await (await control(page, first, 0)).focus();
+  await page.keyboard.press("ArrowRight");
+  x.arrow = await page.evaluate(() => ({
+    label: document.activeElement.getAttribute("aria-label"),
+    cell: document.activeElement.getAttribute("data-cell"),
+    tip: document.querySelector(".dc-tip").hidden ? null : document.querySelector(".dc-tip").textContent,
+  }));
+  await page.keyboard.press("Escape");
+  x.escapedTo = await page.evaluate(() => document.activeElement.getAttribute("aria-label"));
+  x.afterEscape = await shown(page);
+  // Tab from the top of the page: the controls, then the first piece; Enter chooses it.
+  await page.evaluate(() => document.activeElement && document.activeElement.blur());
+  const tabbed = [];
+  for (let k = 0; k < 10; k++) {
+    await page.keyboard.press("Tab");
+    const a = await page.evaluate(() => ({
+      tag: document.activeElement.tagName,
+      label: document.activeElement.getAttribute("aria-label") || document.activeElement.textContent,
+      piece: document.activeElement.matches(".piece"),
+    }));
+    tabbed.push(a);
+    if (a.piece) break;
+  }
+  await page.keyboard.press("Enter");
+  x.tab = { tabbed, after: await shown(page) };
+  await page.keyboard.press("Escape");
+  // All of White's moves at once, each piece in its colour; pressing again clears.
+  await page.click('button[data-all="white"]');
+  x.white = await shown(page);
+  x.whiteColours = await page.evaluate(() =>
+    Array.from(new Set(Array.from(document.querySelectorAll(".piece-moves.on .route")).filter((e) => e.getClientRects().length > 0).map((e) => getComputedStyle(e).stroke))).length,
+  );
+  await page.click('button[data-all="white"]');
+  x.whiteOff = await shown(page);
+  // Only the side to move: a Black piece does not respond.
+  await page.click('button[data-scope="turn"]');
+  await (await control(page, spec.pieces.find((p) => p.cell === spec.otherSide), 0)).click();
+  x.turnOnly = await shown(page);
+  await page.click('button[data-scope="both"]');
+  return x;
+}
+
+// Two figures pasted into one page: each keeps to itself.
+if (job.pair) {
+  const { page, seen } = await open(job.pair.file);
+  const p = {};
+  p.count = await page.evaluate(() => document.querySelectorAll(".dotchess").length);
+  p.initial = [await shown(page, 0), await shown(page, 1)];
+  await choose(page, job.pair.a, 0, 0);
+  p.chooseA = [await shown(page, 0), await shown(page, 1)];
+  await (await control(page, job.pair.b, 0, 1)).focus();
+  await page.keyboard.press("Escape");
+  p.escapeB = [await shown(page, 0), await shown(page, 1)];
+  await choose(page, job.pair.b, 0, 1);
+  p.chooseB = [await shown(page, 0), await shown(page, 1)];
+  await page.locator(".dotchess").nth(0).locator('button[data-all="black"]').click();
+  p.allA = [await shown(page, 0), await shown(page, 1)];
+  p.requests = seen.requests;
+  p.errors = seen.errors;
+  result.pair = p;
+  await page.close();
+}
+
+// A screenshot before and after a click, and where the page may have changed.
+if (job.shots) {
+  const { page, seen } = await open(job.shots.file);
+  await page.screenshot({ path: job.shots.before, fullPage: true });
+  const statusBefore = await page.evaluate(() => {
+    const r = document.querySelector(".dc-status").getBoundingClientRect();
+    return [r.left + window.scrollX, r.top + window.scrollY, r.width, r.height];
+  });
+  await (await control(page, job.shots.piece, 0)).click();
+  await page.mouse.move(0, 0);
+  await page.screenshot({ path: job.shots.after, fullPage: true });
+  result.shots = await page.evaluate(() => {
+    const box = (e) => {
+      const r = e.getBoundingClientRect();
+      return [r.left + window.scrollX, r.top + window.scrollY, r.width, r.height];
+    };
+    const visible = (sel) => Array.from(document.querySelectorAll(sel)).filter((e) => e.getClientRects().length > 0);
+    return {
+      dots: visible(".piece-moves.on .dot").map(box),
+      marks: visible(".piece-moves.on > *").map(box),
+      pieces: visible('.piece[aria-pressed="true"], .piece.dc-chosen').map(box),
+      status: box(document.querySelector(".dc-status")),
+    };
+  });
+  result.shots.statusBefore = statusBefore;
+  result.shots.requests = seen.requests;
+  result.shots.errors = seen.errors;
+  await page.close();
+}
+
+await browser.close();
+writeFileSync(resultFile, JSON.stringify(result, null, 1));
