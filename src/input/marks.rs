@@ -116,31 +116,24 @@ pub fn add_mark(pos: &Position, kind: MarkKind, text: &str, o: &mut Overlay) -> 
             if topo.pole_of(c).is_some() {
                 return Err(err(0, "a loop starts on a square, not on a pole".into()));
             }
+            let (u, at, name) = match parts.get(2) {
+                None => (c, 0, parts[0].0),
+                Some(&p) => (cell(p)?, p.1, p.0),
+            };
+            if crate::rules::routes::ride_to(topo, c, dir, u).is_none() {
+                // A loop comes back to where it starts; on a board with edges a ride may not.
+                let message = match parts.get(2) {
+                    None => format!(
+                        "the ride from {name} heading {d} never comes back to {name}, so it draws no loop \
+                         (`CELL:DIR:UNTIL` draws a ride up to a cell)"
+                    ),
+                    Some(_) => format!("the ride from {} heading {d} never reaches {name}", parts[0].0),
+                };
+                return Err(err(at, message));
+            }
             match parts.get(2) {
-                None => {
-                    // A loop comes back to where it starts; on a board with edges, a ride may not.
-                    if crate::rules::routes::ride_to(topo, c, dir, c).is_none() {
-                        return Err(err(
-                            0,
-                            format!(
-                                "the ride from {} heading {d} never comes back to {}, so it draws no loop \
-                                 (`CELL:DIR:UNTIL` draws a ride up to a cell)",
-                                parts[0].0, parts[0].0
-                            ),
-                        ));
-                    }
-                    o.loops.push((c, dir))
-                }
-                Some(&until) => {
-                    let u = cell(until)?;
-                    if crate::rules::routes::ride_to(topo, c, dir, u).is_none() {
-                        return Err(err(
-                            until.1,
-                            format!("the ride from {} heading {d} never reaches {}", parts[0].0, until.0),
-                        ));
-                    }
-                    o.paths.push((c, dir, u));
-                }
+                None => o.loops.push((c, dir)),
+                Some(_) => o.paths.push((c, dir, u)),
             }
         }
         MarkKind::Highlight | MarkKind::Circle | MarkKind::Cross => {
