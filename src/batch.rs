@@ -59,7 +59,7 @@ pub struct Job {
 /// A manifest, read and checked.
 #[derive(Clone, Debug)]
 pub struct Manifest {
-    /// Output folder (relative to the working folder, as `-o` is), if the manifest names one.
+    /// Output folder (relative to where the manifest lives), if the manifest names one.
     pub output: Option<String>,
     /// Formats to write.
     pub formats: Vec<Format>,

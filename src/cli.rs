@@ -71,7 +71,7 @@ struct BatchArgs {
     /// The manifest (TOML: `output`, `formats`, `[[figure]]` with `name`, `position`, `overlay`,
     /// `caption`); the files it names are relative to it.
     manifest: PathBuf,
-    /// Output folder (default: the manifest's `output`, else `out`; either in the working
+    /// Output folder (default: the manifest's `output`, relative to it, else `out` in the working
     /// folder, as `essay` writes).
     #[arg(short, long)]
     output: Option<PathBuf>,

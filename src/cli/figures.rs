@@ -335,15 +335,15 @@ pub(super) fn essay_cmd(a: &EssayArgs, out: &mut dyn Write) -> Result<(), CliErr
     run_batch(&manifest, &dotchess::batch::Embedded(dotchess::batch::ESSAY_FILES), &a.output, out)
 }
 
-/// `batch`: the files a manifest names are relative to it; the output folder (`-o`, else the
-/// manifest's `output`, else `out`) is in the working folder, as `essay` writes, so that a
-/// manifest's folder holds only its inputs.
+/// `batch`: the files a manifest names are relative to it, and so is its `output` folder; without
+/// one (or `-o`), `out` in the working folder, as `essay` writes (the essay's manifest names none,
+/// so that its folder holds only its inputs, which `build.rs` watches).
 pub(super) fn batch_cmd(a: &BatchArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let text = read_file(&a.manifest)?;
     let manifest = dotchess::batch::read_manifest(&a.manifest.display().to_string(), &text)?;
     let dir = match (&a.output, &manifest.output) {
         (Some(o), _) => o.clone(),
-        (None, Some(o)) => PathBuf::from(o),
+        (None, Some(o)) => folder_of(&a.manifest).join(o),
         (None, None) => PathBuf::from("out"),
     };
     run_batch(&manifest, &dotchess::batch::Disk(folder_of(&a.manifest)), &dir, out)

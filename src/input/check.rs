@@ -195,10 +195,10 @@ fn add_marks(o: &FigureOptions, pos: &Position, overlay: &mut Overlay) -> Result
     for g in o.iter() {
         match (&spec(g.key).ty, &g.value) {
             (Ty::Mark(kind), Value::Text(t)) => {
-                add_mark(pos, *kind, t, overlay).map_err(|e| g.origin.error_within(e.offset, e.message))?
+                add_mark(pos, *kind, t, overlay).map_err(|e| g.origin.error_within(t, e.offset, e.message))?
             }
             (Ty::Move, Value::Text(t)) => {
-                overlay.lastmove = Some(lastmove(pos, t).map_err(|e| g.origin.error_within(e.offset, e.message))?)
+                overlay.lastmove = Some(lastmove(pos, t).map_err(|e| g.origin.error_within(t, e.offset, e.message))?)
             }
             (_, Value::Bool(b)) => match g.key {
                 Key::Pseudo => overlay.pseudo = *b,

@@ -105,7 +105,37 @@ pub fn add_mark(pos: &Position, kind: MarkKind, text: &str, o: &mut Overlay) -> 
             };
             o.moves.push(MoveMark { from: c, colour, only_to: target });
         }
-        MarkKind::Loop => add_loop(pos, &parts, o)?,
+        MarkKind::Loop => {
+            if !(2..=3).contains(&parts.len()) {
+                return Err(err(0, "a loop is `CELL:DIR` or `CELL:DIR:UNTIL`, e.g. `d2:ne` or `d2:ne:b8`".into()));
+            }
+            let c = cell(parts[0])?;
+            let (d, at) = parts[1];
+            let dir = Dir::from_name(d)
+                .ok_or_else(|| err(at, format!("`{d}` is not a direction (n, ne, e, se, s, sw, w, nw)")))?;
+            if topo.pole_of(c).is_some() {
+                return Err(err(0, "a loop starts on a square, not on a pole".into()));
+            }
+            let (u, at, name) = match parts.get(2) {
+                None => (c, 0, parts[0].0),
+                Some(&p) => (cell(p)?, p.1, p.0),
+            };
+            if crate::rules::routes::ride_to(topo, c, dir, u).is_none() {
+                // A loop comes back to where it starts; on a board with edges a ride may not.
+                let message = match parts.get(2) {
+                    None => format!(
+                        "the ride from {name} heading {d} never comes back to {name}, so it draws no loop \
+                         (`CELL:DIR:UNTIL` draws a ride up to a cell)"
+                    ),
+                    Some(_) => format!("the ride from {} heading {d} never reaches {name}", parts[0].0),
+                };
+                return Err(err(at, message));
+            }
+            match parts.get(2) {
+                None => o.loops.push((c, dir)),
+                Some(_) => o.paths.push((c, dir, u)),
+            }
+        }
         MarkKind::Highlight | MarkKind::Circle | MarkKind::Cross => {
             if parts.len() > 2 {
                 let what = match kind {
@@ -145,51 +175,6 @@ pub fn add_mark(pos: &Position, kind: MarkKind, text: &str, o: &mut Overlay) -> 
                 return Err(err(c.len() + 1 + at, format!("the label {message}")));
             }
             o.labels.push((cell((c, 0))?, label.to_string()));
-        }
-    }
-    Ok(())
-}
-
-/// A loop mark's parts (`CELL:DIR` or `CELL:DIR:UNTIL`, each with its offset in the text) added
-/// to an overlay: a whole loop, or a ride up to a cell.
-fn add_loop(pos: &Position, parts: &[(&str, usize)], o: &mut Overlay) -> Result<(), MarkError> {
-    let err = |offset: usize, message: String| MarkError { offset, message };
-    let topo = pos.topology();
-    let cell = |(name, offset): (&str, usize)| topo.parse_cell(name).ok_or_else(|| err(offset, not_a_cell(pos, name)));
-    if !(2..=3).contains(&parts.len()) {
-        return Err(err(0, "a loop is `CELL:DIR` or `CELL:DIR:UNTIL`, e.g. `d2:ne` or `d2:ne:b8`".into()));
-    }
-    let c = cell(parts[0])?;
-    let (d, at) = parts[1];
-    let dir =
-        Dir::from_name(d).ok_or_else(|| err(at, format!("`{d}` is not a direction (n, ne, e, se, s, sw, w, nw)")))?;
-    if topo.pole_of(c).is_some() {
-        return Err(err(0, "a loop starts on a square, not on a pole".into()));
-    }
-    match parts.get(2) {
-        None => {
-            // A loop comes back to where it starts; on a board with edges, a ride may not.
-            if crate::rules::routes::ride_to(topo, c, dir, c).is_none() {
-                return Err(err(
-                    0,
-                    format!(
-                        "the ride from {} heading {d} never comes back to {}, so it draws no loop \
-                         (`CELL:DIR:UNTIL` draws a ride up to a cell)",
-                        parts[0].0, parts[0].0
-                    ),
-                ));
-            }
-            o.loops.push((c, dir))
-        }
-        Some(&until) => {
-            let u = cell(until)?;
-            if crate::rules::routes::ride_to(topo, c, dir, u).is_none() {
-                return Err(err(
-                    until.1,
-                    format!("the ride from {} heading {d} never reaches {}", parts[0].0, until.0),
-                ));
-            }
-            o.paths.push((c, dir, u));
         }
     }
     Ok(())

@@ -110,12 +110,12 @@ impl Origin {
         }
     }
 
-    /// An error at byte `at` of the value's text (a mark's part).
-    pub fn error_within(&self, at: usize, message: impl Into<String>) -> InputError {
+    /// An error at byte `at` of the value `value` (a mark's part): in a file, there when the
+    /// value is written without escapes, else at its start.
+    pub fn error_within(&self, value: &str, at: usize, message: impl Into<String>) -> InputError {
         match self {
             Origin::File { file, span, key: None } => {
                 let src = Source::new(&file.name, &file.text);
-                let value = file.text.get(span.start + 1..span.end.saturating_sub(1)).unwrap_or("");
                 src.error_in_string(span.clone(), value, at, message)
             }
             _ => self.error(message),
@@ -340,7 +340,7 @@ fn toml_number(v: &toml::de::DeValue) -> Option<f64> {
 pub fn found_words(v: &toml::de::DeValue) -> String {
     use toml::de::DeValue as T;
     match v {
-        T::String(s) => format!("the string `{s}`"),
+        T::String(s) => format!("the string \"{s}\""),
         T::Integer(i) => format!("the number {}", i.as_str()),
         T::Float(f) => format!("the number {}", f.as_str()),
         T::Boolean(b) => b.to_string(),

@@ -85,7 +85,8 @@ fn each_loop_on_a_board_without_loops_is_an_error() {
     for args in [vec!["check", "n.fen", "o.toml"], vec!["render", "n.fen", "o.toml", "-o", "x.png"]] {
         let o = run_in(&d, &args);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
-        assert!(stderr(&o).contains("o.toml:2:8"), "{}", stderr(&o));
+        // At the key at fault, `each_loop` (issue 25: errors name the key at fault).
+        assert!(stderr(&o).contains("o.toml:4:13"), "{}", stderr(&o));
         assert!(stderr(&o).contains("no loops"), "{}", stderr(&o));
     }
     assert_eq!(entries(&d), ["n.fen", "o.toml"]);

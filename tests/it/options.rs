@@ -528,8 +528,9 @@ fn n_fen_of_one_to_six_fields() {
     assert_eq!(stdout(&short), stdout(&whole));
 }
 
-/// `batch` writes into `./out` of the working folder by default (as `essay` does), not beside the
-/// manifest, whose folder `build.rs` watches.
+/// `batch` writes into `./out` of the working folder by default (as `essay` does), and the essay's
+/// manifest names no folder of its own, so that nothing is written beside it, in the folder
+/// `build.rs` watches. A manifest's own `output` is relative to it, as its files are.
 #[test]
 fn n_batch_writes_into_the_working_folder() {
     let d = files(
@@ -537,17 +538,17 @@ fn n_batch_writes_into_the_working_folder() {
         &[
             ("set/e.fen", "8/8/8/8/8/8/8/8\n"),
             ("set/m.toml", "formats = [\"svg\"]\n[[figure]]\nname = \"e\"\nposition = \"e.fen\"\n"),
-            ("set/o.toml", "output = \"out\"\nformats = [\"svg\"]\n[[figure]]\nname = \"e\"\nposition = \"e.fen\"\n"),
+            ("set/o.toml", "output = \"figs\"\nformats = [\"svg\"]\n[[figure]]\nname = \"e\"\nposition = \"e.fen\"\n"),
         ],
     );
     succeeded(&run_in(&d, &["batch", "set/m.toml"]));
     assert!(d.join("out/e.svg").exists());
     assert!(!d.join("set/out").exists());
-    std::fs::remove_dir_all(d.join("out")).unwrap();
-    // A manifest's `output` names a folder of the working folder too.
     succeeded(&run_in(&d, &["batch", "set/o.toml"]));
-    assert!(d.join("out/e.svg").exists());
-    assert!(!d.join("set/out").exists());
+    assert!(d.join("set/figs/e.svg").exists());
+    let essay = Path::new(env!("CARGO_MANIFEST_DIR")).join("examples/essay/manifest.toml");
+    let manifest = dotchess::batch::read_manifest("manifest.toml", &std::fs::read_to_string(essay).unwrap()).unwrap();
+    assert_eq!(manifest.output, None, "the essay's manifest writes into ./out, not beside itself");
 }
 
 /// `build.rs` watches the essay's input files, not their folder (where outputs used to go, so
@@ -569,30 +570,48 @@ fn n_build_script_watches_only_inputs() {
     assert!(watched.iter().any(|p| p.ends_with("examples/essay/manifest.toml")));
 }
 
-/// The README's `check` example agrees with the 12-rook files it follows (a white rook on d5, a
-/// black rook on h5 and a black pawn on d2): the rook captures on d2 and stops there.
+/// The documentation's `check` examples agree with the program (the README's once listed the
+/// rook's destinations without the pawn on d2 that the 12-rook files have): every `[[expect]]`
+/// example for d5 agrees with `12-rook.fen`, and every `$ dotchess check …` prints what is shown.
 #[test]
-fn n_readme_check_example_agrees() {
+fn n_documented_check_examples_agree() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut texts = vec![std::fs::read_to_string(root.join("README.md")).unwrap()];
-    if let Ok(dir) = std::fs::read_dir(root.join("docs")) {
-        for e in dir.flatten() {
-            if e.path().extension().is_some_and(|x| x == "md") {
-                texts.push(std::fs::read_to_string(e.path()).unwrap());
-            }
+    for e in std::fs::read_dir(root.join("docs")).unwrap().flatten() {
+        if e.path().extension().is_some_and(|x| x == "md") {
+            texts.push(std::fs::read_to_string(e.path()).unwrap());
         }
     }
-    // Every fenced TOML block with an expectation for d5: the README's example of the 12-rook files.
-    let blocks: Vec<String> = texts
-        .iter()
-        .flat_map(|t| t.split("```toml\n").skip(1).map(|b| b.split("```").next().unwrap_or("").to_string()))
-        .filter(|b| b.contains("[[expect]]") && b.contains("square = \"d5\""))
-        .collect();
-    assert!(!blocks.is_empty(), "the README's check example");
-    for block in blocks {
+    let blocks = |fence: &str| -> Vec<String> {
+        texts
+            .iter()
+            .flat_map(|t| t.split(fence).skip(1).map(|b| b.split("```").next().unwrap_or("").to_string()))
+            .collect()
+    };
+    let mut seen = 0;
+    for block in blocks("```toml\n").into_iter().filter(|b| b.contains("[[expect]]") && b.contains("square = \"d5\"")) {
         let d = files("n-readme", &[("x.toml", &block)]);
         let o = run_in(&d, &["check", &example("12-rook.fen"), "x.toml"]);
         assert_eq!(o.status.code(), Some(0), "the example disagrees with 12-rook.fen:\n{block}\n{}", both(&o));
-        assert!(stdout(&o).contains("agree"), "{}", stdout(&o));
+        seen += 1;
     }
+    for block in blocks("```console\n") {
+        let mut lines = block.lines().peekable();
+        while let Some(line) = lines.next() {
+            let Some(command) = line.strip_prefix("$ dotchess check ") else { continue };
+            let mut shown = Vec::new();
+            while let Some(l) = lines.next_if(|l| !l.starts_with('$')) {
+                if !l.starts_with("dotchess:") {
+                    shown.push(l);
+                }
+            }
+            let args: Vec<&str> = ["check"].into_iter().chain(command.split_whitespace()).collect();
+            let o = run_in(root, &args);
+            assert_eq!(stdout(&o).lines().collect::<Vec<_>>(), shown, "$ dotchess {}", args.join(" "));
+            let differs = shown.iter().any(|l| l.contains("DIFFER"));
+            assert_eq!(o.status.code(), Some(if differs { 1 } else { 0 }), "{}", both(&o));
+            seen += 1;
+        }
+    }
+    assert!(seen > 0, "the documentation shows `check`");
 }
