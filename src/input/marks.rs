@@ -180,6 +180,39 @@ pub fn add_mark(pos: &Position, kind: MarkKind, text: &str, o: &mut Overlay) -> 
     Ok(())
 }
 
+/// The colours of the letters of the PGN comment marks, as lichess draws them: green, red,
+/// yellow, blue.
+pub const PGN_COLOURS: [(char, &str); 4] = [('G', "#15781b"), ('R', "#882020"), ('Y', "#e68f00"), ('B', "#003088")];
+
+/// Reads a mark in the form PGN comments give it (python-chess, lichess): a colour letter of
+/// [`PGN_COLOURS`] and two cells for an arrow (`%cal Gd5h5`), one for a circle (`%csl Ye4`).
+/// Gives it back as the text [`add_mark`] reads: `d5:h5:#15781b`, `e4:#e68f00`.
+pub fn pgn_shape(pos: &Position, kind: MarkKind, text: &str) -> Result<String, MarkError> {
+    let err = |message: String| MarkError { offset: 0, message };
+    let t = text.trim();
+    let letters: String = PGN_COLOURS.iter().map(|(c, _)| *c).collect();
+    let mut chars = t.chars();
+    let colour = chars
+        .next()
+        .and_then(|c| PGN_COLOURS.iter().find(|(l, _)| *l == c))
+        .map(|(_, hex)| *hex)
+        .ok_or_else(|| err(format!("`{t}` does not start with a colour letter ({letters})")))?;
+    let cells = chars.as_str();
+    let topo = pos.topology();
+    match kind {
+        MarkKind::Arrow => (1..cells.len())
+            .filter(|&i| cells.is_char_boundary(i))
+            .find_map(|i| {
+                let (a, b) = cells.split_at(i);
+                (topo.parse_cell(a).is_some() && topo.parse_cell(b).is_some()).then(|| format!("{a}:{b}:{colour}"))
+            })
+            .ok_or_else(|| err(format!("`{t}` is not a colour letter and two cells, e.g. `Gd5h5`"))),
+        MarkKind::Circle if topo.parse_cell(cells).is_some() => Ok(format!("{cells}:{colour}")),
+        MarkKind::Circle => Err(err(format!("`{t}` is not a colour letter and a cell, e.g. `Ye4`"))),
+        _ => Err(err("only arrows and circles are written in the PGN form".into())),
+    }
+}
+
 /// The message for a name that is not a cell of the position's board.
 pub fn not_a_cell(pos: &Position, name: &str) -> String {
     let topo = pos.topology();
@@ -190,4 +223,30 @@ pub fn not_a_cell(pos: &Position, name: &str) -> String {
         topo.width(),
         topo.height()
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::variant::VariantId;
+
+    #[test]
+    fn pgn_marks_read_as_the_other_forms() {
+        let dot = Position::start(VariantId::Dot);
+        assert_eq!(pgn_shape(&dot, MarkKind::Arrow, "Gd5h5").unwrap(), "d5:h5:#15781b");
+        assert_eq!(pgn_shape(&dot, MarkKind::Arrow, "Rb1c3").unwrap(), "b1:c3:#882020");
+        assert_eq!(pgn_shape(&dot, MarkKind::Circle, "Ye4").unwrap(), "e4:#e68f00");
+        // Live poles are cells (Small Spherical Chess): an arrow may start or end on one.
+        let small = Position::start(VariantId::Small);
+        assert_eq!(pgn_shape(&small, MarkKind::Arrow, "Ba1S").unwrap(), "a1:S:#003088");
+        assert_eq!(pgn_shape(&small, MarkKind::Circle, "RN").unwrap(), "N:#882020");
+        assert!(pgn_shape(&dot, MarkKind::Circle, "RN").is_err(), "the Dot's poles are not cells");
+        // Xiangqi has a tenth rank: a two-digit cell splits where both halves are cells.
+        let xq = Position::start(VariantId::Xiangqi);
+        assert_eq!(pgn_shape(&xq, MarkKind::Arrow, "Ga10a9").unwrap(), "a10:a9:#15781b");
+        for bad in ["Xd5h5", "Gd5", "G", "", "Gd5h9"] {
+            assert!(pgn_shape(&dot, MarkKind::Arrow, bad).is_err(), "{bad}");
+        }
+        assert!(pgn_shape(&dot, MarkKind::Circle, "Ye9").is_err());
+    }
 }
