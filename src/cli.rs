@@ -6,6 +6,8 @@
 mod figures;
 mod flags;
 mod rules;
+#[cfg(feature = "serve")]
+mod serve;
 
 use clap::{Args, Parser, Subcommand};
 use dotchess::{Position, VariantId};
@@ -42,6 +44,9 @@ enum Command {
     /// Compare a piece's destinations with an expected set (from a book, another program, a
     /// hand count); exit status 1 when they differ.
     Check(CheckArgs),
+    /// Serve figures over HTTP: the image API (/figure.svg?fen=…) and the workbench page (/).
+    #[cfg(feature = "serve")]
+    Serve(serve::ServeArgs),
 }
 
 /// `animate`'s arguments. Beside an overlay file, every option flag overrides what its
@@ -263,6 +268,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Command::Essay(a) => figures::essay_cmd(&a, &mut out)?,
         Command::Batch(a) => figures::batch_cmd(&a, &mut out)?,
         Command::Check(a) => figures::check_cmd(&a, &mut out)?,
+        #[cfg(feature = "serve")]
+        Command::Serve(a) => serve::serve_cmd(&a)?,
     }
     out.flush()?;
     Ok(())

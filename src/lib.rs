@@ -20,6 +20,8 @@ pub mod input;
 #[cfg(feature = "render")]
 pub mod output;
 pub mod rules;
+#[cfg(feature = "serve")]
+pub mod serve;
 #[cfg(feature = "render")]
 mod suggest;
 

@@ -1,0 +1,107 @@
+//! The image API: `/figure.svg|png|pdf` and `/animation.gif|apng|svg`, GET with the options in
+//! the query, or POST with an overlay as the body.
+//!
+//! A request is answered in this order, cheapest first: its tag is worked out from the canonical
+//! request and a matching `If-None-Match` gets `304`; then the query is read and checked (`400`);
+//! then the drawing waits for a slot of the [`super::gate`] (`503` when the queue is full), checks
+//! the memory budget (`413`, before anything is painted or encoded) and makes the bytes exactly
+//! as the CLI makes them.
+
+use super::App;
+use super::cache::{self, Canonical};
+use super::error::ApiError;
+use super::query::{self, Job, Route};
+use crate::draw::animation::AnimError;
+use crate::output::{AnimFormat, Format, WriteError, budget, write};
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::{HeaderValue, Method, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+
+/// The handler of every image route.
+pub async fn image(State(app): State<App>, req: Request) -> Response {
+    match answer(&app, req).await {
+        Ok(r) => r,
+        Err(e) => e.into_response(),
+    }
+}
+
+/// Reads a POSTed body (an overlay): at most [`super::MAX_BODY`] bytes of UTF-8.
+pub async fn body_text(method: &Method, body: Body) -> Result<Option<String>, ApiError> {
+    if method != Method::POST {
+        return Ok(None);
+    }
+    let bytes = axum::body::to_bytes(body, super::MAX_BODY).await.map_err(|_| {
+        ApiError::too_large(format!("the request body is over the {} KiB a body may have", super::MAX_BODY >> 10))
+            .at_key("body")
+    })?;
+    String::from_utf8(bytes.to_vec())
+        .map(Some)
+        .map_err(|_| ApiError::bad("the request body (an overlay's TOML) is not UTF-8".into()).at_key("body"))
+}
+
+async fn answer(app: &App, req: Request) -> Result<Response, ApiError> {
+    let route = Route::of_path(req.uri().path()).ok_or_else(|| ApiError::not_found("no such image route".into()))?;
+    let pairs = crate::input::options::query_pairs(req.uri().query().unwrap_or(""));
+    let (parts, body) = req.into_parts();
+    let body = body_text(&parts.method, body).await?;
+    let mut canonical = Canonical::new(app.version(), parts.uri.path());
+    canonical.part(&(pairs.len() as u64).to_le_bytes());
+    for (k, v) in &pairs {
+        canonical.part(k.as_bytes());
+        canonical.part(v.as_bytes());
+    }
+    canonical.part(body.as_deref().unwrap_or("").as_bytes());
+    let etag = canonical.etag();
+    if route != Route::Interactive && cache::not_modified(&parts.headers, &etag) {
+        let mut r = StatusCode::NOT_MODIFIED.into_response();
+        cache::immutable(r.headers_mut(), &etag);
+        return Ok(r);
+    }
+    let job = query::read(route, &pairs, body.as_deref())?;
+    let bytes = app.gate().draw(move || draw(job)).await??;
+    let mut r = Response::new(Body::from(bytes));
+    let h = r.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(route.content_type()));
+    // Any page may fetch a figure, not only show it.
+    h.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, HeaderValue::from_static("*"));
+    h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+    cache::immutable(h, &etag);
+    Ok(r)
+}
+
+/// Makes a job's bytes as the CLI does, refusing (`413`) what is over the memory budget before
+/// anything is painted or encoded. Runs on a blocking thread, in a drawing slot.
+fn draw(job: Job) -> Result<Vec<u8>, ApiError> {
+    match job {
+        Job::Still { checked, format } => {
+            // Drawn panel by panel within the figure's budget of elements (`render_checked`).
+            let scene = budget::render_checked(&checked.figure).map_err(ApiError::too_large)?;
+            write::check_size(&scene, &[format]).map_err(|e| match e {
+                WriteError::TooLarge(m) => ApiError::too_large(m),
+                e => ApiError::internal(e.to_string()),
+            })?;
+            let bytes = match format {
+                Format::Svg => crate::output::to_svg(&scene).into_bytes(),
+                Format::Png => format.encode(&scene, "").map_err(ApiError::internal)?,
+                Format::Pdf => format.encode(&scene, &crate::output::to_svg(&scene)).map_err(ApiError::internal)?,
+            };
+            Ok(bytes)
+        }
+        Job::Animation { checked, format } => {
+            // The frames are measured as they are drawn: the budget stops them before any is
+            // painted (a GIF's or an APNG's pixels count only when it is one of those).
+            let raster = format != AnimFormat::Svg;
+            let fail = |e: AnimError| {
+                let a = query::input_error(&crate::input::check::animation_error(&checked, &e));
+                match e {
+                    AnimError::Budget(_) | AnimError::Pixels(_) => ApiError { status: StatusCode::PAYLOAD_TOO_LARGE, ..a },
+                    AnimError::Content(_) => a,
+                    AnimError::Encode(_) => ApiError { status: StatusCode::INTERNAL_SERVER_ERROR, ..a },
+                }
+            };
+            let anim = crate::output::animation::build(&checked.figure, raster).map_err(fail)?;
+            anim.encode(format).map_err(fail)
+        }
+    }
+}

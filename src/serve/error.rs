@@ -1,0 +1,161 @@
+//! Errors as HTTP answers: every failure gets a JSON body `{ "error", "key", "line", "column" }`
+//! (the last three when known) with the message the command line prints for the same input.
+//!
+//! * `400` bad input (a query pair, the FEN, the overlay: located);
+//! * `404` no such route; `405` a method the route does not take (with `Allow`);
+//! * `413` an input over the memory budget (before anything is painted or encoded), or a body
+//!   over [`super::MAX_BODY`]; `414` a URL over [`super::MAX_URL`];
+//! * `503` with `Retry-After` when the queue is full or the request took too long;
+//! * `500` a bug (a panic is caught and answered, the server goes on).
+
+use super::App;
+use axum::body::Body;
+use axum::extract::{Request, State};
+use axum::http::{HeaderValue, StatusCode, header};
+use axum::middleware::Next;
+use axum::response::{IntoResponse, Response};
+
+/// An error answer.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ApiError {
+    /// The status.
+    pub status: StatusCode,
+    /// The message.
+    pub error: String,
+    /// The query key (or `overlay`, `body`) at fault.
+    pub key: Option<String>,
+    /// The line in the overlay (1-based).
+    pub line: Option<usize>,
+    /// The column, 1-based: in the overlay's line, or in the query value.
+    pub column: Option<usize>,
+}
+
+impl ApiError {
+    fn new(status: StatusCode, error: String) -> ApiError {
+        ApiError { status, error, key: None, line: None, column: None }
+    }
+    /// `400`: bad input.
+    pub fn bad(error: String) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, error)
+    }
+    /// `413`: over the memory budget.
+    pub fn too_large(error: String) -> ApiError {
+        ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, error)
+    }
+    /// `503`: the queue is full.
+    pub fn busy(error: String) -> ApiError {
+        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, error)
+    }
+    /// `500`: a bug.
+    pub fn internal(error: String) -> ApiError {
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, error)
+    }
+    /// `404`.
+    pub fn not_found(error: String) -> ApiError {
+        ApiError::new(StatusCode::NOT_FOUND, error)
+    }
+    /// The same error, naming the key at fault.
+    pub fn at_key(mut self, key: &str) -> ApiError {
+        self.key = Some(key.to_string());
+        self
+    }
+    /// The same error, at a column of the key's value.
+    pub fn at_column(mut self, column: usize) -> ApiError {
+        self.column = Some(column);
+        self
+    }
+
+    /// The JSON body.
+    pub fn json(&self) -> String {
+        let mut doc = serde_json::Map::new();
+        doc.insert("error".into(), self.error.clone().into());
+        if let Some(k) = &self.key {
+            doc.insert("key".into(), k.clone().into());
+        }
+        if let Some(l) = self.line {
+            doc.insert("line".into(), l.into());
+        }
+        if let Some(c) = self.column {
+            doc.insert("column".into(), c.into());
+        }
+        serde_json::Value::Object(doc).to_string()
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let mut r = (self.status, self.json()).into_response();
+        finish(&mut r);
+        r
+    }
+}
+
+/// The headers of every error answer: JSON, never stored, and `Retry-After` on a `503`.
+fn finish(r: &mut Response) {
+    let h = r.headers_mut();
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static("application/json"));
+    h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
+    h.remove(header::ETAG);
+    if r.status() == StatusCode::SERVICE_UNAVAILABLE && !r.headers().contains_key(header::RETRY_AFTER) {
+        r.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(super::gate::RETRY_AFTER));
+    }
+}
+
+/// The fallback: no such route.
+pub async fn not_found(req: Request) -> ApiError {
+    ApiError::not_found(format!(
+        "no route {}: the routes are /, /figure.svg, /figure.png, /figure.pdf, /animation.gif, /animation.apng, \
+         /animation.svg, /moves.json, /play.json, /edit.json and /variants.json",
+        req.uri().path()
+    ))
+}
+
+/// Refuses a URL over [`super::MAX_URL`] before anything reads it.
+pub async fn url_limit(req: Request, next: Next) -> Response {
+    let len = req.uri().path_and_query().map_or(0, |p| p.as_str().len());
+    if len > super::MAX_URL {
+        let mut e = ApiError::new(
+            StatusCode::URI_TOO_LONG,
+            format!(
+                "the URL is {len} bytes, over the {} KiB a URL may have: POST a long overlay as the body",
+                super::MAX_URL >> 10
+            ),
+        );
+        e.key = Some("url".into());
+        return e.into_response();
+    }
+    next.run(req).await
+}
+
+/// The answer to a panic: `500` (the server goes on).
+pub fn panicked(_: Box<dyn std::any::Any + Send + 'static>) -> Response {
+    ApiError::internal("the request failed (a bug: please report the URL)".to_string()).into_response()
+}
+
+/// Gives every error answer made outside our handlers (a `405` from the router, a `413` or a
+/// `503` from a layer) the JSON body and headers of ours.
+pub async fn json_errors(State(_app): State<App>, req: Request, next: Next) -> Response {
+    let method = req.method().clone();
+    let r = next.run(req).await;
+    let status = r.status();
+    let json = r.headers().get(header::CONTENT_TYPE).is_some_and(|v| v.as_bytes() == b"application/json");
+    if status.as_u16() < 400 || json {
+        return r;
+    }
+    let message = match status {
+        StatusCode::METHOD_NOT_ALLOWED => {
+            format!("this route does not take {method} (its `Allow` header lists the methods it takes)")
+        }
+        StatusCode::PAYLOAD_TOO_LARGE => {
+            format!("the request body is over the {} KiB a body may have", super::MAX_BODY >> 10)
+        }
+        StatusCode::SERVICE_UNAVAILABLE => "the request took too long; try again shortly".to_string(),
+        s => s.canonical_reason().unwrap_or("error").to_string(),
+    };
+    let (mut parts, _) = r.into_parts();
+    let body = ApiError::new(status, message).json();
+    parts.headers.remove(header::CONTENT_LENGTH);
+    let mut out = Response::from_parts(parts, Body::from(body));
+    finish(&mut out);
+    out
+}

@@ -1,0 +1,181 @@
+//! `dotchess serve`: the figures over HTTP — an image API any web page can link to, and a
+//! workbench page to compose figures in (issue 21).
+//!
+//! The server is glue: every rule and every pixel comes from the library, called as the command
+//! line calls it, so a URL gives the bytes `dotchess render` / `dotchess animate` give for the
+//! same options. Its parts, one idea each:
+//!
+//! * [`query`] reads a URL's query (and a POSTed overlay) into the figure the CLI would build;
+//! * [`api`] answers `/figure.svg|png|pdf` and `/animation.gif|apng|svg`;
+//! * [`gate`] bounds the drawings in flight (one semaphore for the whole server) and sheds load
+//!   beyond a bounded queue;
+//! * [`cache`] makes the strong `ETag` and answers `If-None-Match`;
+//! * [`game`] answers the workbench's questions to the rules core (legal moves, playing a line,
+//!   editing a position) as JSON;
+//! * [`page`] serves the workbench (`/`), HTML, CSS and JavaScript of our own built into the
+//!   binary;
+//! * [`error`] turns every failure into a JSON body, and [`log`] writes one line a request.
+//!
+//! Every response depends only on its request (and the program), so copies of the server scale
+//! out behind any load balancer or HTTP cache (README, "Serving figures").
+
+pub mod api;
+pub mod cache;
+pub mod error;
+pub mod game;
+pub mod gate;
+pub mod log;
+pub mod page;
+pub mod query;
+
+use axum::Router;
+use axum::routing::get;
+use std::net::SocketAddr;
+use std::sync::Arc;
+use std::time::Duration;
+
+/// Longest URL accepted (path and query), in bytes: 8 KiB.
+pub const MAX_URL: usize = 8 << 10;
+/// Largest request body accepted (a POSTed overlay), in bytes: 256 KiB.
+pub const MAX_BODY: usize = 256 << 10;
+
+/// How a server runs: its limits.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Drawings in flight at once, over the whole server (default: the machine's cores).
+    pub drawings: usize,
+    /// Requests that may wait for a drawing slot; one more gets `503` with `Retry-After`.
+    pub queue: usize,
+    /// The longest a request may take, waiting included; then `503`.
+    pub timeout: Duration,
+    /// Write one line a request on standard error.
+    pub log: bool,
+}
+
+impl Default for Config {
+    fn default() -> Config {
+        let cores = std::thread::available_parallelism().map_or(1, |n| n.get());
+        Config { drawings: cores, queue: 64 * cores, timeout: Duration::from_secs(30), log: true }
+    }
+}
+
+/// What every request shares: the limits and the drawing gate.
+#[derive(Clone)]
+pub struct App {
+    inner: Arc<Shared>,
+}
+
+struct Shared {
+    config: Config,
+    gate: gate::Gate,
+    version: String,
+}
+
+impl App {
+    /// A server's shared state for `config`.
+    pub fn new(config: Config) -> App {
+        let gate = gate::Gate::new(config.drawings.max(1), config.queue);
+        App { inner: Arc::new(Shared { gate, version: cache::program_version().to_string(), config }) }
+    }
+
+    /// The drawing gate (tests hold its slots to fill the queue; an operator could pause drawing).
+    pub fn gate(&self) -> &gate::Gate {
+        &self.inner.gate
+    }
+
+    /// The limits the server runs with.
+    pub fn config(&self) -> &Config {
+        &self.inner.config
+    }
+
+    /// The program's version as the ETags count it.
+    pub fn version(&self) -> &str {
+        &self.inner.version
+    }
+
+    /// The whole service: routes, then the layers every request passes (outermost last).
+    pub fn router(&self) -> Router {
+        use tower_http::catch_panic::CatchPanicLayer;
+        use tower_http::limit::RequestBodyLimitLayer;
+        use tower_http::timeout::TimeoutLayer;
+        let routes = Router::new()
+            .route("/", get(page::index))
+            .route("/workbench.js", get(page::script))
+            .route("/workbench.css", get(page::style))
+            .route("/figure.svg", get(api::image).post(api::image))
+            .route("/figure.png", get(api::image).post(api::image))
+            .route("/figure.pdf", get(api::image).post(api::image))
+            .route("/figure.html", get(api::image).post(api::image))
+            .route("/animation.gif", get(api::image).post(api::image))
+            .route("/animation.apng", get(api::image).post(api::image))
+            .route("/animation.svg", get(api::image).post(api::image))
+            .route("/moves.json", get(game::moves))
+            .route("/play.json", get(game::play))
+            .route("/edit.json", get(game::edit))
+            .route("/variants.json", get(game::variants))
+            .fallback(error::not_found)
+            .with_state(self.clone());
+        let timeout = self.config().timeout;
+        routes
+            .layer(RequestBodyLimitLayer::new(MAX_BODY))
+            .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::SERVICE_UNAVAILABLE, timeout))
+            .layer(axum::middleware::from_fn(error::url_limit))
+            .layer(CatchPanicLayer::custom(error::panicked))
+            .layer(axum::middleware::from_fn_with_state(self.clone(), error::json_errors))
+            .layer(axum::middleware::from_fn_with_state(self.clone(), log::line))
+    }
+}
+
+/// Serves on a bound listener until `shutdown` resolves; requests in flight then finish.
+pub async fn serve_until(
+    listener: tokio::net::TcpListener,
+    app: App,
+    shutdown: impl std::future::Future<Output = ()> + Send + 'static,
+) -> std::io::Result<()> {
+    axum::serve(listener, app.router()).with_graceful_shutdown(shutdown).await
+}
+
+/// Resolves on SIGINT (Ctrl-C) or SIGTERM.
+pub async fn signalled() {
+    let interrupt = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let terminate = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let terminate = std::future::pending::<()>();
+    tokio::select! {
+        () = interrupt => {},
+        () = terminate => {},
+    }
+}
+
+/// `dotchess serve`: binds `addr`, prints the address it listens on, and serves until SIGINT or
+/// SIGTERM, letting requests in flight finish.
+pub fn run(addr: SocketAddr, config: Config) -> std::io::Result<()> {
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        // Drawings run on blocking threads, at most `drawings` at once (the gate): a few more
+        // threads than that cover the rest.
+        .max_blocking_threads(config.drawings.max(1) + 4)
+        .build()?;
+    // The state (and the program's fingerprint for the tags) before the address is announced.
+    let app = App::new(config);
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(addr).await?;
+        let bound = listener.local_addr()?;
+        println!("dotchess serve: listening on http://{bound}/ (Ctrl-C to stop)");
+        use std::io::Write;
+        std::io::stdout().flush()?;
+        serve_until(listener, app, signalled()).await?;
+        eprintln!("dotchess serve: stopped");
+        Ok(())
+    })
+}

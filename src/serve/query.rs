@@ -1,0 +1,228 @@
+//! A URL's query (and a POSTed overlay) read as the command line reads its flags and files: the
+//! query's pairs are rows of the one options table ([`crate::input::options::TABLE`]: a key is
+//! named as the flag, `square`, `lastmove`, `latitude`, and takes what the flag takes), the
+//! overlay is read into a draft as an overlay file is, and the one check
+//! ([`crate::input::check::figure`]) merges them — the query over the overlay, as flags go over
+//! a file. So one URL and one command line give the same figure, the same bytes and the same
+//! messages (the query pair named where the CLI names the flag).
+//!
+//! Besides the table's keys the server reads: `variant` and `fen`, the position (as `--variant`
+//! and `--fen` give it; default: the Dot's start); `overlay`, an overlay's TOML (or the POSTed
+//! body); `moves` for `square` (the overlay files' name); and `arrows`, `circles` in the PGN
+//! comment form (`%cal`, `%csl`) python-chess and lichess write, comma-separated
+//! (`arrows=Gd5h5,Rb1c3`, `circles=Ye4`). A still figure takes the rows `render` takes (all but
+//! the animation's), an animation those `animate` takes (all but `background` and `dpi`).
+
+use super::error::ApiError;
+use crate::draw::animation::{AnimSpec, Kind};
+use crate::input::check::{self, Checked};
+use crate::input::diagnostics::InputError;
+use crate::input::marks::{MarkKind, pgn_shape};
+use crate::input::options::{FigureOptions, Key, Level, Origin, Spec, TABLE, by_query_name, parse_text, unknown_name};
+use crate::input::overlay::{Draft, read_draft};
+use crate::input::position::PositionSpec;
+use crate::output::{AnimFormat, Format};
+use crate::rules::position::Position;
+use crate::rules::variant::VariantId;
+
+/// What a route makes.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Route {
+    /// `/figure.svg|png|pdf`: a still figure.
+    Still(Format),
+    /// `/figure.html`: the interactive page of a figure (not built yet: `404`).
+    Interactive,
+    /// `/animation.gif|apng|svg`.
+    Animation(AnimFormat),
+}
+
+impl Route {
+    /// The route of a path.
+    pub fn of_path(path: &str) -> Option<Route> {
+        Some(match path {
+            "/figure.svg" => Route::Still(Format::Svg),
+            "/figure.png" => Route::Still(Format::Png),
+            "/figure.pdf" => Route::Still(Format::Pdf),
+            "/figure.html" => Route::Interactive,
+            "/animation.gif" => Route::Animation(AnimFormat::Gif),
+            "/animation.apng" => Route::Animation(AnimFormat::Apng),
+            "/animation.svg" => Route::Animation(AnimFormat::Svg),
+            _ => return None,
+        })
+    }
+
+    /// The answer's media type.
+    pub fn content_type(self) -> &'static str {
+        match self {
+            Route::Still(Format::Svg) | Route::Animation(AnimFormat::Svg) => "image/svg+xml",
+            Route::Still(Format::Png) => "image/png",
+            Route::Animation(AnimFormat::Apng) => "image/apng",
+            Route::Still(Format::Pdf) => "application/pdf",
+            Route::Interactive => "text/html; charset=utf-8",
+            Route::Animation(AnimFormat::Gif) => "image/gif",
+        }
+    }
+
+    /// Whether the route takes an option (as `render` and `animate` take their flags).
+    fn takes(self, spec: &Spec) -> bool {
+        match self {
+            Route::Animation(_) => !matches!(spec.key, Key::Background | Key::Dpi),
+            _ => spec.level != Level::Animation,
+        }
+    }
+}
+
+/// A request read and checked, ready to draw.
+pub enum Job {
+    /// A still figure in a format.
+    Still {
+        /// The figure.
+        checked: Box<Checked>,
+        /// The format.
+        format: Format,
+    },
+    /// An animation in a format.
+    Animation {
+        /// The figure (its `animation` set).
+        checked: Box<Checked>,
+        /// The format.
+        format: AnimFormat,
+    },
+}
+
+/// The keys the server reads besides the table's.
+const OWN_KEYS: [&str; 6] = ["variant", "fen", "overlay", "moves", "arrows", "circles"];
+
+/// An input error as an answer: its first line (the CLI's message), the key it names (the query
+/// pair's, or `overlay`), its line and column in the overlay.
+pub fn input_error(e: &InputError) -> ApiError {
+    let text = e.to_string();
+    let mut a = ApiError::bad(text.lines().next().unwrap_or_default().to_string());
+    if let Some(pair) = e.file.strip_prefix("URL query `") {
+        a.key = pair.split('=').next().map(str::to_string);
+    } else if e.file == "overlay" {
+        a.key = Some("overlay".into());
+    }
+    if e.line > 0 {
+        a.line = Some(e.line);
+        a.column = Some(e.column);
+    }
+    a
+}
+
+fn query_error(name: &str, text: &str, message: impl Into<String>) -> ApiError {
+    input_error(&Origin::Query { name: name.into(), text: text.into() }.error(message))
+}
+
+/// The position of `variant` and `fen`, with the CLI's words for a FEN that does not read.
+fn position(variant: Option<&str>, fen: Option<&str>) -> Result<Position, ApiError> {
+    let id = match variant {
+        None => VariantId::Dot,
+        Some(v) => v.parse::<VariantId>().map_err(|e| query_error("variant", v, e.to_string()))?,
+    };
+    let Some(fen) = fen else { return Ok(Position::start(id)) };
+    Position::from_fen(id, fen).map_err(|mut e| {
+        if let Some(v) = crate::input::position::fitting_variant(id, fen) {
+            e.message += &format!(" (the board fits {v}: did you mean variant={v}?)");
+        }
+        query_error("fen", fen, e.to_string()).at_column(e.column)
+    })
+}
+
+/// Reads a request for a route: the query's pairs (decoded, in order) and the body (a POSTed
+/// overlay), checked as the CLI checks its flags and files.
+pub fn read(route: Route, pairs: &[(String, String)], body: Option<&str>) -> Result<Job, ApiError> {
+    if route == Route::Interactive {
+        return Err(ApiError::not_found(
+            "/figure.html (the interactive figure) is not served yet: this build has no interactive HTML \
+             output (ask for /figure.svg, .png or .pdf)"
+                .into(),
+        ));
+    }
+    // The server's own keys first: the position is needed to read the PGN marks.
+    let mut own: [Option<&str>; 3] = [None; 3];
+    for (name, text) in pairs {
+        if let Some(i) = OWN_KEYS[..3].iter().position(|k| k == name) {
+            if own[i].is_some() {
+                return Err(query_error(name, text, "is given twice"));
+            }
+            own[i] = Some(text);
+        }
+    }
+    let [variant, fen, overlay] = own;
+    let base = PositionSpec { position: position(variant, fen)?, title: None };
+    let overlay = match (overlay, body) {
+        (Some(_), Some(b)) if !b.trim().is_empty() => {
+            return Err(ApiError::bad("give the overlay in the query or as the body, not both".into()).at_key("overlay"));
+        }
+        (Some(t), _) => Some(t),
+        (None, Some(b)) if !b.trim().is_empty() => Some(b),
+        _ => None,
+    };
+    let options = options(route, pairs, &base.position)?;
+    let no_files = |name: &str| -> Result<(String, String), String> {
+        Err(format!("`{name}`: an overlay sent to the server cannot read files (give the position as variant and fen)"))
+    };
+    let draft = match overlay {
+        None => Draft::plain(&base),
+        Some(text) => read_draft("overlay", text, &base, &no_files).map_err(|e| input_error(&e))?,
+    };
+    let mut checked = check::figure(&draft, &options).map_err(|e| input_error(&e))?;
+    Ok(match route {
+        Route::Animation(format) => {
+            checked.figure.animation.get_or_insert(AnimSpec::new(Kind::Gear));
+            Job::Animation { checked: Box::new(checked), format }
+        }
+        Route::Still(format) => Job::Still { checked: Box::new(checked), format },
+        Route::Interactive => unreachable!("answered above"),
+    })
+}
+
+/// The query's options in order (marks keep it), each pair with its origin.
+fn options(route: Route, pairs: &[(String, String)], pos: &Position) -> Result<FigureOptions, ApiError> {
+    let what = if matches!(route, Route::Animation(_)) { "animations" } else { "figures" };
+    let mut options = FigureOptions::default();
+    for (name, text) in pairs {
+        let origin = || Origin::Query { name: name.clone(), text: text.clone() };
+        // A value, and the text its messages quote (a PGN item as written, not as translated).
+        let mut push = |key: Key, value: &str, written: &str| -> Result<(), ApiError> {
+            let value = parse_text(key, value).map_err(|m| input_error(&origin().error(m)))?;
+            options.push(key, value, Origin::Query { name: name.clone(), text: written.to_string() });
+            Ok(())
+        };
+        match name.as_str() {
+            "variant" | "fen" | "overlay" => {}
+            "moves" => push(Key::Moves, text, text)?,
+            "arrows" | "circles" => {
+                let (key, kind) =
+                    if name == "arrows" { (Key::Arrows, MarkKind::Arrow) } else { (Key::Circles, MarkKind::Circle) };
+                let mut at = 0;
+                for item in text.split(',') {
+                    let mark = pgn_shape(pos, kind, item.trim())
+                        .map_err(|e| input_error(&origin().error(e.message)).at_column(at + 1))?;
+                    push(key, &mark, item.trim())?;
+                    at += item.len() + 1;
+                }
+            }
+            _ => match by_query_name(name) {
+                Some(s) if route.takes(s) => {
+                    let one = FigureOptions::from_pairs([(name.clone(), text.clone())]).map_err(|e| input_error(&e))?;
+                    for g in one.iter() {
+                        options.push(g.key, g.value.clone(), g.origin.clone());
+                    }
+                }
+                Some(_) => return Err(query_error(name, text, format!("does not apply to {what}"))),
+                None => {
+                    let known: Vec<&str> = TABLE
+                        .iter()
+                        .filter(|s| route.takes(s))
+                        .filter_map(|s| s.query)
+                        .chain(OWN_KEYS)
+                        .collect();
+                    return Err(query_error(name, text, unknown_name(name, &known)));
+                }
+            },
+        }
+    }
+    Ok(options)
+}
