@@ -19,6 +19,8 @@ mod fen;
 mod golden;
 mod harden;
 mod house;
+#[cfg(feature = "serve")]
+mod http;
 mod inputs;
 mod options;
 mod pdf;
@@ -26,6 +28,12 @@ mod perft_flat;
 mod properties;
 mod render;
 mod rules;
+#[cfg(feature = "serve")]
+mod serve;
+#[cfg(feature = "serve")]
+mod serve_browser;
+#[cfg(feature = "serve")]
+mod serve_limits;
 mod touch;
 mod touch_browser;
 mod types;
