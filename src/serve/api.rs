@@ -95,7 +95,9 @@ fn draw(job: Job) -> Result<Vec<u8>, ApiError> {
             let fail = |e: AnimError| {
                 let a = query::input_error(&crate::input::check::animation_error(&checked, &e));
                 match e {
-                    AnimError::Budget(_) | AnimError::Pixels(_) => ApiError { status: StatusCode::PAYLOAD_TOO_LARGE, ..a },
+                    AnimError::Budget(_) | AnimError::Pixels(_) => {
+                        ApiError { status: StatusCode::PAYLOAD_TOO_LARGE, ..a }
+                    }
                     AnimError::Content(_) => a,
                     AnimError::Encode(_) => ApiError { status: StatusCode::INTERNAL_SERVER_ERROR, ..a },
                 }

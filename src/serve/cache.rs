@@ -61,9 +61,11 @@ impl Canonical {
 /// Whether `If-None-Match` names `etag` (or is `*`). The comparison is the weak one RFC 9110
 /// asks for here: `W/"x"` matches `"x"`.
 pub fn not_modified(headers: &HeaderMap, etag: &str) -> bool {
-    headers.get_all(header::IF_NONE_MATCH).iter().filter_map(|v| v.to_str().ok()).any(|v| {
-        v.split(',').map(str::trim).any(|t| t == "*" || t.strip_prefix("W/").unwrap_or(t) == etag)
-    })
+    headers
+        .get_all(header::IF_NONE_MATCH)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .any(|v| v.split(',').map(str::trim).any(|t| t == "*" || t.strip_prefix("W/").unwrap_or(t) == etag))
 }
 
 /// Sets the caching headers of an image answer.

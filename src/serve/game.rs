@@ -67,8 +67,9 @@ fn position(given: &[(&str, String)]) -> Result<Position, ApiError> {
     };
     match get(given, "fen") {
         None => Ok(Position::start(variant)),
-        Some(f) => Position::from_fen(variant, f)
-            .map_err(|e| ApiError::bad(e.to_string()).at_key("fen").at_column(e.column)),
+        Some(f) => {
+            Position::from_fen(variant, f).map_err(|e| ApiError::bad(e.to_string()).at_key("fen").at_column(e.column))
+        }
     }
 }
 
@@ -100,7 +101,8 @@ pub async fn moves(req: Request) -> Response {
             let cell = topo
                 .parse_cell(sq)
                 .ok_or_else(|| ApiError::bad(crate::input::marks::not_a_cell(&pos, sq)).at_key("square"))?;
-            let piece = pos.piece_at(cell).ok_or_else(|| ApiError::bad(format!("no piece on {sq}")).at_key("square"))?;
+            let piece =
+                pos.piece_at(cell).ok_or_else(|| ApiError::bad(format!("no piece on {sq}")).at_key("square"))?;
             let dests: Vec<Value> = destinations(&pos, cell, true)
                 .iter()
                 .map(|d| {
@@ -128,7 +130,8 @@ pub async fn play(req: Request) -> Response {
         let mut played = Vec::new();
         for (i, name) in line.iter().enumerate() {
             let m = pos.parse_move(name).ok_or_else(|| {
-                ApiError::bad(format!("move {} of the line, `{name}`, is not legal in {}", i + 1, pos.fen())).at_key("line")
+                ApiError::bad(format!("move {} of the line, `{name}`, is not legal in {}", i + 1, pos.fen()))
+                    .at_key("line")
             })?;
             played.push(move_json(&pos, m));
             pos.play_unchecked(m);
@@ -167,8 +170,11 @@ pub async fn edit(req: Request) -> Response {
                         .and_then(Piece::from_letter)
                         .filter(|pc| variant.roles.contains(&pc.role))
                         .ok_or_else(|| {
-                            ApiError::bad(format!("`{p}` is not a piece of {} (a FEN letter, or - to empty)", variant.id))
-                                .at_key("piece")
+                            ApiError::bad(format!(
+                                "`{p}` is not a piece of {} (a FEN letter, or - to empty)",
+                                variant.id
+                            ))
+                            .at_key("piece")
                         })?;
                     setup.pieces.push((cell, piece));
                 }

@@ -7,10 +7,10 @@
 //! The query is left out (it can be 8 KiB); its length is shown instead, `?+215`.
 
 use super::App;
+use axum::body::HttpBody as _;
 use axum::extract::{Request, State};
 use axum::middleware::Next;
 use axum::response::Response;
-use axum::body::HttpBody as _;
 use std::time::Instant;
 
 /// The logging middleware.

@@ -18,8 +18,11 @@ fn file(app: &App, req: &Request, text: &'static str, media: &'static str) -> Re
     let mut c = Canonical::new(app.version(), req.uri().path());
     c.part(text.as_bytes());
     let etag = c.etag();
-    let mut r =
-        if cache::not_modified(req.headers(), &etag) { StatusCode::NOT_MODIFIED.into_response() } else { text.into_response() };
+    let mut r = if cache::not_modified(req.headers(), &etag) {
+        StatusCode::NOT_MODIFIED.into_response()
+    } else {
+        text.into_response()
+    };
     let h = r.headers_mut();
     h.insert(header::CONTENT_TYPE, HeaderValue::from_static(media));
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-cache"));

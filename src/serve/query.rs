@@ -153,7 +153,9 @@ pub fn read(route: Route, pairs: &[(String, String)], body: Option<&str>) -> Res
     let base = PositionSpec { position: position(variant, fen)?, title: None };
     let overlay = match (overlay, body) {
         (Some(_), Some(b)) if !b.trim().is_empty() => {
-            return Err(ApiError::bad("give the overlay in the query or as the body, not both".into()).at_key("overlay"));
+            return Err(
+                ApiError::bad("give the overlay in the query or as the body, not both".into()).at_key("overlay")
+            );
         }
         (Some(t), _) => Some(t),
         (None, Some(b)) if !b.trim().is_empty() => Some(b),
@@ -213,12 +215,8 @@ fn options(route: Route, pairs: &[(String, String)], pos: &Position) -> Result<F
                 }
                 Some(_) => return Err(query_error(name, text, format!("does not apply to {what}"))),
                 None => {
-                    let known: Vec<&str> = TABLE
-                        .iter()
-                        .filter(|s| route.takes(s))
-                        .filter_map(|s| s.query)
-                        .chain(OWN_KEYS)
-                        .collect();
+                    let known: Vec<&str> =
+                        TABLE.iter().filter(|s| route.takes(s)).filter_map(|s| s.query).chain(OWN_KEYS).collect();
                     return Err(query_error(name, text, unknown_name(name, &known)));
                 }
             },

@@ -3,8 +3,8 @@
 
 use crate::common;
 
-use axum::http::StatusCode;
 use crate::http::{Answer, app, cli, cli_file, cli_message, enc, flag_words, get, post, send, words};
+use axum::http::StatusCode;
 
 /// The Dot after 1. e4, Black to move.
 const E4: &str = "rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR b KQkq - 0 1";
@@ -148,12 +148,12 @@ async fn animations_are_the_clis_bytes() {
     let dir = common::Scratch::new("serve-anim");
     std::fs::write(dir.join("pos.fen"), format!("# variant: dot\n{ROOK}\n")).unwrap();
     let app = app();
-    for (ext, file, media) in [("gif", "a.gif", "image/gif"), ("apng", "a.png", "image/apng"), ("svg", "a.svg", "image/svg+xml")]
+    for (ext, file, media) in
+        [("gif", "a.gif", "image/gif"), ("apng", "a.png", "image/apng"), ("svg", "a.svg", "image/svg+xml")]
     {
         let a = send(&app, get(&format!("/animation.{ext}?fen={}&kind=spin&frames=4&width=200", enc(ROOK)))).await;
         ok(&a, media);
-        let want =
-            cli_file(&["animate", "pos.fen", "--kind", "spin", "--frames", "4", "--width", "200"], &dir, file);
+        let want = cli_file(&["animate", "pos.fen", "--kind", "spin", "--frames", "4", "--width", "200"], &dir, file);
         assert!(a.body == want, "/animation.{ext}: {} bytes, the CLI's {}", a.body.len(), want.len());
     }
     // A walk along a loop, with the loop given as `--loop` is.
@@ -297,7 +297,8 @@ async fn strong_etags_immutable_caching_and_304() {
         assert_eq!(r.header("etag"), tag);
         assert_eq!(r.header("cache-control"), "public, max-age=31536000, immutable");
     }
-    let req = axum::http::Request::get(&uri).header("if-none-match", "\"other\"").body(axum::body::Body::empty()).unwrap();
+    let req =
+        axum::http::Request::get(&uri).header("if-none-match", "\"other\"").body(axum::body::Body::empty()).unwrap();
     assert_eq!(send(&app, req).await.status, StatusCode::OK);
     // Errors are not cached.
     let e = send(&app, get("/figure.png?square=e9")).await;
@@ -380,7 +381,8 @@ async fn the_workbench_is_served() {
         let a = send(&app, get(path)).await;
         ok(&a, media);
         assert!(!a.body.is_empty(), "{path}");
-        let req = axum::http::Request::get(path).header("if-none-match", a.header("etag")).body(axum::body::Body::empty());
+        let req =
+            axum::http::Request::get(path).header("if-none-match", a.header("etag")).body(axum::body::Body::empty());
         assert_eq!(send(&app, req.unwrap()).await.status, StatusCode::NOT_MODIFIED, "{path}");
     }
     // Nothing is fetched from elsewhere.

@@ -63,8 +63,8 @@ fn the_workbench_in_headless_chromium() {
         .expect("node is needed (.ci/run installs it)");
     let _ = stop.send(());
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    let seen: Value = serde_json::from_slice(&out.stdout)
-        .unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)));
+    let seen: Value =
+        serde_json::from_slice(&out.stdout).unwrap_or_else(|e| panic!("{e}: {}", String::from_utf8_lossy(&out.stdout)));
     assert!(seen.get("failure").is_none(), "{}", seen["failure"]);
     assert!(strings(&seen["errors"]).is_empty(), "page errors: {}", seen["errors"]);
     // Nothing but our own server was asked.

@@ -3,9 +3,8 @@
 //! a drawing slot, and graceful shutdown — a request in flight completes — in-process and on
 //! SIGTERM to the command.
 
-
-use axum::http::StatusCode;
 use crate::http::{app_with, get, send};
+use axum::http::StatusCode;
 use std::io::{BufRead, BufReader, Read, Write};
 use std::time::{Duration, Instant};
 
