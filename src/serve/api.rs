@@ -53,7 +53,7 @@ async fn answer(app: &App, req: Request) -> Result<Response, ApiError> {
     }
     canonical.part(body.as_deref().unwrap_or("").as_bytes());
     let etag = canonical.etag();
-    if route != Route::Interactive && cache::not_modified(&parts.headers, &etag) {
+    if cache::not_modified(&parts.headers, &etag) {
         let mut r = StatusCode::NOT_MODIFIED.into_response();
         cache::immutable(r.headers_mut(), &etag);
         return Ok(r);
@@ -74,6 +74,11 @@ async fn answer(app: &App, req: Request) -> Result<Response, ApiError> {
 /// anything is painted or encoded. Runs on a blocking thread, in a drawing slot.
 fn draw(job: Job) -> Result<Vec<u8>, ApiError> {
     match job {
+        Job::Still { checked, format: Format::Html } => {
+            // The page of the figure drawn with its interactive layer, as `-o fig.html` writes it.
+            let touch = budget::render_touch_checked(&checked.figure).map_err(ApiError::too_large)?;
+            Format::Html.encode(&touch, "").map_err(ApiError::internal)
+        }
         Job::Still { checked, format } => {
             // Drawn panel by panel within the figure's budget of elements (`render_checked`).
             let scene = budget::render_checked(&checked.figure).map_err(ApiError::too_large)?;
@@ -84,7 +89,7 @@ fn draw(job: Job) -> Result<Vec<u8>, ApiError> {
             let bytes = match format {
                 Format::Svg => crate::output::to_svg(&scene).into_bytes(),
                 Format::Png => format.encode(&scene, "").map_err(ApiError::internal)?,
-                Format::Pdf => format.encode(&scene, &crate::output::to_svg(&scene)).map_err(ApiError::internal)?,
+                _ => format.encode(&scene, &crate::output::to_svg(&scene)).map_err(ApiError::internal)?,
             };
             Ok(bytes)
         }

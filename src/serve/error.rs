@@ -104,8 +104,8 @@ fn finish(r: &mut Response) {
 /// The fallback: no such route.
 pub async fn not_found(req: Request) -> ApiError {
     ApiError::not_found(format!(
-        "no route {}: the routes are /, /figure.svg, /figure.png, /figure.pdf, /animation.gif, /animation.apng, \
-         /animation.svg, /moves.json, /play.json, /edit.json and /variants.json",
+        "no route {}: the routes are /, /figure.svg, /figure.png, /figure.pdf, /figure.html, /animation.gif, \
+         /animation.apng, /animation.svg, /moves.json, /play.json, /edit.json and /variants.json",
         req.uri().path()
     ))
 }

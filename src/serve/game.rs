@@ -216,5 +216,5 @@ pub async fn variants() -> Response {
             })
         })
         .collect();
-    answer(Ok(json!({ "variants": list, "formats": { "html": false } })))
+    answer(Ok(json!({ "variants": list, "formats": { "html": true } })))
 }

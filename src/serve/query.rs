@@ -28,10 +28,8 @@ use crate::rules::variant::VariantId;
 /// What a route makes.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Route {
-    /// `/figure.svg|png|pdf`: a still figure.
+    /// `/figure.svg|png|pdf|html`: a still figure (HTML: the interactive page of it).
     Still(Format),
-    /// `/figure.html`: the interactive page of a figure (not built yet: `404`).
-    Interactive,
     /// `/animation.gif|apng|svg`.
     Animation(AnimFormat),
 }
@@ -43,7 +41,7 @@ impl Route {
             "/figure.svg" => Route::Still(Format::Svg),
             "/figure.png" => Route::Still(Format::Png),
             "/figure.pdf" => Route::Still(Format::Pdf),
-            "/figure.html" => Route::Interactive,
+            "/figure.html" => Route::Still(Format::Html),
             "/animation.gif" => Route::Animation(AnimFormat::Gif),
             "/animation.apng" => Route::Animation(AnimFormat::Apng),
             "/animation.svg" => Route::Animation(AnimFormat::Svg),
@@ -58,7 +56,7 @@ impl Route {
             Route::Still(Format::Png) => "image/png",
             Route::Animation(AnimFormat::Apng) => "image/apng",
             Route::Still(Format::Pdf) => "application/pdf",
-            Route::Interactive => "text/html; charset=utf-8",
+            Route::Still(Format::Html) => "text/html; charset=utf-8",
             Route::Animation(AnimFormat::Gif) => "image/gif",
         }
     }
@@ -132,13 +130,6 @@ fn position(variant: Option<&str>, fen: Option<&str>) -> Result<Position, ApiErr
 /// Reads a request for a route: the query's pairs (decoded, in order) and the body (a POSTed
 /// overlay), checked as the CLI checks its flags and files.
 pub fn read(route: Route, pairs: &[(String, String)], body: Option<&str>) -> Result<Job, ApiError> {
-    if route == Route::Interactive {
-        return Err(ApiError::not_found(
-            "/figure.html (the interactive figure) is not served yet: this build has no interactive HTML \
-             output (ask for /figure.svg, .png or .pdf)"
-                .into(),
-        ));
-    }
     // The server's own keys first: the position is needed to read the PGN marks.
     let mut own: [Option<&str>; 3] = [None; 3];
     for (name, text) in pairs {
@@ -176,7 +167,6 @@ pub fn read(route: Route, pairs: &[(String, String)], body: Option<&str>) -> Res
             Job::Animation { checked: Box::new(checked), format }
         }
         Route::Still(format) => Job::Still { checked: Box::new(checked), format },
-        Route::Interactive => unreachable!("answered above"),
     })
 }
 

@@ -30,7 +30,7 @@ fn ok(a: &Answer, media: &str) {
 async fn stills_are_the_clis_bytes() {
     let dir = common::Scratch::new("serve-stills");
     let app = app();
-    let cases: [(&str, &[(&str, &str)]); 4] = [
+    let cases: [(&str, &[(&str, &str)]); 5] = [
         ("svg", &[("fen", E4), ("lastmove", "e2e4"), ("square", "d7"), ("view", "board")]),
         ("png", &[("fen", ROOK), ("square", "d5"), ("view", "hemispheres"), ("width", "480")]),
         (
@@ -47,6 +47,7 @@ async fn stills_are_the_clis_bytes() {
                 ("dpi", "300"),
             ],
         ),
+        ("html", &[("fen", E4), ("lastmove", "e2e4"), ("view", "globe"), ("latitude", "30")]),
         (
             "svg",
             &[
@@ -67,6 +68,7 @@ async fn stills_are_the_clis_bytes() {
         let media = match *ext {
             "svg" => "image/svg+xml",
             "png" => "image/png",
+            "html" => "text/html; charset=utf-8",
             _ => "application/pdf",
         };
         ok(&a, media);
@@ -220,9 +222,6 @@ async fn routes_methods_and_sizes() {
     let a = send(&app, get("/nothing.png")).await;
     assert_eq!(a.status, StatusCode::NOT_FOUND);
     assert!(a.json()["error"].as_str().unwrap().contains("/figure.svg"));
-    let html = send(&app, get("/figure.html")).await;
-    assert_eq!(html.status, StatusCode::NOT_FOUND);
-    assert!(html.json()["error"].as_str().unwrap().contains("not served yet"), "{}", html.text());
     for (method, uri) in [("DELETE", "/figure.svg"), ("PUT", "/figure.png"), ("POST", "/moves.json"), ("POST", "/")] {
         let req = axum::http::Request::builder().method(method).uri(uri).body(axum::body::Body::empty()).unwrap();
         let r = send(&app, req).await;
