@@ -133,7 +133,7 @@ pub struct Disk(pub PathBuf);
 impl Files for Disk {
     fn read(&self, name: &str) -> Result<(String, String), String> {
         let path = self.0.join(name);
-        Ok((path.display().to_string(), read_input(&path)?))
+        Ok((path.display().to_string(), read_input(&path).map_err(|e| e.to_string())?))
     }
 }
 
@@ -216,10 +216,10 @@ pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn F
                 match spec.animation {
                     None => {
                         let mut share = in_flight.draw();
-                        let scene = crate::output::budget::render_checked(spec)?;
+                        let scene = crate::output::budget::render_checked(spec).map_err(|e| e.to_string())?;
                         // An interactive page is the figure drawn with every piece's moves.
                         let touch = match manifest.formats.contains(&Format::Html) {
-                            true => Some(crate::output::budget::render_touch_checked(spec)?),
+                            true => Some(crate::output::budget::render_touch_checked(spec).map_err(|e| e.to_string())?),
                             false => None,
                         };
                         let weight = crate::output::budget::weight(&scene)
@@ -231,6 +231,7 @@ pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn F
                             false,
                         ));
                         write_figure(&scene, touch.as_ref(), out, &job.name, &manifest.formats)
+                            .map_err(|e| e.to_string())
                     }
                     Some(_) => {
                         // Built within the budget, painted and encoded (a GIF is always written).
@@ -262,19 +263,19 @@ pub fn write_figure(
     out: &Path,
     name: &str,
     formats: &[Format],
-) -> Result<Vec<PathBuf>, String> {
+) -> Result<Vec<PathBuf>, crate::output::WriteError> {
     use crate::output::{Output, Target};
     let paths: Vec<PathBuf> = formats.iter().map(|f| out.join(format!("{name}.{}", f.extension()))).collect();
     let outputs: Vec<Output> =
         formats.iter().zip(&paths).map(|(&format, p)| Output { target: Target::File(p.clone()), format }).collect();
-    crate::output::write::write_with(scene, touch, &outputs, &mut std::io::sink()).map_err(|e| e.to_string())?;
+    crate::output::write::write_with(scene, touch, &outputs, &mut std::io::sink())?;
     Ok(paths)
 }
 
 /// Writes an animated figure as `out/name.ext`, all files or none: `svg` as animated SVG, `png`
 /// as APNG, PDF as a still of the first frame, and always a GIF beside them (the format every
 /// article platform takes). No interactive page is made of an animation (`html` is skipped).
-pub fn write_animation(
+fn write_animation(
     anim: &crate::draw::animation::Animation,
     out: &Path,
     name: &str,
@@ -301,7 +302,7 @@ pub fn write_animation(
             None => {
                 let first = anim.frames.first().ok_or("an animation without frames")?;
                 let svg = crate::output::to_svg(first);
-                f.encode(first, &svg)?
+                f.encode(first, &svg).map_err(|e| e.to_string())?
             }
         };
         made.push((path, bytes));
@@ -314,8 +315,8 @@ pub fn write_animation(
 
 /// Writes one file atomically: a temporary file created exclusively, with an unpredictable name,
 /// beside `path`, then renamed over it (see [`crate::output::write`]).
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    crate::output::write::write_file(path, bytes).map_err(|e| e.to_string())
+pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), crate::output::write::WriteError> {
+    crate::output::write::write_file(path, bytes)
 }
 
 fn escape_html(s: &str) -> String {

@@ -12,7 +12,7 @@ use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 fn read_file(path: &Path) -> Result<String, CliError> {
-    dotchess::input::file::read_input(path).map_err(CliError::Usage)
+    dotchess::input::file::read_input(path).map_err(|e| CliError::Usage(e.to_string()))
 }
 
 /// The folder files named in `path` are relative to.
@@ -77,10 +77,12 @@ fn write_figure(
     format: Option<dotchess::output::Format>,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let outputs = dotchess::output::write::plan_all(paths, format).map_err(CliError::Usage)?;
-    let scene = dotchess::output::budget::render_checked(figure).map_err(CliError::Usage)?;
+    let outputs = dotchess::output::write::plan_all(paths, format).map_err(|e| CliError::Usage(e.to_string()))?;
+    let scene = dotchess::output::budget::render_checked(figure).map_err(|e| CliError::Usage(e.to_string()))?;
     let touch = match outputs.iter().any(|o| o.format == dotchess::output::Format::Html) {
-        true => Some(dotchess::output::budget::render_touch_checked(figure).map_err(CliError::Usage)?),
+        true => {
+            Some(dotchess::output::budget::render_touch_checked(figure).map_err(|e| CliError::Usage(e.to_string()))?)
+        }
         false => None,
     };
     let written = write_planned(&scene, touch.as_ref(), &outputs, out);
@@ -104,7 +106,7 @@ fn animation_targets(
             return Err(CliError::Usage(format!("{} is named twice as an output", target.display())));
         }
         if let Target::File(p) = &target {
-            dotchess::output::write::check_folder(p).map_err(CliError::Usage)?;
+            dotchess::output::write::check_folder(p).map_err(|e| CliError::Usage(e.to_string()))?;
         }
         let ext = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
         let format = match (&target, still) {
@@ -251,7 +253,7 @@ fn write_outputs(
     format: Option<dotchess::output::Format>,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let outputs = dotchess::output::write::plan_all(paths, format).map_err(CliError::Usage)?;
+    let outputs = dotchess::output::write::plan_all(paths, format).map_err(|e| CliError::Usage(e.to_string()))?;
     write_planned(scene, None, &outputs, out)
 }
 

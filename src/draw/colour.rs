@@ -34,24 +34,50 @@ pub const NAMED: [(&str, Rgb); 20] = [
 /// Reads a colour: `#rgb`, `#rrggbb` (hex digits in either case) or a name of [`NAMED`] (in any
 /// case). The error says what was written and what is accepted, in words that read on their own
 /// (`` `#12` is not a colour (#rgb, #rrggbb or a name such as red) ``).
-pub fn parse_colour(s: &str) -> Result<Rgb, String> {
+pub fn parse_colour(s: &str) -> Result<Rgb, ColourError> {
     let t = s.trim();
+    let not_a_colour = || ColourError { text: s.to_string() };
     if t.starts_with('#') {
-        return Rgb::parse(t).ok_or_else(|| not_a_colour(s));
+        return Rgb::parse(t).ok_or_else(not_a_colour);
     }
     let lower = t.to_ascii_lowercase();
-    NAMED.iter().find(|(n, _)| *n == lower).map(|&(_, c)| c).ok_or_else(|| not_a_colour(s))
+    NAMED.iter().find(|(n, _)| *n == lower).map(|&(_, c)| c).ok_or_else(not_a_colour)
 }
 
-fn not_a_colour(s: &str) -> String {
-    let hint = NAMED
-        .iter()
-        .map(|(n, _)| (crate::suggest::edit_distance(&s.to_ascii_lowercase(), n), *n))
-        .min()
-        .filter(|&(d, _)| d <= 2 && !s.starts_with('#'))
-        .map_or(String::new(), |(_, n)| format!("; did you mean `{n}`?"));
-    format!("`{s}` is not a colour (#rgb, #rrggbb or a name such as red, blue, grey{hint})")
+/// Text that is not a colour ([`parse_colour`]). It shows as the text, what is accepted and, for
+/// a near miss of a name, the name meant.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct ColourError {
+    /// What was written.
+    pub text: String,
 }
+
+impl ColourError {
+    /// The colour name nearest to what was written, when it is a near miss (at most two edits).
+    pub fn suggestion(&self) -> Option<&'static str> {
+        if self.text.starts_with('#') {
+            return None;
+        }
+        NAMED
+            .iter()
+            .map(|(n, _)| (crate::suggest::edit_distance(&self.text.to_ascii_lowercase(), n), *n))
+            .min()
+            .filter(|&(d, _)| d <= 2)
+            .map(|(_, n)| n)
+    }
+}
+
+impl std::fmt::Display for ColourError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "`{}` is not a colour (#rgb, #rrggbb or a name such as red, blue, grey", self.text)?;
+        if let Some(n) = self.suggestion() {
+            write!(f, "; did you mean `{n}`?")?;
+        }
+        f.write_str(")")
+    }
+}
+
+impl std::error::Error for ColourError {}
 
 #[cfg(test)]
 mod tests {
@@ -66,7 +92,8 @@ mod tests {
         for bad in ["#12", "#12345g", "", "e4", "reed"] {
             assert!(parse_colour(bad).is_err(), "{bad}");
         }
-        assert!(parse_colour("reed").unwrap_err().contains("did you mean `red`"));
+        assert_eq!(parse_colour("reed").unwrap_err().suggestion(), Some("red"));
+        assert!(parse_colour("reed").unwrap_err().to_string().contains("did you mean `red`"));
     }
 
     #[test]

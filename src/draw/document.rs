@@ -21,13 +21,18 @@ pub enum Background {
 
 impl Background {
     /// Reads `none` (or CSS's `transparent`) or a colour ([`crate::draw::colour::parse_colour`]).
-    pub fn parse(s: &str) -> Result<Background, String> {
+    pub fn parse(s: &str) -> Result<Background, BackgroundError> {
         if ["none", "transparent"].iter().any(|n| s.trim().eq_ignore_ascii_case(n)) {
             return Ok(Background::None);
         }
-        crate::draw::colour::parse_colour(s).map(Background::Colour).map_err(|m| format!("is `none` or a colour: {m}"))
+        crate::draw::colour::parse_colour(s).map(Background::Colour).map_err(BackgroundError)
     }
 }
+
+/// A background that is neither `none` nor a colour ([`Background::parse`]).
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("is `none` or a colour: {0}")]
+pub struct BackgroundError(pub crate::draw::colour::ColourError);
 
 /// An expected destination set for a piece, from a book or another program.
 #[derive(Clone, Debug)]

@@ -73,7 +73,8 @@ pub fn add_mark(pos: &Position, kind: MarkKind, text: &str, o: &mut Overlay) -> 
     }
     let topo = pos.topology();
     let cell = |(name, offset): (&str, usize)| topo.parse_cell(name).ok_or_else(|| err(offset, not_a_cell(pos, name)));
-    let colour = |(col, offset): (&str, usize)| crate::draw::colour::parse_colour(col).map_err(|m| err(offset, m));
+    let colour =
+        |(col, offset): (&str, usize)| crate::draw::colour::parse_colour(col).map_err(|m| err(offset, m.to_string()));
     match kind {
         MarkKind::Moves => {
             // CELL, CELL:colour, CELL:TO or CELL:TO:colour: the last part is a colour when it

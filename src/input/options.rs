@@ -167,9 +167,26 @@ pub fn shown_number(v: f64) -> String {
     if v.is_finite() && (v == 0.0 || (1e-3..1e9).contains(&v.abs())) { format!("{v}") } else { format!("{v:e}") }
 }
 
+/// A value an option cannot take, found before the board is known ([`parse_text`],
+/// [`Value::from_toml`]): the message says what the option takes, and is placed by the caller at
+/// the flag, the query pair or the file's key.
+#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct ValueError(pub String);
+
+impl From<ValueError> for String {
+    fn from(e: ValueError) -> String {
+        e.0
+    }
+}
+
 /// Reads an option's value written as text (a flag's, a query's), checked against the limits
 /// that do not depend on the board. The command line's `value_parser` for each flag.
-pub fn parse_text(key: Key, text: &str) -> Result<Value, String> {
+pub fn parse_text(key: Key, text: &str) -> Result<Value, ValueError> {
+    text_value(key, text).map_err(ValueError)
+}
+
+fn text_value(key: Key, text: &str) -> Result<Value, String> {
     let s = spec(key);
     let t = text.trim();
     let number = || -> Result<f64, String> {
@@ -186,7 +203,7 @@ pub fn parse_text(key: Key, text: &str) -> Result<Value, String> {
         Ty::Name(names) => Value::Name(name_in(key, names, t)?),
         Ty::Text | Ty::Mark(_) | Ty::Move => Value::Text(text.to_string()),
         Ty::Theme => Value::Theme(ThemeValue::Named(t.to_string())),
-        Ty::Background => Value::Background(Background::parse(t)?),
+        Ty::Background => Value::Background(Background::parse(t).map_err(|e| e.to_string())?),
         // Not finite: refused by the range check (on the board, for files).
         Ty::NumberOrFile(_) => match t.parse::<f64>() {
             Ok(v) => Value::NumberOrFile(NumberOrFile::Number(v)),
@@ -283,7 +300,11 @@ fn check_value(s: &Spec, value: Value) -> Result<Value, String> {
 impl Value {
     /// Reads an option's value from a file (TOML), checked as [`parse_text`] checks text. `Err`:
     /// the message, to be located at the value.
-    pub fn from_toml(key: Key, v: &toml::de::DeValue) -> Result<Value, String> {
+    pub fn from_toml(key: Key, v: &toml::de::DeValue) -> Result<Value, ValueError> {
+        Value::toml_value(key, v).map_err(ValueError)
+    }
+
+    fn toml_value(key: Key, v: &toml::de::DeValue) -> Result<Value, String> {
         use toml::de::DeValue as T;
         let s = spec(key);
         let found = || found_words(v);
@@ -317,7 +338,7 @@ impl Value {
                 }
             }
             (Ty::Window, _) => return Err(format!("expected a list `[x0, y0, columns, rows]`, found {}", found())),
-            (_, T::String(t)) => return parse_text(key, t),
+            (_, T::String(t)) => return text_value(key, t),
             (_, _) => return Err(format!("expected a string in quotes, found {}", found())),
         };
         check_value(s, value)
@@ -555,11 +576,11 @@ mod tests {
             let toml = toml_value(&format!("v = {bad}"), key).expect_err(bad);
             // The same words, but for how each front end writes "forever".
             if key == Key::Plays {
-                assert!(text.contains("1 to 10000 plays") && toml.contains("1 to 10000 plays"), "{text} / {toml}");
+                assert!(text.0.contains("1 to 10000 plays") && toml.0.contains("1 to 10000 plays"), "{text} / {toml}");
             } else {
                 assert_eq!(text, toml, "{key:?} = {bad}");
             }
-            assert!(text.contains("out of range"), "{key:?}: {text}");
+            assert!(text.0.contains("out of range"), "{key:?}: {text}");
         }
         // A file's `loop` is true, false or a number of plays; a flag's 0 is forever.
         assert_eq!(toml_value("v = true", Key::Plays), Ok(Value::Plays(0)));

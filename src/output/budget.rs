@@ -193,31 +193,50 @@ impl Drop for Share<'_> {
 
 /// Draws a figure within the figure-wide budget of drawn elements :
 /// panel by panel, stopping at the panel that would take it past [`crate::output::budget::MAX_WEIGHT`].
-pub fn render_checked(figure: &FigureSpec) -> Result<Scene, String> {
+pub fn render_checked(figure: &FigureSpec) -> Result<Scene, TooMuchDrawn> {
     let mut check = within_budget(figure.panels.len());
     figure.draw(|i, scene| check(i, scene))
 }
 
 /// Draws a figure for an interactive page ([`FigureSpec::draw_touch`]) within the same budget as
 /// [`render_checked`]: the page's groups of every piece's moves count with the figure.
-pub fn render_touch_checked(figure: &FigureSpec) -> Result<Scene, String> {
+pub fn render_touch_checked(figure: &FigureSpec) -> Result<Scene, TooMuchDrawn> {
     let mut check = within_budget(figure.panels.len());
     figure.draw_touch(|i, scene| check(i, scene))
 }
 
+/// A figure refused by [`render_checked`]: its drawing went past [`MAX_WEIGHT`] at a panel.
+#[derive(Clone, PartialEq, Eq, Debug)]
+pub struct TooMuchDrawn {
+    /// The panel at which the weight went over (from 0), and the number of panels.
+    pub panel: (usize, usize),
+    /// The weight drawn so far, panel included.
+    pub weight: u64,
+}
+
+impl std::fmt::Display for TooMuchDrawn {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        let (i, n) = self.panel;
+        let which = if n == 1 { "the figure".to_string() } else { format!("panel {} of {n}", i + 1) };
+        write!(
+            f,
+            "{which} draws too much: about {} MiB of SVG so far, at most {} MiB for a whole figure \
+             (fewer panels, a smaller `window`, or `coordinates` other than \"cells\")",
+            self.weight.div_ceil(1 << 20),
+            MAX_WEIGHT >> 20
+        )
+    }
+}
+
+impl std::error::Error for TooMuchDrawn {}
+
 /// The check of each panel drawn: the weight so far, refused past [`MAX_WEIGHT`].
-fn within_budget(n: usize) -> impl FnMut(usize, &Scene) -> Result<(), String> {
+fn within_budget(n: usize) -> impl FnMut(usize, &Scene) -> Result<(), TooMuchDrawn> {
     let mut total = 0u64;
     move |i, scene| {
         total += weight(scene);
         if total > MAX_WEIGHT {
-            let which = if n == 1 { "the figure".to_string() } else { format!("panel {} of {n}", i + 1) };
-            return Err(format!(
-                "{which} draws too much: about {} MiB of SVG so far, at most {} MiB for a whole figure \
-                 (fewer panels, a smaller `window`, or `coordinates` other than \"cells\")",
-                total.div_ceil(1 << 20),
-                MAX_WEIGHT >> 20
-            ));
+            return Err(TooMuchDrawn { panel: (i, n), weight: total });
         }
         Ok(())
     }

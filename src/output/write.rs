@@ -63,14 +63,12 @@ impl Format {
     /// A format drawn from the scene itself (rather than from the SVG) uses `scene`: PNG is
     /// painted straight from it, and HTML written from it (interactive when `scene` was drawn
     /// with its interactive layer, [`crate::output::budget::render_touch_checked`]).
-    pub fn encode(self, scene: &Scene, svg: &str) -> Result<Vec<u8>, String> {
+    pub fn encode(self, scene: &Scene, svg: &str) -> Result<Vec<u8>, EncodeError> {
         match self {
             Format::Html => Ok(super::to_html(scene).into_bytes()),
             Format::Svg => Ok(svg.as_bytes().to_vec()),
-            Format::Png => super::scene_png(scene, 1.0).map_err(|e| e.to_string()),
-            Format::Pdf => {
-                super::svg_to_pdf_at(svg, scene.dpi.unwrap_or(super::UNITS_PER_INCH as f64)).map_err(|e| e.to_string())
-            }
+            Format::Png => Ok(super::scene_png(scene, 1.0)?),
+            Format::Pdf => Ok(super::svg_to_pdf_at(svg, scene.dpi.unwrap_or(super::UNITS_PER_INCH as f64))?),
         }
     }
 }
@@ -130,21 +128,20 @@ pub struct Output {
 /// * anything else (an existing plain file without a format's extension, another extension)
 ///   needs `format` and is then written as named;
 /// * a folder is refused.
-pub fn plan(path: &Path, format: Option<Format>) -> Result<Vec<Output>, String> {
-    let shown = path.display();
+pub fn plan(path: &Path, format: Option<Format>) -> Result<Vec<Output>, PlanError> {
     if path.as_os_str() == "-" {
         return Ok(vec![Output { target: Target::Stdout, format: format.unwrap_or(Format::Svg) }]);
     }
     let meta = std::fs::metadata(path).ok();
     if meta.as_ref().is_some_and(|m| m.is_dir()) || path.as_os_str().to_string_lossy().ends_with('/') {
-        return Err(format!("{shown} is a folder; name a file in it, e.g. {}", path.join("figure.svg").display()));
+        return Err(PlanError::Folder(path.to_path_buf()));
     }
     let link = std::fs::symlink_metadata(path).ok();
     let ext = path.extension().and_then(|e| e.to_str());
     check_folder(path)?;
     if let Some(named) = ext.and_then(Format::from_extension) {
         if let Some(f) = format.filter(|&f| f != named) {
-            return Err(format!("{shown} ends in .{} but --format is {f}", named.extension()));
+            return Err(PlanError::Disagrees { path: path.to_path_buf(), named, format: f });
         }
         return Ok(vec![Output { target: Target::File(path.to_path_buf()), format: named }]);
     }
@@ -165,26 +162,74 @@ pub fn plan(path: &Path, format: Option<Format>) -> Result<Vec<Output>, String> 
     }
     match format {
         Some(f) => Ok(vec![Output { target: Target::File(path.to_path_buf()), format: f }]),
-        None if ext.is_some() => Err(format!(
-            "{shown}: the output must end in .{} (or have no extension, for SVG and PNG), or give --format",
-            Format::names().replace(", ", ", .").replace(" or ", " or .")
-        )),
-        None => Err(format!("{shown} exists and has no extension: give --format to write into it")),
+        None if ext.is_some() => Err(PlanError::UnknownExtension(path.to_path_buf())),
+        None => Err(PlanError::NoExtension(path.to_path_buf())),
     }
 }
 
 /// The outputs for several `-o` paths, refusing a target named twice.
-pub fn plan_all(paths: &[PathBuf], format: Option<Format>) -> Result<Vec<Output>, String> {
+pub fn plan_all(paths: &[PathBuf], format: Option<Format>) -> Result<Vec<Output>, PlanError> {
     let mut outputs: Vec<Output> = Vec::new();
     for p in paths {
         for o in plan(p, format)? {
             if outputs.iter().any(|x| x.target == o.target) {
-                return Err(format!("{} is named twice as an output", o.target.display()));
+                return Err(PlanError::Twice(o.target));
             }
             outputs.push(o);
         }
     }
     Ok(outputs)
+}
+
+/// Why a format could not be made from a scene ([`Format::encode`]).
+#[derive(Debug, thiserror::Error)]
+pub enum EncodeError {
+    /// The PNG (too large, or the encoder failed).
+    #[error(transparent)]
+    Png(#[from] super::PngError),
+    /// The PDF.
+    #[error(transparent)]
+    Pdf(#[from] super::PdfError),
+}
+
+/// Why output paths were refused before anything was drawn ([`plan`], [`plan_all`],
+/// [`check_folder`]); each names the path.
+#[derive(Debug, thiserror::Error)]
+pub enum PlanError {
+    /// A folder was named where a file is needed.
+    #[error("{} is a folder; name a file in it, e.g. {}", .0.display(), .0.join("figure.svg").display())]
+    Folder(PathBuf),
+    /// The name's extension and `--format` disagree.
+    #[error("{} ends in .{} but --format is {format}", path.display(), named.extension())]
+    Disagrees {
+        /// The path.
+        path: PathBuf,
+        /// The format its extension names.
+        named: Format,
+        /// The format asked for.
+        format: Format,
+    },
+    /// An extension that names no format, and no `--format`.
+    #[error(
+        "{}: the output must end in .{} (or have no extension, for SVG and PNG), or give --format",
+        .0.display(),
+        Format::names().replace(", ", ", .").replace(" or ", " or .")
+    )]
+    UnknownExtension(PathBuf),
+    /// An existing file without an extension, and no `--format`.
+    #[error("{} exists and has no extension: give --format to write into it", .0.display())]
+    NoExtension(PathBuf),
+    /// A path whose nearest existing ancestor is not a folder.
+    #[error("{}: {} is not a folder, so nothing can be written in it", path.display(), ancestor.display())]
+    NotAFolder {
+        /// The path.
+        path: PathBuf,
+        /// Its nearest existing ancestor, a file.
+        ancestor: PathBuf,
+    },
+    /// One target named twice.
+    #[error("{} is named twice as an output", .0.display())]
+    Twice(Target),
 }
 
 /// Why a figure was not written.
@@ -272,8 +317,8 @@ pub fn write_with(
         // The SVG text is written as it is, not copied.
         let bytes: std::borrow::Cow<[u8]> = match f {
             Format::Svg => svg.as_bytes().into(),
-            Format::Html => f.encode(touch.unwrap_or(scene), "").map_err(WriteError::Encode)?.into(),
-            _ => f.encode(scene, &svg).map_err(WriteError::Encode)?.into(),
+            Format::Html => f.encode(touch.unwrap_or(scene), "").map_err(|e| WriteError::Encode(e.to_string()))?.into(),
+            _ => f.encode(scene, &svg).map_err(|e| WriteError::Encode(e.to_string()))?.into(),
         };
         for &path in &files {
             let mut tmp = temporary(path).map_err(io(path))?;
@@ -398,18 +443,14 @@ fn temporary(path: &Path) -> std::io::Result<tempfile::NamedTempFile> {
 
 /// Refuses a file path that no folder can be made for: one whose nearest existing ancestor is not
 /// a folder (`plain/x.png` when `plain` is a file). A missing folder is fine: it is made.
-pub fn check_folder(path: &Path) -> Result<(), String> {
+pub fn check_folder(path: &Path) -> Result<(), PlanError> {
     let mut dir = path.parent();
     while let Some(d) = dir.filter(|d| !d.as_os_str().is_empty()) {
         if let Ok(meta) = std::fs::metadata(d) {
             if meta.is_dir() {
                 return Ok(());
             }
-            return Err(format!(
-                "{}: {} is not a folder, so nothing can be written in it",
-                path.display(),
-                d.display()
-            ));
+            return Err(PlanError::NotAFolder { path: path.to_path_buf(), ancestor: d.to_path_buf() });
         }
         dir = d.parent();
     }

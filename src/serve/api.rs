@@ -41,7 +41,7 @@ pub async fn body_text(method: &Method, body: Body) -> Result<Option<String>, Ap
 }
 
 async fn answer(app: &App, req: Request) -> Result<Response, ApiError> {
-    let route = Route::of_path(req.uri().path()).ok_or_else(|| ApiError::not_found("no such image route".into()))?;
+    let route = Route::of_path(req.uri().path()).ok_or_else(|| ApiError::not_found("no such image route"))?;
     let pairs = crate::input::options::query_pairs(req.uri().query().unwrap_or(""));
     let (parts, body) = req.into_parts();
     let body = body_text(&parts.method, body).await?;

@@ -39,20 +39,20 @@ impl ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, error)
     }
     /// `413`: over the memory budget.
-    pub fn too_large(error: String) -> ApiError {
-        ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, error)
+    pub fn too_large(error: impl std::fmt::Display) -> ApiError {
+        ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, error.to_string())
     }
     /// `503`: the queue is full.
-    pub fn busy(error: String) -> ApiError {
-        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, error)
+    pub fn busy(error: impl std::fmt::Display) -> ApiError {
+        ApiError::new(StatusCode::SERVICE_UNAVAILABLE, error.to_string())
     }
     /// `500`: a bug.
-    pub fn internal(error: String) -> ApiError {
-        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, error)
+    pub fn internal(error: impl std::fmt::Display) -> ApiError {
+        ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, error.to_string())
     }
     /// `404`.
-    pub fn not_found(error: String) -> ApiError {
-        ApiError::new(StatusCode::NOT_FOUND, error)
+    pub fn not_found(error: impl std::fmt::Display) -> ApiError {
+        ApiError::new(StatusCode::NOT_FOUND, error.to_string())
     }
     /// The same error, naming the key at fault.
     pub fn at_key(mut self, key: &str) -> ApiError {
@@ -129,7 +129,7 @@ pub async fn url_limit(req: Request, next: Next) -> Response {
 
 /// The answer to a panic: `500` (the server goes on).
 pub fn panicked(_: Box<dyn std::any::Any + Send + 'static>) -> Response {
-    ApiError::internal("the request failed (a bug: please report the URL)".to_string()).into_response()
+    ApiError::internal("the request failed (a bug: please report the URL)").into_response()
 }
 
 /// Gives every error answer made outside our handlers (a `405` from the router, a `413` or a

@@ -90,9 +90,9 @@ impl Gate {
         });
         done.await.map_err(|e| {
             if e.is_panic() {
-                ApiError::internal("the drawing failed (a bug: please report the URL)".to_string())
+                ApiError::internal("the drawing failed (a bug: please report the URL)")
             } else {
-                ApiError::internal("the drawing was cancelled".to_string())
+                ApiError::internal("the drawing was cancelled")
             }
         })
     }

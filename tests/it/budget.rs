@@ -14,7 +14,7 @@ use dotchess::output::budget::{
 fn scene(overlay: &str) -> Result<dotchess::Scene, String> {
     let base = read_position("rook.fen", "8/8/8/3R3r/8/8/1p6/8\n", dotchess::VariantId::Dot).unwrap();
     let spec = read_overlay("o.toml", overlay, &base, &|p| Err(format!("no file {p}"))).map_err(|e| e.to_string())?;
-    dotchess::output::budget::render_checked(&spec)
+    dotchess::output::budget::render_checked(&spec).map_err(|e| e.to_string())
 }
 
 /// The largest `n` for which `make(n)` is accepted, searching `lo..=hi` (`lo` accepted).

@@ -109,7 +109,7 @@ fn by_query(s: &Spec, q: &str) -> Result<Vec<u8>, String> {
             .map_err(|e| dotchess::input::check::animation_error(&checked, &e).to_string())?;
         return Ok(anim.encode(dotchess::output::AnimFormat::Svg).unwrap());
     }
-    let scene = dotchess::output::budget::render_checked(&checked.figure)?;
+    let scene = dotchess::output::budget::render_checked(&checked.figure).map_err(|e| e.to_string())?;
     Ok(dotchess::output::to_svg(&scene).into_bytes())
 }
 
