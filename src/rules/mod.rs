@@ -11,3 +11,6 @@ pub mod routes;
 pub mod setup;
 pub mod topology;
 pub mod variant;
+
+#[cfg(test)]
+mod tests;
