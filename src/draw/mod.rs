@@ -4,13 +4,13 @@
 //! nothing of files or output formats.
 
 pub mod animation;
-pub mod artwork;
+pub(crate) mod artwork;
 pub mod colour;
 pub mod document;
 pub mod figure;
 pub(crate) mod font;
 pub mod geometry;
-pub mod grid;
-pub mod prefix;
+pub(crate) mod grid;
+pub(crate) mod prefix;
 pub mod scene;
 pub mod theme;

@@ -205,7 +205,7 @@ pub struct Paint {
     /// Round caps and joins on strokes.
     pub round: bool,
     /// Filled without anti-aliasing (SVG `shape-rendering="crispEdges"`): for a cell whose
-    /// outline is part of the grid drawn over it ([`crate::draw::grid::draw_once`]). Each edge pixel is
+    /// outline is part of the grid drawn over it (the grid module's `draw_once`). Each edge pixel is
     /// then painted once, by the cell its centre lies in, instead of being blended by both cells
     /// on either side; the grid line over the edge hides the difference, and the PNG is painted
     /// several times quicker.

@@ -12,7 +12,7 @@ pub mod marks;
 pub mod options;
 pub mod overlay;
 pub mod position;
-pub mod table;
+pub(crate) mod table;
 pub mod theme;
 
 pub use options::MAX_WINDOW;
