@@ -19,7 +19,7 @@ pub const MAX_PLAYS: i64 = 10_000;
 /// The names of the views, as written in files, flags and queries.
 pub const VIEW_NAMES: [&str; 7] = ["hemispheres", "north", "south", "chart", "board", "globe", "disc"];
 /// The names of the animations.
-pub const KIND_NAMES: [&str; 5] = ["gear", "walk", "chart", "spin", "wrap"];
+pub const KIND_NAMES: [&str; 6] = ["gear", "walk", "chart", "spin", "wrap", "split"];
 
 /// One option.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]

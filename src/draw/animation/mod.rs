@@ -3,7 +3,8 @@
 //!
 //! A kind ([`Kind`]) turns a figure's first panel into frames: the hemispheres turning as gears
 //! ([`gear`]), the seven steps that build the chart ([`chart_steps`]), a piece walking a loop
-//! ([`walk`]), the globe turning ([`spin`]), the board wrapping into the ball ([`board_to_ball`]). Every
+//! ([`walk`]), the globe turning ([`spin`]), the board wrapping into the ball ([`board_to_ball`]), the
+//! ball split into the hemispheres ([`split`]). Every
 //! frame is an ordinary [`Scene`] drawn by the figure code, so a frame is exactly what `render`
 //! would draw for the same state; the encoders only store what changed.
 
@@ -11,6 +12,7 @@ pub mod board_to_ball;
 pub mod chart_steps;
 pub mod gear;
 pub mod spin;
+pub mod split;
 pub mod walk;
 
 use crate::draw::figure::PanelSpec;
@@ -38,16 +40,20 @@ pub enum Kind {
     Spin,
     /// The flat board becoming a tube, a capped cylinder, then the ball (essay §03).
     Wrap,
+    /// The ball split at the equator, each half flattened into its disc, ending on the
+    /// hemispheres (essay §04).
+    Split,
 }
 
 impl Kind {
     /// Every kind with its name.
-    pub const ALL: [(Kind, &'static str); 5] = [
+    pub const ALL: [(Kind, &'static str); 6] = [
         (Kind::Gear, "gear"),
         (Kind::Walk, "walk"),
         (Kind::Chart, "chart"),
         (Kind::Spin, "spin"),
         (Kind::Wrap, "wrap"),
+        (Kind::Split, "split"),
     ];
 
     /// The kind of a name.
@@ -70,6 +76,7 @@ impl Kind {
             Kind::Chart => 140,
             Kind::Spin => 48,
             Kind::Wrap => 72,
+            Kind::Split => 84,
         }
     }
 }
@@ -165,6 +172,7 @@ pub fn build_within(
         Kind::Chart => chart_steps::frames(pos, &overlay, view, theme, n, check)?,
         Kind::Spin => spin::frames(pos, &overlay, view, theme, n, check)?,
         Kind::Wrap => board_to_ball::frames(pos, &overlay, view, theme, n, check)?,
+        Kind::Split => split::frames(pos, &overlay, view, theme, n, check)?,
     };
     let colours = scene_colours(&frames, theme);
     Ok(Animation { frames, delay_cs: spec.delay_cs, plays: spec.plays, colours })

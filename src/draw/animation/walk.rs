@@ -61,6 +61,8 @@ pub fn frames(
 ) -> Result<Vec<Scene>, AnimError> {
     let (from, dir, stages) = stages(pos, overlay)?;
     let mut rest = overlay.clone();
+    // The rank numbers of the hemispheres stay where they are while the piece walks past them.
+    rest.hold_rank_numbers = true;
     if rest.loops.first().is_some_and(|&l| l == (from, dir)) {
         rest.loops.remove(0);
     } else {

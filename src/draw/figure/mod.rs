@@ -30,7 +30,7 @@ pub use pieces::text;
 pub use touch::SIDE_COLOURS;
 
 use crate::draw::geometry::{
-    BoardGeom, ChartGeom, DiscGeom, GlobeGeom, HemiGeom, Morph, Projection, Viewpoint, Window, WrapGeom,
+    BoardGeom, ChartGeom, DiscGeom, GlobeGeom, HemiGeom, Morph, Projection, Split, Viewpoint, Window, WrapGeom,
 };
 use crate::draw::scene::{Element, Node, Paint, Pt, Rgb, Scene};
 use crate::draw::theme::Theme;
@@ -206,6 +206,11 @@ pub struct Overlay {
     /// rank numbers stand on, instead of the one opposite the touching point. The gear animation
     /// holds it through the turn, so the numbers turn with the discs instead of hopping.
     pub rank_numbers_at: Option<i32>,
+    /// Hemispheres: keep the rank numbers on that boundary (`rank_numbers_at`, else the one
+    /// opposite the touching point) even where pieces stand beside it, over them on their halos.
+    /// An animation in which pieces move (the walk) holds them so, instead of letting them hop
+    /// from frame to frame.
+    pub hold_rank_numbers: bool,
     /// Leave the king in check unmarked (by default the side to move's king, when the rules core
     /// finds it attacked, is ringed, as on lichess boards).
     pub hide_check: bool,
@@ -363,7 +368,39 @@ pub fn render_wrap(
     morph: Morph,
     viewpoint: Viewpoint,
 ) -> Scene {
-    render_in(pos, overlay, view, theme, Some((morph, viewpoint)), true, None).0
+    render_in(pos, overlay, view, theme, Some(Shaping { morph, viewpoint, split: None }), true, None).0
+}
+
+/// Draws a position with an overlay on the ball part-way split into the two hemispheres (the
+/// `split` animation's frames, [`Split`]), seen from `viewpoint`. The figure has the hemispheres
+/// view's size, the ball centred on the point where the discs touch, its radius theirs; at
+/// [`Split::DISCS`], seen from latitude 0, its cells and pieces stand where the hemispheres view
+/// with the rotation facing the viewer puts them.
+pub fn render_split(
+    pos: &Position,
+    overlay: &Overlay,
+    view: &View,
+    theme: &Theme,
+    split: Split,
+    viewpoint: Viewpoint,
+) -> Scene {
+    render_in(pos, overlay, view, theme, Some(Shaping { morph: Morph::BALL, viewpoint, split: Some(split) }), true, None)
+        .0
+}
+
+/// A frame of the board becoming the ball ([`render_wrap`]) or of the ball split into the
+/// hemispheres ([`render_split`]: `split` given, the hemispheres' canvas).
+#[derive(Clone, Copy)]
+struct Shaping {
+    morph: Morph,
+    viewpoint: Viewpoint,
+    split: Option<Split>,
+}
+
+/// The hemispheres' disc radius and the margin round them in a figure `width` wide.
+fn hemi_size(width: f64) -> (f64, f64) {
+    let radius = width / 2.0 * 0.86;
+    (radius, width / 2.0 - radius)
 }
 
 /// Draws a figure; `own_legend`: a check-mode legend under it (else its counts are returned);
@@ -373,7 +410,7 @@ fn render_in(
     overlay: &Overlay,
     view: &View,
     theme: &Theme,
-    wrap: Option<(Morph, Viewpoint)>,
+    wrap: Option<Shaping>,
     own_legend: bool,
     touch: Option<usize>,
 ) -> (Scene, Option<[usize; 3]>) {
@@ -382,10 +419,16 @@ fn render_in(
     let width = view.width.clamp(WIDTH_RANGE.0, WIDTH_RANGE.1).round();
     let title_h = if overlay.title.is_some() { (width * 0.06).clamp(18.0, 60.0) } else { 0.0 };
     let (layout, height) = match wrap {
-        Some((morph, viewpoint)) => {
+        Some(Shaping { morph, viewpoint, split: None }) => {
             let radius = width / 2.0 * 0.9;
             let centre = Pt::new(width / 2.0, title_h + width / 2.0);
             (Layout::Wrap(WrapGeom::new(&topo, morph, viewpoint, centre, radius)), title_h + width)
+        }
+        Some(Shaping { morph, viewpoint, split: Some(split) }) => {
+            let (radius, margin) = hemi_size(width);
+            let touching = Pt::new(width / 2.0, title_h + margin + 2.0 * radius);
+            let g = WrapGeom::new(&topo, morph, viewpoint, touching, radius).with_split(split);
+            (Layout::Wrap(g), title_h + 2.0 * margin + 4.0 * radius)
         }
         None => layout(pos, overlay, view, &topo, width, title_h, touch.is_some()),
     };
@@ -448,7 +491,11 @@ fn render_in(
     scene.nodes.extend(over);
     scene.nodes.extend(top);
     scene.nodes.extend(labels.into_iter().map(Node::Element));
-    let name = if wrap.is_some() { "the board wrapping into the ball" } else { view_name(view) };
+    let name = match wrap {
+        Some(Shaping { split: Some(_), .. }) => "the ball splitting into the two hemispheres",
+        Some(_) => "the board wrapping into the ball",
+        None => view_name(view),
+    };
     scene.title = overlay.title.clone().unwrap_or_else(|| format!("{} — {}", pos.variant().title, name));
     scene.desc = describe(pos, name, &described_moves, overlay);
     (scene, legend)
@@ -477,14 +524,12 @@ fn layout(
             (Layout::Board(g), height)
         }
         ViewKind::Hemispheres { rotation } => {
-            let radius = width / 2.0 * 0.86;
-            let margin = width / 2.0 - radius;
+            let (radius, margin) = hemi_size(width);
             let g = HemiGeom::new(topo, Pt::new(width / 2.0, title_h + margin + radius), radius, rotation);
             (Layout::Hemi(g), title_h + 2.0 * margin + 4.0 * radius)
         }
         ViewKind::Hemisphere { pole, rotation } => {
-            let radius = width / 2.0 * 0.86;
-            let margin = width / 2.0 - radius;
+            let (radius, margin) = hemi_size(width);
             let g = HemiGeom::single(topo, pole, Pt::new(width / 2.0, title_h + margin + radius), radius, rotation);
             (Layout::Hemi(g), title_h + 2.0 * margin + 2.0 * radius)
         }

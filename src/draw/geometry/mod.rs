@@ -35,7 +35,7 @@ pub use disc::DiscGeom;
 pub use globe::{GlobeGeom, ViewPt, Viewpoint};
 pub use hemispheres::HemiGeom;
 pub use surface::Surface;
-pub use wrap::{Morph, WrapGeom, WrapPt};
+pub use wrap::{Morph, Split, WrapGeom, WrapPt};
 
 use crate::draw::scene::{PathCmd, Pt};
 use crate::rules::routes::Route;

@@ -50,6 +50,38 @@ impl Morph {
     }
 }
 
+/// How far the ball has been split at the equator into the hemisphere diagram (essay §04, the
+/// `split` animation): three stages, each 0 (not begun) to 1 (done), after [`Morph::BALL`].
+///
+/// * **apart**: the two halves drawn apart along the axis, each by one radius;
+/// * **turn**: each half turned about the viewer's horizontal axis until its pole faces the
+///   viewer (the northern half tipping toward the viewer, the southern away), so that their rims
+///   touch at the point that faced the viewer;
+/// * **flat**: each half flattened into its azimuthal equidistant disc (a point at angular
+///   distance `γ` from its pole comes to lie `γ / 90°` radii from the disc's centre).
+///
+/// Seen from latitude 0, N up, the end is the hemispheres view: the two discs one radius above
+/// and below the touching point, east running counter-clockwise on the northern disc and
+/// clockwise on the southern one.
+#[derive(Clone, Copy, PartialEq, Debug, Default)]
+pub struct Split {
+    /// The halves drawn apart.
+    pub apart: f64,
+    /// The halves turned to face the viewer with their poles.
+    pub turn: f64,
+    /// The halves flattened into discs.
+    pub flat: f64,
+}
+
+impl Split {
+    /// The two discs of the hemispheres view.
+    pub const DISCS: Split = Split { apart: 1.0, turn: 1.0, flat: 1.0 };
+    /// Whether the ball is split at all.
+    pub fn begun(&self) -> bool {
+        self.apart > 0.0 || self.turn > 0.0 || self.flat > 0.0
+    }
+}
+
 /// Samples along a cell's side: within half a pixel of the true curve on a 480-px ball, so each
 /// frame's SVG stays small (an animation holds one outline per cell per frame).
 const SIDE_SAMPLES: usize = 6;
@@ -82,6 +114,8 @@ pub struct WrapGeom {
     pub morph: Morph,
     /// Where it is seen from.
     pub viewpoint: Viewpoint,
+    /// How far the ball is split into the hemispheres (nothing: the wrap's stages alone).
+    pub split: Split,
     /// Paper position of the ball's centre (the axis's midpoint).
     pub centre: Pt,
     /// Paper length of one unit of space (at `ball = 1`, the globe's radius).
@@ -119,6 +153,7 @@ impl WrapGeom {
                 ball: morph.ball.clamp(0.0, 1.0),
             },
             viewpoint,
+            split: Split::default(),
             centre,
             scale: radius,
             surface,
@@ -218,20 +253,58 @@ impl WrapGeom {
             }
         }
     }
+    /// The ball split part-way into the hemispheres ([`Split`]); only the ball can be split, so
+    /// the morph becomes [`Morph::BALL`], placed as the ball is.
+    pub fn with_split(mut self, split: Split) -> WrapGeom {
+        self.split = Split {
+            apart: split.apart.clamp(0.0, 1.0),
+            turn: split.turn.clamp(0.0, 1.0),
+            flat: split.flat.clamp(0.0, 1.0),
+        };
+        if self.split.begun() {
+            self.morph = Morph::BALL;
+        }
+        self
+    }
+    /// Where surface coordinates `(u, γ)` lie in the viewer's frame; once the ball is split, on
+    /// the northern half (`north`) or the southern one.
+    fn located(&self, u: f64, g: f64, north: bool) -> [f64; 3] {
+        let sp = self.split;
+        if !sp.begun() {
+            return self.view(self.space(u, g));
+        }
+        // On its half, flattened: distance from the axis and height above the equator's plane.
+        let c = if north { g } else { PI - g };
+        let rho = lerp(c.sin(), c / FRAC_PI_2, sp.flat);
+        let up = lerp(c.cos(), 0.0, sp.flat) * if north { 1.0 } else { -1.0 };
+        let lon = self.surface.longitude(u);
+        let q = self.view([rho * lon.cos(), rho * lon.sin(), up]);
+        // Turned about the viewer's x axis (the northern pole toward the viewer, the southern
+        // too), then moved apart along y.
+        let sign = if north { 1.0 } else { -1.0 };
+        let (s, cth) = (sign * sp.turn * FRAC_PI_2).sin_cos();
+        [q[0], q[1] * cth - q[2] * s + sign * sp.apart, q[1] * s + q[2] * cth]
+    }
     /// A surface point in the viewer's frame, with how much it faces the viewer.
     pub fn point(&self, u: f64, g: f64) -> WrapPt {
-        let at = self.view(self.space(u, g));
+        self.point_on(u, g, g)
+    }
+    /// [`WrapGeom::point`] on the half of the split ball that colatitude `half` lies on (a cell's
+    /// outline on the equator stays with its cell).
+    pub fn point_on(&self, u: f64, g: f64, half: f64) -> WrapPt {
+        let north = half < FRAC_PI_2;
+        let at = self.located(u, g, north);
         // The outward normal from the two tangents (toward S, then toward E); away from the poles'
         // single points, where the tangent along u vanishes.
         let (e, w) = (1e-4, self.fold().w());
         let g = g.clamp(2.0 * e, PI - 2.0 * e);
         let sub = |a: [f64; 3], b: [f64; 3]| [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
         let (u0, u1) = ((u - e).max(0.0).min(w - 2.0 * e), (u + e).min(w).max(2.0 * e));
-        let du = sub(self.space(u1, g), self.space(u0, g));
-        let dg = sub(self.space(u, g + e), self.space(u, g - e));
+        let du = sub(self.located(u1, g, north), self.located(u0, g, north));
+        let dg = sub(self.located(u, g + e, north), self.located(u, g - e, north));
         let n = [dg[1] * du[2] - dg[2] * du[1], dg[2] * du[0] - dg[0] * du[2], dg[0] * du[1] - dg[1] * du[0]];
         let len = dot(n, n).sqrt();
-        let normal = if len > 0.0 { self.view(n.map(|x| x / len)) } else { [0.0; 3] };
+        let normal = if len > 0.0 { n.map(|x| x / len) } else { [0.0; 3] };
         WrapPt { at, normal, facing: normal[2] }
     }
     /// Paper position of a point in the viewer's frame.
@@ -370,7 +443,8 @@ impl WrapGeom {
         let r = self.surface.ring() / 2.0;
         let w = self.fold().w();
         let (u0, u1) = ((u - 0.5).max(0.0), (u + 0.5).min(w));
-        (d(self.space(u1, g), self.space(u0, g)) / (u1 - u0), d(self.space(u, g + r), self.space(u, g - r)))
+        let at = |u: f64, x: f64| self.located(u, x, g < FRAC_PI_2);
+        (d(at(u1, g), at(u0, g)) / (u1 - u0), d(at(u, g + r), at(u, g - r)))
     }
 }
 

@@ -78,7 +78,11 @@ impl Painter<'_> {
                 self.overlay.rank_numbers_at.unwrap_or((g.rotation + topo.width() as f64 / 2.0).round() as i32);
             let discs: Vec<Vec<u8>> =
                 [true, false].map(|north| (0..topo.height()).filter(|&r| g.ring_of(r).2 == north).collect()).into();
-            let boundaries = self.rank_number_boundaries(&discs, opposite);
+            let boundaries = if self.overlay.hold_rank_numbers {
+                vec![None; topo.height() as usize]
+            } else {
+                self.rank_number_boundaries(&discs, opposite)
+            };
             for r in 0..topo.height() {
                 let (_, r1, north) = g.ring_of(r);
                 if !g.shows(north) {

@@ -23,7 +23,9 @@ impl Painter<'_> {
     pub(in super::super) fn wrap_cells(&self, g: &WrapGeom, l: &mut Layers) {
         let topo = &self.topo;
         let theme = self.theme;
-        let shade = |fill: Rgb, light: f64| fill.mix(SHADOW, 0.5 * (1.0 - light));
+        // The split ball's halves lose their shading as they flatten into the discs, which have none.
+        let relief = 1.0 - g.split.flat;
+        let shade = |fill: Rgb, light: f64| fill.mix(SHADOW, 0.5 * (1.0 - light) * relief);
         let open = !g.morph.closed();
         let mut patches: Vec<Patch> = Vec::new();
         // `lines`: when given, the patch is a part of a larger one: filled and edged in its own
@@ -34,7 +36,8 @@ impl Painter<'_> {
                        class: &str,
                        data: Vec<(&'static str, String)>,
                        lines: Vec<Vec<(f64, f64)>>| {
-            let points: Vec<_> = outline.iter().map(|&(u, c)| g.point(u, c)).collect();
+            // On the split ball a patch lies on its centre's half, its equator side too.
+            let points: Vec<_> = outline.iter().map(|&(u, c)| g.point_on(u, c, centre.1)).collect();
             let mid = g.point(centre.0, centre.1);
             let front = mid.facing > 1e-9 || points.iter().any(|p| p.facing > 1e-9);
             if !front && !open {
@@ -62,7 +65,7 @@ impl Painter<'_> {
             element.data = data.clone();
             let mut elements = vec![element];
             for line in lines {
-                let pts = line.iter().map(|&(u, c)| g.paper(g.point(u, c).at)).collect();
+                let pts = line.iter().map(|&(u, c)| g.paper(g.point_on(u, c, centre.1).at)).collect();
                 let mut e = Element::new(
                     Shape::Polyline(pts),
                     Paint { fill: None, ..self.grid.clone() },
@@ -113,7 +116,8 @@ impl Painter<'_> {
         children.extend(patches.by_ref().take(inside));
         children.extend(edges.iter().filter(|(front, _)| !front).map(|(_, e)| Node::Element(e.clone())));
         children.extend(patches);
-        if g.morph.ball >= 1.0 {
+        let ball = g.morph.ball >= 1.0 && !g.split.begun();
+        if ball {
             // Behind the patches, as on the globe: no background shows between them at the limb.
             l.cells.push(Node::Element(Element::new(
                 Shape::Circle { c: g.centre, r: g.scale },
@@ -121,15 +125,19 @@ impl Painter<'_> {
                 "ball",
             )));
         }
+        let mut data = vec![("bend", num(g.morph.bend)), ("cap", num(g.morph.cap)), ("ball", num(g.morph.ball))];
+        if g.split.begun() {
+            data.extend([("apart", num(g.split.apart)), ("turn", num(g.split.turn)), ("flat", num(g.split.flat))]);
+        }
         l.cells.push(Node::Group(Group {
             class: "surface".into(),
-            data: vec![("bend", num(g.morph.bend)), ("cap", num(g.morph.cap)), ("ball", num(g.morph.ball))],
+            data,
             offset: Pt::default(),
             scale: 1.0,
             children,
         }));
         l.decor.extend(edges.into_iter().filter(|(front, _)| *front).map(|(_, e)| e));
-        if g.morph.ball >= 1.0 {
+        if ball {
             // The ball, outlined as the globe outlines it.
             l.decor.push(Element::new(
                 Shape::Circle { c: g.centre, r: g.scale },
@@ -208,7 +216,8 @@ impl Painter<'_> {
                 "pole-label",
             ));
         }
-        if self.view.coordinates == Coordinates::Edge {
+        // On the equator, which the split ball no longer has.
+        if self.view.coordinates == Coordinates::Edge && !g.split.begun() {
             for f in 0..topo.width() {
                 let p = g.point(f as f64 + 0.5, std::f64::consts::FRAC_PI_2);
                 if p.facing < 0.3 {
