@@ -28,6 +28,8 @@ mod perft_flat;
 mod properties;
 mod render;
 mod rules;
+mod seed_figures;
+mod split;
 #[cfg(feature = "serve")]
 mod serve;
 #[cfg(feature = "serve")]

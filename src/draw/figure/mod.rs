@@ -384,8 +384,16 @@ pub fn render_split(
     split: Split,
     viewpoint: Viewpoint,
 ) -> Scene {
-    render_in(pos, overlay, view, theme, Some(Shaping { morph: Morph::BALL, viewpoint, split: Some(split) }), true, None)
-        .0
+    render_in(
+        pos,
+        overlay,
+        view,
+        theme,
+        Some(Shaping { morph: Morph::BALL, viewpoint, split: Some(split) }),
+        true,
+        None,
+    )
+    .0
 }
 
 /// A frame of the board becoming the ball ([`render_wrap`]) or of the ball split into the

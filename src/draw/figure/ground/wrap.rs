@@ -129,13 +129,7 @@ impl Painter<'_> {
         if g.split.begun() {
             data.extend([("apart", num(g.split.apart)), ("turn", num(g.split.turn)), ("flat", num(g.split.flat))]);
         }
-        l.cells.push(Node::Group(Group {
-            class: "surface".into(),
-            data,
-            offset: Pt::default(),
-            scale: 1.0,
-            children,
-        }));
+        l.cells.push(Node::Group(Group { class: "surface".into(), data, offset: Pt::default(), scale: 1.0, children }));
         l.decor.extend(edges.into_iter().filter(|(front, _)| *front).map(|(_, e)| e));
         if ball {
             // The ball, outlined as the globe outlines it.
