@@ -127,6 +127,12 @@ pub struct Theme {
     /// The numbers and letters on badges.
     #[serde(with = "hex")]
     pub badge_text: Rgb,
+    /// Latitude bands: colours from the north pole to the south, stretched over the ranks (rank
+    /// `H` takes the first, rank 1 the last). When given, every square of a rank is filled with its
+    /// band's colour instead of light or dark: a terrestrial-style chart, the squares' grid its
+    /// meridians and parallels. Empty: the board's light and dark squares.
+    #[serde(default, with = "hex_list")]
+    pub bands: Vec<Rgb>,
     /// No paper behind the drawing (a theme file's `background = "none"`): the figure is
     /// transparent, as with `--background none`, `background` staying the colour of ports and
     /// plates.
@@ -168,6 +174,16 @@ impl Theme {
         (!pattern.is_empty()).then(|| pattern.iter().map(|d| d * width).collect())
     }
 
+    /// The latitude band colour of rank `rank` (0 = rank 1) of `height`, when the theme has bands.
+    pub fn band(&self, rank: u8, height: u8) -> Option<Rgb> {
+        let n = self.bands.len();
+        if n == 0 || height == 0 {
+            return None;
+        }
+        let from_north = (height - 1).saturating_sub(rank) as usize;
+        self.bands.get(from_north * n / height as usize).copied()
+    }
+
     /// The body colour of a side's pieces.
     pub fn piece_body(&self, color: crate::rules::piece::Color) -> Rgb {
         match color {
@@ -183,6 +199,17 @@ mod hex {
     pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Rgb, D::Error> {
         let s = String::deserialize(d)?;
         crate::draw::colour::parse_colour(&s).map_err(D::Error::custom)
+    }
+}
+
+mod hex_list {
+    use crate::draw::scene::Rgb;
+    use serde::{Deserialize, Deserializer, de::Error};
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Rgb>, D::Error> {
+        Vec::<String>::deserialize(d)?
+            .iter()
+            .map(|s| crate::draw::colour::parse_colour(s).map_err(D::Error::custom))
+            .collect()
     }
 }
 

@@ -92,6 +92,9 @@ pub fn read_theme(name: &str, text: &str) -> Result<Theme, InputError> {
             return Err(error(key, format!("`{key}` is at most 8 lengths of 0 to 50 line widths, not all 0")));
         }
     }
+    if t.bands.len() > 64 {
+        return Err(error("bands", "`bands` is at most 64 colours".to_string()));
+    }
     if let Err((_, message)) = check_text(&t.name) {
         return Err(error("name", format!("`name` {message}")));
     }

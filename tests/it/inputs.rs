@@ -44,8 +44,11 @@ fn every_essay_example_parses_and_renders() {
     }
 }
 
+/// A position file a panel names, or a theme file an overlay names.
 fn referenced_by_panel(name: &str) -> bool {
-    dotchess::batch::ESSAY_FILES.iter().any(|(_, t)| t.contains(&format!("position = \"{name}\"")))
+    dotchess::batch::ESSAY_FILES
+        .iter()
+        .any(|(_, t)| t.contains(&format!("position = \"{name}\"")) || t.contains(&format!("theme = \"{name}\"")))
 }
 
 #[test]

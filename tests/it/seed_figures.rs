@@ -211,3 +211,31 @@ fn the_rook_longitude_on_the_globe_passes_n_and_is_ghosted_behind() {
         }
     }
 }
+
+/// Essay §07's chart of the terrestrial globe: every square of every copy is filled with the band
+/// of its latitude (its rank, as the chart folds it), so the flipped copies run their bands the
+/// other way; the animation builds it in the seven steps.
+#[test]
+fn the_terrestrial_chart_colours_each_square_by_its_latitude() {
+    let fig = essay_figure("07-terrestrial-chart");
+    assert!(!fig.theme.bands.is_empty(), "the terrestrial theme has latitude bands");
+    let pos = &fig.panels[0].position;
+    let s = panel_scene(&fig, 0);
+    let mut squares = 0;
+    let mut fills = BTreeSet::new();
+    for e in s.find("cell") {
+        let Some(name) = data(e, "cell") else { continue };
+        let (_, rank) = pos.topology().coords(cell(pos, name)).expect("a square");
+        let want = fig.theme.band(rank, pos.topology().height()).expect("a band");
+        assert_eq!(e.paint.fill, Some(want), "{name}");
+        fills.insert(format!("{want:?}"));
+        squares += 1;
+    }
+    assert!(squares >= 4 * 64, "{squares} squares drawn");
+    assert!(fills.len() >= 4, "the bands are not told apart: {fills:?}");
+    for edge in ["north", "south", "west", "east"] {
+        assert!(!s.find(&format!("edge {edge}")).is_empty(), "no {edge} edge");
+    }
+    let steps = essay_figure("07-terrestrial-chart-steps").animate().expect("an animation").expect("frames");
+    assert_eq!(steps.frames.len(), 84);
+}

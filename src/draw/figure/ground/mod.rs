@@ -63,7 +63,9 @@ impl Painter<'_> {
         match topo.is_dark(cell) {
             None => (theme.pole, "pole"),
             Some(dark) => {
-                let base = if dark { theme.dark } else { theme.light };
+                // A theme with latitude bands fills a rank with its band, light and dark alike.
+                let band = topo.coords(cell).and_then(|(_, r)| theme.band(r, topo.height()));
+                let base = band.unwrap_or(if dark { theme.dark } else { theme.light });
                 let class = if dark { "cell dark" } else { "cell light" };
                 if !tinted {
                     return (base, class);
