@@ -29,13 +29,13 @@ mod properties;
 mod render;
 mod rules;
 mod seed_figures;
-mod split;
 #[cfg(feature = "serve")]
 mod serve;
 #[cfg(feature = "serve")]
 mod serve_browser;
 #[cfg(feature = "serve")]
 mod serve_limits;
+mod split;
 mod touch;
 mod touch_browser;
 mod types;

@@ -183,3 +183,20 @@ fn animate_takes_the_split_kind_by_flag() {
     assert!(std::fs::metadata(&out).unwrap().len() > 0);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A URL query names the split as a flag or a file does (one options table): the animation it
+/// checks into is the split's, frames and all.
+#[test]
+fn a_query_takes_the_split_kind() {
+    use dotchess::input::options::FigureOptions;
+    let base = dotchess::input::position::read_position("empty.fen", "8/8/8/8/8/8/8/8", VariantId::Dot).unwrap();
+    let options = FigureOptions::from_query("kind=split&frames=5&width=160").expect("the query reads");
+    let draft = dotchess::input::overlay::Draft::plain(&base);
+    let checked = dotchess::input::check::figure(&draft, &options).expect("the figure checks");
+    let spec = checked.figure.animation.expect("an animation");
+    assert_eq!(spec.kind, dotchess::draw::animation::Kind::Split);
+    let a = checked.figure.animate().expect("an animation").expect("frames");
+    assert_eq!(a.frames.len(), 5);
+    assert!(a.frames[0].find("limb").len() == 1, "the first frame is the ball");
+    assert!(!a.frames[4].find("pole").is_empty() && a.frames[4].find("limb").is_empty(), "the last the discs");
+}
