@@ -8,14 +8,16 @@
 //! frequent first, each far enough from the ones already chosen. Every pixel then takes its
 //! nearest palette colour.
 //!
-//! The file is written here: a header, the palette, the loop count, then each frame's block,
-//! which the worker that coded the frame made whole ([`frame_block`]), so that writing the file
-//! only copies.
+//! The LZW is the project's own ([`super::lzw`], several times faster than the `gif` crate's
+//! coder on these frames); the file around it (header, palette, loop count, each frame's control
+//! block and descriptor, the data cut into sub-blocks) is written by the `gif` crate's encoder,
+//! which takes frames already compressed.
 
 use super::frames::{Rect, code_frames, paint_starts, rgb, same8};
 use super::lzw::Lzw;
 use crate::draw::animation::{AnimError, Animation};
 use crate::draw::scene::Rgb;
+use ::gif::{DisposalMethod, Encoder, Frame, Repeat};
 use rayon::prelude::*;
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
@@ -128,26 +130,21 @@ fn nearest(pal: &[u32], c: u32) -> u8 {
     (best.1 + 1) as u8
 }
 
-/// One frame as the file holds it: its graphic control (delay in hundredths, each frame kept
-/// under the next, the transparent index if any), its place, and its LZW data (the minimum code
-/// size, then the codes) cut into sub-blocks of at most 255 bytes.
-fn frame_block(delay: u16, transparent: Option<u8>, r: Rect, lzw: &[u8]) -> Vec<u8> {
-    let (size, codes) = lzw.split_first().map_or((2, &[][..]), |(s, c)| (*s, c));
-    let mut out = Vec::with_capacity(20 + codes.len() + codes.len() / 255 + 2);
-    // Disposal 1 (keep), the transparency flag.
-    out.extend_from_slice(&[0x21, 0xF9, 4, 1 << 2 | transparent.is_some() as u8]);
-    out.extend_from_slice(&delay.to_le_bytes());
-    out.extend_from_slice(&[transparent.unwrap_or(0), 0, 0x2C]);
-    for v in [r.x, r.y, r.w, r.h] {
-        out.extend_from_slice(&(v as u16).to_le_bytes());
+/// One frame as the `gif` crate writes it: its delay in hundredths, kept under the next frame
+/// (disposal "keep"), the transparent index if any, its place, and its LZW data (the minimum code
+/// size, then the codes).
+fn frame(delay: u16, transparent: Option<u8>, r: Rect, lzw: Vec<u8>) -> Frame<'static> {
+    Frame {
+        delay,
+        dispose: DisposalMethod::Keep,
+        transparent,
+        left: r.x as u16,
+        top: r.y as u16,
+        width: r.w as u16,
+        height: r.h as u16,
+        buffer: lzw.into(),
+        ..Frame::default()
     }
-    out.extend_from_slice(&[0, size]);
-    for block in codes.chunks(255) {
-        out.push(block.len() as u8);
-        out.extend_from_slice(block);
-    }
-    out.push(0);
-    out
 }
 
 /// Slots of a worker's cache of palette indices by colour (direct-mapped).
@@ -217,8 +214,8 @@ impl Coder<'_> {
 
 impl super::frames::Coder for Coder<'_> {
     type State = State;
-    /// The frame's bytes in the file (see [`frame_block`]).
-    type Out = Vec<u8>;
+    /// The frame, compressed (see [`frame`]).
+    type Out = Frame<'static>;
 
     fn state(&self) -> State {
         // An empty cache slot (0) holds no index, so it never matches.
@@ -231,7 +228,7 @@ impl super::frames::Coder for Coder<'_> {
     /// the viewer shows there ([`State::shown_idx`], the frame before's; worked out whole when this
     /// worker did not code that frame). A pixel whose index is the same stays transparent
     /// ([`CLEAR`]); the frame stores the rectangle of the others.
-    fn code(&self, st: &mut State, k: usize, prev: Option<&[u32]>, cur: &[u32]) -> Vec<u8> {
+    fn code(&self, st: &mut State, k: usize, prev: Option<&[u32]>, cur: &[u32]) -> Frame<'static> {
         let (w, h) = (self.width as usize, self.height as usize);
         let cache = &mut st.cache;
         let rect = match prev {
@@ -308,7 +305,7 @@ impl super::frames::Coder for Coder<'_> {
         };
         let mut lzw_bytes = Vec::with_capacity(data.len() / 8);
         st.lzw.encode(data, &mut lzw_bytes);
-        frame_block(self.delay, (k > 0).then_some(CLEAR), rect, &lzw_bytes)
+        frame(self.delay, (k > 0).then_some(CLEAR), rect, lzw_bytes)
     }
 }
 
@@ -327,30 +324,33 @@ pub fn encode(anim: &Animation) -> Result<Vec<u8>, AnimError> {
     let lookup: RgbMap<u8> = hist.par_iter().map(|&(c, _)| (c, nearest(&pal, c))).collect();
     let coder = Coder { width: w, height: h, pal: &pal, lookup: &lookup, delay: anim.delay_cs };
     let encoded = code_frames(&anim.frames, (w, h), starts, &coder);
-    // The file: header, screen with the palette (transparent entry first, padded to a power of
-    // two), the loop count, the frames, the trailer.
-    let entries = (pal.len() + 1).next_power_of_two().max(2);
-    let mut out = Vec::with_capacity(800 + 3 * entries + encoded.iter().map(Vec::len).sum::<usize>());
-    out.extend_from_slice(b"GIF89a");
-    out.extend_from_slice(&(w as u16).to_le_bytes());
-    out.extend_from_slice(&(h as u16).to_le_bytes());
-    // A global table of 2^(n + 1) colours, 8 bits a primary; background 0, square pixels.
-    out.extend_from_slice(&[0xF0 | (entries.trailing_zeros() - 1) as u8, 0, 0]);
-    for c in std::iter::once(pal[0]).chain(pal.iter().copied()).chain(std::iter::repeat(0)).take(entries) {
-        out.extend_from_slice(&c.to_be_bytes()[1..]);
+    write(w as u16, h as u16, &pal, anim.plays, &encoded).map_err(|e| AnimError::Encode(format!("GIF: {e}")))
+}
+
+/// The file: the header and screen with the palette (the transparent entry first, a copy of the
+/// first colour; the crate pads the table to a power of two), the loop count, the frames, the
+/// trailer.
+fn write(w: u16, h: u16, pal: &[u32], plays: u32, frames: &[Frame]) -> Result<Vec<u8>, ::gif::EncodingError> {
+    let table: Vec<u8> = pal
+        .first()
+        .into_iter()
+        .chain(pal)
+        .flat_map(|&c| {
+            let [_, r, g, b] = c.to_be_bytes();
+            [r, g, b]
+        })
+        .collect();
+    let size = 800 + 3 * 256 + frames.iter().map(|f| f.buffer.len() * 256 / 255 + 2).sum::<usize>();
+    let mut enc = Encoder::new(Vec::with_capacity(size), w, h, &table)?;
+    // Plays after the first (0: forever); one play writes no loop block.
+    enc.set_repeat(match plays {
+        0 => Repeat::Infinite,
+        n => Repeat::Finite((n - 1).min(u16::MAX as u32) as u16),
+    })?;
+    for f in frames {
+        enc.write_lzw_pre_encoded_frame(f)?;
     }
-    if anim.plays != 1 {
-        // Plays after the first (0: forever).
-        let repeats = anim.plays.saturating_sub(1).min(u16::MAX as u32) as u16;
-        out.extend_from_slice(b"\x21\xFF\x0BNETSCAPE2.0\x03\x01");
-        out.extend_from_slice(&repeats.to_le_bytes());
-        out.push(0);
-    }
-    for f in &encoded {
-        out.extend_from_slice(f);
-    }
-    out.push(0x3B);
-    Ok(out)
+    enc.into_inner()
 }
 
 #[cfg(test)]
@@ -370,5 +370,51 @@ mod tests {
         assert_eq!(nearest(&pal, pack(b)), 2);
         // A colour a hair from a blend takes the blend.
         assert_eq!(pal[nearest(&pal, mid + 1) as usize - 1] >> 8, mid >> 8);
+    }
+
+    /// The file the `gif` crate writes around our frames reads back (with its decoder) to what we
+    /// gave it: the screen, the palette with its transparent entry first, the loop count, and
+    /// each frame's place, delay, disposal ("keep"), transparent index and indices.
+    #[test]
+    fn the_file_holds_the_frames_as_coded() {
+        let pal = [0x102030, 0xA0B0C0, 0xFFFFFF, 0x00FF00];
+        let (w, h) = (7u16, 5u16);
+        let first: Vec<u8> = (0..w as usize * h as usize).map(|i| 1 + (i % 7 % 4) as u8).collect();
+        let frames = [
+            (None, Rect { x: 0, y: 0, w: 7, h: 5 }, first),
+            (Some(CLEAR), Rect { x: 2, y: 1, w: 3, h: 2 }, vec![CLEAR, 3, 4, 2, CLEAR, 1]),
+            (Some(CLEAR), Rect { x: 0, y: 0, w: 1, h: 1 }, vec![CLEAR]),
+        ];
+        let mut lzw = Lzw::default();
+        let coded: Vec<Frame> = frames
+            .iter()
+            .enumerate()
+            .map(|(k, (transparent, r, data))| {
+                let mut bytes = Vec::new();
+                lzw.encode(data, &mut bytes);
+                frame(3 + k as u16, *transparent, *r, bytes)
+            })
+            .collect();
+        for (plays, repeat) in [(0, Repeat::Infinite), (1, Repeat::Finite(0)), (4, Repeat::Finite(3))] {
+            let bytes = write(w, h, &pal, plays, &coded).expect("written");
+            let mut opts = ::gif::DecodeOptions::new();
+            opts.set_color_output(::gif::ColorOutput::Indexed);
+            let mut dec = opts.read_info(&bytes[..]).expect("a GIF");
+            assert_eq!((dec.width(), dec.height()), (w, h));
+            let rgb = |c: u32| c.to_be_bytes()[1..].to_vec();
+            // Five entries, padded to eight.
+            let table: Vec<u8> = [pal[0]].iter().chain(&pal).chain(&[0; 3]).flat_map(|&c| rgb(c)).collect();
+            assert_eq!(dec.global_palette(), Some(&table[..]));
+            let mut k = 0;
+            while let Some(f) = dec.read_next_frame().expect("a frame") {
+                let (transparent, r, data) = &frames[k];
+                assert_eq!((f.left, f.top, f.width, f.height), (r.x as u16, r.y as u16, r.w as u16, r.h as u16));
+                assert_eq!((f.delay, f.dispose, f.transparent), (3 + k as u16, DisposalMethod::Keep, *transparent));
+                assert_eq!(&f.buffer[..], &data[..], "frame {k}");
+                k += 1;
+            }
+            assert_eq!(k, frames.len());
+            assert_eq!(dec.repeat(), repeat, "{plays} plays");
+        }
     }
 }

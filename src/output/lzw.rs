@@ -2,8 +2,8 @@
 //! code when the table is full), written for palette indices: the string table is a small open
 //! hash table (at most 4096 strings in 8192 slots of 4 bytes, so it stays in cache), each slot
 //! holding the string's key (its prefix code and last index) and its code. It produces a frame's
-//! image data: the minimum code size, then the code stream (which [`super::gif`] cuts into
-//! sub-blocks).
+//! image data: the minimum code size, then the code stream (which the `gif` crate's encoder cuts
+//! into sub-blocks, [`super::gif`]).
 //!
 //! The parse is greedy but for one thing: a string the table knows is ended early when a run of
 //! one index (at least [`RUN_MIN`]) starts at its next index, and the run is then taken along the
