@@ -252,4 +252,43 @@ mod tests {
             assert_eq!(decode(&out, data.len()), data, "{} indices", data.len());
         }
     }
+
+    use proptest::prelude::*;
+
+    /// A stream of indices below `colours`: stretches of noise and runs of one index (the runs
+    /// from 1 to past the longest run code list, so that strings end early before a run, grow
+    /// along it, and meet runs of the same index back to back).
+    fn stream() -> impl Strategy<Value = Vec<u8>> {
+        (1usize..=256).prop_flat_map(|colours| {
+            let index = (0..colours).prop_map(|i| i as u8);
+            let piece = prop_oneof![
+                prop::collection::vec(index.clone(), 1..300),
+                (index, 1usize..2000).prop_map(|(b, n)| vec![b; n]),
+            ];
+            prop::collection::vec(piece, 1..40).prop_map(|pieces| {
+                let mut v: Vec<u8> = pieces.concat();
+                v.truncate(u16::MAX as usize);
+                v
+            })
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 200, failure_persistence: None, ..ProptestConfig::default() })]
+
+        /// Any stream, of any palette size, decodes back to itself with the `gif` crate's
+        /// decoder; and so does the next one coded with the same coder (its table reset between).
+        #[test]
+        fn any_stream_decodes_back_to_its_indices(a in stream(), b in stream()) {
+            let mut lzw = Lzw::default();
+            for data in [&a, &b] {
+                let mut out = Vec::new();
+                lzw.encode(data, &mut out);
+                // The minimum code size: the fewest bits, at least 2, that hold every index.
+                let (max, size) = (data.iter().copied().max().unwrap_or(0) as u32, out[0] as u32);
+                prop_assert!(size >= 2 && max < 1 << size && (size == 2 || max >= 1 << (size - 1)), "size {}", size);
+                prop_assert_eq!(&decode(&out, data.len()), data);
+            }
+        }
+    }
 }
