@@ -24,3 +24,22 @@ pub use png::{KEEP, PngError, Raster, encode, scene_png, scene_png_to};
 pub use raster::{MAX_PIXELS, Painter, canvas_size, to_pixmap};
 pub use svg::{to_svg, write_svg};
 pub use write::{Format, Output, Target, WriteError};
+
+/// What the fuzz targets (`fuzz/`) reach that the library keeps to itself; built only under
+/// `cargo fuzz`, which sets `--cfg fuzzing`.
+#[cfg(fuzzing)]
+#[doc(hidden)]
+pub mod fuzzing {
+    /// The GIF LZW coder ([`super::lzw`]), which keeps its table from one stream to the next.
+    #[derive(Default)]
+    pub struct Lzw(super::lzw::Lzw);
+
+    impl Lzw {
+        /// `data` (palette indices) compressed: the minimum code size, then the codes.
+        pub fn encode(&mut self, data: &[u8]) -> Vec<u8> {
+            let mut out = Vec::new();
+            self.0.encode(data, &mut out);
+            out
+        }
+    }
+}
