@@ -634,3 +634,25 @@ fn a_pole_knights_leaps_keep_clear_of_the_nearer_dots() {
         }
     }
 }
+
+/// Every position the essay draws could arise in play: the side that has just moved has not left
+/// its king attacked (SPEC §3, legality). A figure of a capture of the king, or of a side to move
+/// that could take the enemy king, shows a position the rules never reach (issue 24:
+/// `12-small-knight` had Black in check with White to move).
+#[test]
+fn every_essay_position_is_legal() {
+    let (mut checked, mut illegal) = (0, Vec::new());
+    for (name, fig) in essay() {
+        for (i, p) in fig.panels.iter().enumerate() {
+            let pos = &p.position;
+            let Some(king) = pos.king(pos.turn().other()) else { continue };
+            checked += 1;
+            if pos.attacked(king, pos.turn()) {
+                let cell = pos.topology().name(king);
+                illegal.push(format!("{name}, panel {}: the side not to move is in check on {cell}", i + 1));
+            }
+        }
+    }
+    assert!(illegal.is_empty(), "{}", illegal.join("\n"));
+    assert!(checked >= 10, "only {checked} panels have both kings");
+}
