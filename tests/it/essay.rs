@@ -656,3 +656,34 @@ fn every_essay_position_is_legal() {
     assert!(illegal.is_empty(), "{}", illegal.join("\n"));
     assert!(checked >= 10, "only {checked} panels have both kings");
 }
+
+/// No route is painted over a dot: in every panel of every essay figure, every line a mark draws
+/// (routes and their casings, loops, castling rooks' jumps, arrows, the last move, the ports
+/// where they break) comes before every destination dot in the scene, so a dot is never hidden
+/// by another piece's route (issue 24: the cannon's orange route round rank 3 ran through the
+/// elephant's and the horse's dots on the xiangqi disc).
+#[test]
+fn routes_are_painted_under_every_dot() {
+    const LINES: [&str; 7] = ["route", "route-casing", "loop", "castling-rook", "arrow", "lastmove", "port"];
+    let mut over = Vec::new();
+    let mut dots_seen = 0;
+    for (name, fig) in essay() {
+        for (i, p) in fig.panels.iter().enumerate() {
+            let scene = draw(&fig, p);
+            let elements = scene.elements();
+            let is = |e: &Element, words: &[&str]| e.class.split_whitespace().any(|c| words.contains(&c));
+            let Some(first_dot) = elements.iter().position(|e| is(e, &["dot"])) else { continue };
+            dots_seen += 1;
+            let late: Vec<String> = elements[first_dot..]
+                .iter()
+                .filter(|e| is(e, &LINES))
+                .map(|e| format!("{} {}->{}", e.class, data(e, "from").unwrap_or("?"), data(e, "to").unwrap_or("?")))
+                .collect();
+            if !late.is_empty() {
+                over.push(format!("{name}, panel {}: {} line(s) after a dot, first {}", i + 1, late.len(), late[0]));
+            }
+        }
+    }
+    assert!(over.is_empty(), "lines painted over dots:\n{}", over.join("\n"));
+    assert!(dots_seen >= 40, "only {dots_seen} panels have dots");
+}

@@ -42,6 +42,7 @@ impl Painter<'_> {
         spread_shared_dots(&mut marks);
         let (moves, moves_top) = (moves_from..marks.len(), top_from..l.top.len());
         cx.arrows(&mut marks);
+        let moves = dots_on_top(&mut marks, moves);
         Marks { elements: marks, described, legend, moves, moves_top }
     }
 }
@@ -274,8 +275,33 @@ pub(super) fn line_colour(p: &Paint) -> Rgb {
     p.stroke.map_or(Rgb::BLACK, |s| s.0)
 }
 
-/// A destination mark in a piece's own colour: a dot filled with it and outlined in the theme's
-/// dot colour, a capture ring stroked with it; marked `data-colour`.
+/// Every destination dot after every other mark, keeping each group's order: a route, loop,
+/// arrow or port of one piece never runs over the dot of another (or of a longer route of the
+/// same piece), whatever order the overlay names them in. The overlay's own moves (`moves`, the
+/// range an interactive figure groups) stay together: the other marks' lines, then the moves'
+/// lines and dots, then the other marks' dots. Returns where the moves now stand.
+fn dots_on_top(marks: &mut Vec<Element>, moves: std::ops::Range<usize>) -> std::ops::Range<usize> {
+    let is_dot = |e: &Element| e.class.split_whitespace().any(|c| c == "dot");
+    let all = std::mem::take(marks);
+    let (mut others_lines, mut others_dots, mut move_lines, mut move_dots) = (vec![], vec![], vec![], vec![]);
+    for (i, e) in all.into_iter().enumerate() {
+        match (moves.contains(&i), is_dot(&e)) {
+            (false, false) => others_lines.push(e),
+            (false, true) => others_dots.push(e),
+            (true, false) => move_lines.push(e),
+            (true, true) => move_dots.push(e),
+        }
+    }
+    let start = others_lines.len();
+    let end = start + move_lines.len() + move_dots.len();
+    marks.extend(others_lines.into_iter().chain(move_lines).chain(move_dots).chain(others_dots));
+    start..end
+}
+
+/// A destination mark in a piece's own colour: a dot filled with it, a capture ring stroked with
+/// it; marked `data-colour`. A dot is outlined in the theme's dot colour, or in the paper's when
+/// its own colour is dark (seed 003's brown, violet and dark green), so that it stands out on a
+/// dark square as on a light one.
 pub(super) fn coloured_dot(mut e: Element, colour: Rgb, theme: &Theme) -> Element {
     match (e.paint.fill, e.paint.stroke) {
         (Some(_), _) => {
@@ -283,12 +309,22 @@ pub(super) fn coloured_dot(mut e: Element, colour: Rgb, theme: &Theme) -> Elemen
                 Shape::Circle { r, .. } => (r * 0.3).max(0.8),
                 _ => 1.0,
             };
-            e.paint = Paint::fill(colour).with_stroke(theme.dot, w);
+            let outline = if luminance(colour) < 0.3 { theme.background } else { theme.dot };
+            e.paint = Paint::fill(colour).with_stroke(outline, w);
         }
         (None, Some((_, w))) => e.paint.stroke = Some((colour, w)),
         (None, None) => {}
     }
     e.with("colour", colour.hex())
+}
+
+/// Relative luminance of an sRGB colour (0 black, 1 white), as WCAG computes it.
+fn luminance(c: Rgb) -> f64 {
+    let lin = |v: u8| {
+        let v = v as f64 / 255.0;
+        if v <= 0.04045 { v / 12.92 } else { ((v + 0.055) / 1.055).powf(2.4) }
+    };
+    0.2126 * lin(c.0) + 0.7152 * lin(c.1) + 0.0722 * lin(c.2)
 }
 
 /// Where several pieces, each in its own colour, can reach the same cell, their dots would lie
