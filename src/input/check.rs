@@ -285,7 +285,7 @@ fn set_view_option(g: &Given, topo: &Topology, view: &mut View) -> Result<(), In
             | ViewKind::Disc { rotation, .. },
         ) => *rotation = files(topo, r, Along::Files).map_err(|m| g.origin.error(m))?,
         (Key::Pole, Value::Name(p), ViewKind::Disc { pole, .. }) => {
-            *pole = if p.eq_ignore_ascii_case("n") { Pole::North } else { Pole::South }
+            *pole = Some(if p.eq_ignore_ascii_case("n") { Pole::North } else { Pole::South })
         }
         (Key::Window, Value::Window([x0, y0, cols, rows]), ViewKind::Chart { window, .. }) => {
             *window = Some(Window { x0: *x0 as i32, y0: *y0 as i32, cols: *cols as u32, rows: *rows as u32 })

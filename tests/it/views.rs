@@ -203,7 +203,7 @@ fn every_view_draws_every_kind_of_board() {
     let theme = Theme::essay();
     for pos in boards() {
         let topo = pos.topology();
-        let disc_n = View { kind: ViewKind::Disc { pole: Pole::North, rotation: 0.5 }, ..View::disc() };
+        let disc_n = View { kind: ViewKind::Disc { pole: Some(Pole::North), rotation: 0.5 }, ..View::disc() };
         for view in [View::hemispheres(), View::board(), View::chart(), View::globe(), View::disc(), disc_n] {
             let scene = render(&pos, &Overlay::default(), &view, &theme);
             let cells = drawn_cells(&scene);
@@ -291,5 +291,42 @@ fn the_disc_has_one_pole_at_the_centre_and_the_other_round_the_rim() {
     for p in scene.find("port") {
         let dotchess::draw::scene::Shape::Circle { c, .. } = p.shape else { panic!() };
         assert!((c.dist(centre) - radius).abs() < 1e-6);
+    }
+}
+
+/// SPEC §5.6: the single disc is drawn, unless a figure names a pole, the way its source draws
+/// the game. The cap at the centre is that pole's cell, and the piece standing on it sits at the
+/// centre; the other pole is the outermost ring.
+#[test]
+fn the_disc_puts_the_sources_pole_at_the_centre_by_default() {
+    // Seed 001, the editor's note under Mori's diagram: Howe made a hole at the sphere's south
+    // pole and stretched the surface out flat, so what had been the south pole became the
+    // outermost ring — the north pole is in the middle.
+    // Seed 003: Neatham's central dark-blue circle is Gold's own pole (Gold plays White's part,
+    // from the south), and the light-blue outermost circle is Red's.
+    let cases = [
+        (Position::start(VariantId::Small), "N"),
+        (Position::from_fen(VariantId::Small8, "k/8/8/8/8/8/8/8/8/K").unwrap(), "N"),
+        (Position::start(VariantId::Xiangqi), "S"),
+    ];
+    for (pos, want) in cases {
+        let v = pos.variant().id;
+        let scene = render(&pos, &Overlay::default(), &View::disc(), &Theme::essay());
+        let centre = Pt::new(scene.width / 2.0, scene.width / 2.0);
+        let caps: Vec<&str> = scene
+            .elements()
+            .into_iter()
+            .filter(|e| matches!(e.shape, dotchess::draw::scene::Shape::Circle { c, .. } if c.dist(centre) < 1e-9))
+            .filter_map(|e| data(e, "pole"))
+            .collect();
+        assert_eq!(caps, [want], "{v}: the cap at the centre");
+        let piece_at = |cell: &str| -> Pt {
+            let e = scene.find("piece").into_iter().find(|e| data(e, "cell") == Some(cell)).unwrap();
+            let dotchess::draw::scene::Shape::Piece { at, .. } = e.shape else { panic!() };
+            at
+        };
+        let other = if want == "N" { "S" } else { "N" };
+        assert!(piece_at(want).dist(centre) < 1e-9, "{v}: the piece on {want} is not at the centre");
+        assert!(piece_at(other).dist(centre) > scene.width * 0.4, "{v}: the piece on {other} is not in the outer ring");
     }
 }

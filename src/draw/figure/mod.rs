@@ -77,8 +77,9 @@ pub enum ViewKind {
     /// The single disc (docs/rules.md §5.6): the whole sphere flattened round the pole `pole`, the other
     /// pole the outermost ring; `rotation` is the file position that faces down the page.
     Disc {
-        /// The pole at the centre.
-        pole: Pole,
+        /// The pole at the centre; `None`: the one the variant's own drawing has there
+        /// ([`disc_centre`]).
+        pole: Option<Pole>,
         /// File position facing down.
         rotation: f64,
     },
@@ -148,11 +149,11 @@ impl View {
             orientation: Orientation::White,
         }
     }
-    /// The single disc with S (White's, Gold's pole) at the centre, as Neatham draws it, and the
-    /// d|e boundary facing down.
+    /// The single disc with the pole at the centre that the variant's own drawing has there
+    /// ([`disc_centre`]: N for Mori's board, S otherwise), and the d|e boundary facing down.
     pub fn disc() -> View {
         View {
-            kind: ViewKind::Disc { pole: Pole::South, rotation: 4.0 },
+            kind: ViewKind::Disc { pole: None, rotation: 4.0 },
             width: 480.0,
             coordinates: Coordinates::Edge,
             orientation: Orientation::White,
@@ -559,10 +560,25 @@ fn layout(
             (Layout::Globe(g), title_h + width)
         }
         ViewKind::Disc { pole, rotation } => {
+            let pole = pole.unwrap_or_else(|| disc_centre(pos.variant().id));
             let radius = width / 2.0 * 0.88;
             let g = DiscGeom::new(topo, Pt::new(width / 2.0, title_h + width / 2.0), radius, pole, rotation);
             (Layout::Disc(g), title_h + width)
         }
+    }
+}
+
+/// The pole at the centre of a variant's single disc when a figure does not say (docs/rules.md
+/// §5.6): the one its source's drawing puts there. Mori's board (`small`, `small8`, seed 001) as
+/// Howe drew it was opened at the southern pole and pulled flat, S becoming the outermost ring, so
+/// N is at the centre; Neatham's xiangqi disc (seed 003) has Gold's pole S at the centre (dark
+/// blue) and Red's N as the outer ring (light blue). The other variants have no drawing of their
+/// own and follow Neatham's: White's pole S at the centre.
+pub fn disc_centre(variant: crate::rules::variant::VariantId) -> Pole {
+    use crate::rules::variant::VariantId;
+    match variant {
+        VariantId::Small | VariantId::Small8 => Pole::North,
+        _ => Pole::South,
     }
 }
 
