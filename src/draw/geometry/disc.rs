@@ -140,6 +140,11 @@ impl DiscGeom {
             }
         }
     }
+    /// The point of the outer pole's ring (half way across it) in the direction of `p`.
+    fn onto_outer_ring(&self, p: Pt) -> Pt {
+        let a = (-(p.y - self.centre.y)).atan2(p.x - self.centre.x);
+        self.polar(self.radius - self.cap() / 2.0, a)
+    }
     /// Points along the outer pole's ring from the angle of `from` to the outer spot: how a route
     /// into (or out of) a live outer pole reaches its piece.
     fn along_outer_ring(&self, from: Pt) -> Vec<Pt> {
@@ -174,15 +179,31 @@ impl Projection for DiscGeom {
     /// A route's pieces: split where it crosses the outer pole (from one side of the rim to the
     /// other); a route to or from a live outer pole runs round its ring to the pole's piece.
     fn route(&self, topo: &Topology, route: &Route) -> Vec<Vec<Pt>> {
-        let pts = self.surface.fold().route_points(topo, route);
-        let mut pieces = trace(&pts, &|u, v| self.map(u, v), self.radius * 0.5);
+        let mut pts = self.surface.fold().route_points(topo, route);
         let outer = topo.pole_cell(self.outer_pole());
+        // The outer pole is a ring, so the file a route leaves or reaches it by matters, but the
+        // pole point lies on every file and folds onto whichever copy the chart gives it (the
+        // antipodal file, across the disc). Pull that end a hair towards the cell next to it: the
+        // route then meets the ring on its own file, as on the single board's bands.
+        let n = pts.len();
+        if n >= 2 && outer.is_some() {
+            let toward = |a: (f64, f64), b: (f64, f64)| (a.0 + (b.0 - a.0) * 1e-6, a.1 + (b.1 - a.1) * 1e-6);
+            if outer == Some(route.to()) {
+                pts[n - 1] = toward(pts[n - 1], pts[n - 2]);
+            }
+            if outer == Some(route.from) {
+                pts[0] = toward(pts[0], pts[1]);
+            }
+        }
+        let mut pieces = trace(&pts, &|u, v| self.map(u, v), self.radius * 0.5);
         if outer.is_some()
             && outer == Some(route.from)
             && let Some(first) = pieces.first_mut()
-            && let Some(&start) = first.first()
+            && let Some(start) = first.first_mut()
         {
-            let mut way = self.along_outer_ring(start);
+            // The pole point is on the rim; the ring's piece stands half way across the ring.
+            *start = self.onto_outer_ring(*start);
+            let mut way = self.along_outer_ring(*start);
             way.reverse();
             way.pop();
             first.splice(0..0, way);
@@ -190,8 +211,10 @@ impl Projection for DiscGeom {
         if outer.is_some()
             && outer == Some(route.to())
             && let Some(last) = pieces.last_mut()
-            && let Some(&end) = last.last()
+            && let Some(end) = last.last_mut()
         {
+            *end = self.onto_outer_ring(*end);
+            let end = *end;
             last.extend(self.along_outer_ring(end).into_iter().skip(1));
         }
         pieces
