@@ -687,3 +687,77 @@ fn routes_are_painted_under_every_dot() {
     assert!(over.is_empty(), "lines painted over dots:\n{}", over.join("\n"));
     assert!(dots_seen >= 40, "only {dots_seen} panels have dots");
 }
+
+/// The outline a scene draws round a ball (its `limb`): the globe's circle, or the silhouette
+/// of the ball still forming in the wrap, as a polygon.
+fn limb_polygon(scene: &Scene) -> Option<Vec<dotchess::draw::scene::Pt>> {
+    use dotchess::draw::scene::{PathCmd, Pt};
+    let limb = scene.find("limb").into_iter().next()?;
+    Some(match &limb.shape {
+        Shape::Circle { c, r } => {
+            (0..720).map(|i| c.offset(r * (i as f64 / 360.0 * PI).cos(), r * (i as f64 / 360.0 * PI).sin())).collect()
+        }
+        Shape::Path(cmds) => cmds
+            .iter()
+            .filter_map(|c| match c {
+                PathCmd::Move(p) | PathCmd::Line(p) => Some(*p),
+                _ => None,
+            })
+            .collect::<Vec<Pt>>(),
+        other => panic!("a limb is a circle or a path, not {other:?}"),
+    })
+}
+
+use std::f64::consts::PI;
+
+/// SPEC §5.5, the globe: the ball is seen from outside, so everything on it, pieces included,
+/// lies within its outline (issue 24: on `01-globe`, in every frame of `02-globe-spin` and at the
+/// end of `03-wrap` White's rank-1 pieces hung below the limb). Every corner of every piece's box
+/// lies inside the limb, on every globe panel and every frame of the animations that show the
+/// ball.
+#[test]
+fn pieces_on_the_ball_stay_inside_its_outline() {
+    use dotchess::draw::animation::Kind;
+    let mut scenes: Vec<(String, Scene)> = Vec::new();
+    for (name, fig) in essay() {
+        match fig.animation {
+            Some(spec) if matches!(spec.kind, Kind::Spin | Kind::Wrap) => {
+                let a = dotchess::draw::animation::build(&spec, &fig.panels[0], fig.title.as_deref(), &fig.theme).unwrap();
+                scenes.extend(a.frames.into_iter().enumerate().map(|(k, s)| (format!("{name}, frame {k}"), s)));
+            }
+            Some(_) => {}
+            None => {
+                for (i, p) in fig.panels.iter().enumerate() {
+                    if matches!(p.view.kind, dotchess::draw::figure::ViewKind::Globe { .. }) {
+                        scenes.push((format!("{name}, panel {}", i + 1), draw(&fig, p)));
+                    }
+                }
+            }
+        }
+    }
+    let (mut balls, mut outside) = (0, Vec::new());
+    for (what, scene) in &scenes {
+        let Some(limb) = limb_polygon(scene) else { continue };
+        balls += 1;
+        let n = limb.len() as f64;
+        let mid = limb.iter().fold(dotchess::draw::scene::Pt::default(), |m, p| m.offset(p.x / n, p.y / n));
+        // Inside a convex polygon: on the middle's side of every edge (a hundredth of a unit's
+        // tolerance).
+        let inside = |q: dotchess::draw::scene::Pt| {
+            limb.iter().zip(limb.iter().cycle().skip(1)).all(|(a, b)| {
+                let side = |p: dotchess::draw::scene::Pt| (b.x - a.x) * (p.y - a.y) - (b.y - a.y) * (p.x - a.x);
+                side(q) * side(mid).signum() >= -0.01 * a.dist(*b)
+            })
+        };
+        for e in scene.find("piece") {
+            let Shape::Piece { at, size, .. } = e.shape else { continue };
+            let h = size / 2.0;
+            if [(-h, -h), (h, -h), (h, h), (-h, h)].iter().any(|&(dx, dy)| !inside(at.offset(dx, dy))) {
+                outside.push(format!("{what}: the piece on {}", data(e, "cell").unwrap_or("?")));
+            }
+        }
+    }
+    assert!(outside.is_empty(), "pieces outside the ball's outline:\n{}", outside.join("\n"));
+    // 01-globe, the two castling globes, the 48 frames of the spin, the wrap's frames on the ball.
+    assert!(balls >= 55, "only {balls} pictures of the ball");
+}

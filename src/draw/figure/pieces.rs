@@ -2,7 +2,7 @@
 //! the view's [`Projection`].
 
 use super::Painter;
-use crate::draw::geometry::Projection;
+use crate::draw::geometry::{Projection, fit_inside};
 use crate::draw::scene::{Anchor, Element, FontWeight, Paint, PieceSet, Pt, Rgb, Shape};
 use crate::draw::theme::Theme;
 use crate::rules::piece::{Color, Piece};
@@ -14,12 +14,16 @@ impl Painter<'_> {
         let mut pieces: Vec<Element> = Vec::new();
         // Xiangqi pieces are discs with their sign, as in printed xiangqi diagrams.
         let set = if self.pos.variant().is_xiangqi() { PieceSet::Disc } else { theme.piece_set };
+        // On a solid seen from outside a piece by the outline is made smaller until it stands
+        // inside it (foreshortened with its cell), or left out when it would be a speck.
+        let outline = layout.silhouette(topo);
         for (cell, piece) in self.pos.pieces() {
             let size = layout.cell_size(topo, cell) * 0.84;
             // An interactive figure: the piece is a control, named with its number of moves; a
             // chart's further copies of it are marked, so that only one is a stop of the Tab key.
             let label = self.touch.map(|board| (board.to_string(), self.piece_label(cell)));
             for (k, at) in layout.centres(topo, cell).into_iter().enumerate() {
+                let Some(size) = outline.as_deref().map_or(Some(size), |o| fit_inside(o, at, size)) else { continue };
                 let mut e = piece_element(theme, set, piece, at, size).with("cell", topo.name(cell));
                 if let Some((board, label)) = &label {
                     e = e.with("board", board.clone()).with("label", label.clone());

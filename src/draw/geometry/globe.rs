@@ -295,6 +295,10 @@ impl GlobeGeom {
         }
         out
     }
+    /// The width of the limb's outline.
+    pub fn limb_width(&self) -> f64 {
+        (self.radius * 0.006).max(1.0)
+    }
     /// Where a cell's piece goes, when it faces the viewer.
     pub fn centre(&self, topo: &Topology, cell: Cell) -> Option<Pt> {
         let q = self.cell_centre(topo, cell);
@@ -331,5 +335,14 @@ impl Projection for GlobeGeom {
     }
     fn unit(&self) -> f64 {
         self.surface.ring() * self.radius
+    }
+    /// The limb, inside the outline's stroke (a 180-gon: within a ten-thousandth of the radius).
+    fn silhouette(&self, _: &Topology) -> Option<Vec<Pt>> {
+        let r = self.radius - self.limb_width() / 2.0;
+        Some(
+            (0..180)
+                .map(|i| self.centre.offset(r * (i as f64 * PI / 90.0).cos(), r * (i as f64 * PI / 90.0).sin()))
+                .collect(),
+        )
     }
 }

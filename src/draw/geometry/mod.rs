@@ -70,6 +70,68 @@ pub trait Projection {
         let _ = (topo, route);
         Vec::new()
     }
+    /// The outline on paper of a view whose surface is a solid seen from outside (the globe's
+    /// limb, the wrapping board's silhouette), as a convex polygon: what stands upright on the
+    /// surface (a piece) must stay inside it. `None`: the view is flat, and a piece stands
+    /// wholly over its cell.
+    fn silhouette(&self, topo: &Topology) -> Option<Vec<Pt>> {
+        let _ = topo;
+        None
+    }
+}
+
+/// The convex hull of points (Andrew's monotone chain), counter-clockwise on paper seen with y
+/// down as drawn: no three points in a row, the first point not repeated.
+pub fn convex_hull(points: &[Pt]) -> Vec<Pt> {
+    let mut pts: Vec<Pt> = points.iter().copied().filter(|p| p.x.is_finite() && p.y.is_finite()).collect();
+    pts.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
+    pts.dedup_by(|a, b| a.dist(*b) < 1e-9);
+    if pts.len() < 3 {
+        return pts;
+    }
+    let cross = |o: Pt, a: Pt, b: Pt| (a.x - o.x) * (b.y - o.y) - (a.y - o.y) * (b.x - o.x);
+    let mut hull: Vec<Pt> = Vec::with_capacity(pts.len() * 2);
+    for pass in [&pts[..], &pts.iter().rev().copied().collect::<Vec<Pt>>()[..]] {
+        let start = hull.len();
+        for &p in pass {
+            while hull.len() >= start + 2 && cross(hull[hull.len() - 2], hull[hull.len() - 1], p) <= 0.0 {
+                hull.pop();
+            }
+            hull.push(p);
+        }
+        hull.pop();
+    }
+    hull
+}
+
+/// The largest size, up to `size`, at which something upright of that height and width centred
+/// at `at` fits inside the convex polygon `outline` (every corner of its box inside); `None` when
+/// not even 0.3 of `size` fits: it stands on the very edge (a sliver of a cell at a globe's limb)
+/// or outside, and would be a speck.
+pub fn fit_inside(outline: &[Pt], at: Pt, size: f64) -> Option<f64> {
+    if outline.len() < 3 {
+        return Some(size);
+    }
+    let n = outline.len() as f64;
+    let mid = outline.iter().fold(Pt::default(), |m, p| Pt::new(m.x + p.x / n, m.y + p.y / n));
+    let mut half = size / 2.0;
+    for (i, &a) in outline.iter().enumerate() {
+        let b = outline[(i + 1) % outline.len()];
+        let len = a.dist(b);
+        if len < 1e-12 {
+            continue;
+        }
+        // The edge's normal, pointing inward (towards the middle).
+        let (mut nx, mut ny) = (-(b.y - a.y) / len, (b.x - a.x) / len);
+        if nx * (mid.x - a.x) + ny * (mid.y - a.y) < 0.0 {
+            (nx, ny) = (-nx, -ny);
+        }
+        // A box of half-side h keeps every corner inside when the distance of its centre from
+        // the edge is at least h (|nx| + |ny|).
+        let inside = nx * (at.x - a.x) + ny * (at.y - a.y);
+        half = half.min(inside / (nx.abs() + ny.abs()));
+    }
+    (half * 2.0 >= size * 0.3).then_some(half * 2.0)
 }
 
 /// Folds the unrolled chart onto the board.

@@ -499,4 +499,19 @@ impl Projection for WrapGeom {
     fn unit(&self) -> f64 {
         self.steps_at(self.fold().w() / 2.0, FRAC_PI_2).1 * self.scale
     }
+    /// The outline of the whole surface as drawn (the convex hull of every cell's and band's
+    /// outline on paper, seen from either side): the flat board, the tube, the capped cylinder,
+    /// the swelling ball. Every stage's surface bounds a convex body or part of one, so the hull
+    /// is its outline.
+    fn silhouette(&self, topo: &Topology) -> Option<Vec<Pt>> {
+        if self.split.begun() {
+            // Two halves coming apart, then two discs: no one outline holds them.
+            return None;
+        }
+        let mut coords: Vec<(f64, f64)> = topo.all_cells().flat_map(|c| self.outline_coords(topo, c)).collect();
+        coords.extend(self.pole_outline(Pole::North));
+        coords.extend(self.pole_outline(Pole::South));
+        let points: Vec<Pt> = coords.into_iter().map(|(u, g)| self.paper(self.view(self.space(u, g)))).collect();
+        Some(super::convex_hull(&points))
+    }
 }

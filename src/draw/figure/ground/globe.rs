@@ -63,7 +63,7 @@ impl Painter<'_> {
         }
         l.decor.push(Element::new(
             Shape::Circle { c: g.centre, r: g.radius },
-            Paint::stroke(theme.text, (g.radius * 0.006).max(1.0)),
+            Paint::stroke(theme.text, g.limb_width()),
             "limb",
         ));
         if self.view.coordinates == Coordinates::Edge {

@@ -116,14 +116,26 @@ impl Painter<'_> {
         children.extend(patches.by_ref().take(inside));
         children.extend(edges.iter().filter(|(front, _)| !front).map(|(_, e)| Node::Element(e.clone())));
         children.extend(patches);
-        let ball = g.morph.ball >= 1.0 && !g.split.begun();
-        if ball {
-            // Behind the patches, as on the globe: no background shows between them at the limb.
-            l.cells.push(Node::Element(Element::new(
-                Shape::Circle { c: g.centre, r: g.scale },
-                Paint::fill(shade(theme.pole, 0.3)),
-                "ball",
-            )));
+        // While the ball forms: its outline (the globe's limb at the end), filled behind the
+        // patches as on the globe so that no background shows between them at the edge, and
+        // stroked over them, fading in as the ball swells instead of appearing at once.
+        // Once the ball begins to split (the split animation), the halves are outlined as they
+        // come apart, not here.
+        let outline = if g.split.begun() {
+            None
+        } else if g.morph.ball >= 1.0 {
+            Some(Shape::Circle { c: g.centre, r: g.scale })
+        } else if g.morph.ball > 0.0 {
+            g.silhouette(topo).filter(|h| h.len() >= 3).map(|h| {
+                let mut cmds = PathCmd::polyline(&h);
+                cmds.push(PathCmd::Close);
+                Shape::Path(cmds)
+            })
+        } else {
+            None
+        };
+        if let Some(shape) = &outline {
+            l.cells.push(Node::Element(Element::new(shape.clone(), Paint::fill(shade(theme.pole, 0.3)), "ball")));
         }
         let mut data = vec![("bend", num(g.morph.bend)), ("cap", num(g.morph.cap)), ("ball", num(g.morph.ball))];
         if g.split.begun() {
@@ -131,13 +143,13 @@ impl Painter<'_> {
         }
         l.cells.push(Node::Group(Group { class: "surface".into(), data, offset: Pt::default(), scale: 1.0, children }));
         l.decor.extend(edges.into_iter().filter(|(front, _)| *front).map(|(_, e)| e));
-        if ball {
+        if let Some(shape) = outline {
             // The ball, outlined as the globe outlines it.
-            l.decor.push(Element::new(
-                Shape::Circle { c: g.centre, r: g.scale },
-                Paint::stroke(theme.text, (g.scale * 0.006).max(1.0)),
-                "limb",
-            ));
+            let mut paint = Paint::stroke(theme.text, (g.scale * 0.006).max(1.0));
+            if g.morph.ball < 1.0 {
+                paint = paint.with_opacity(g.morph.ball);
+            }
+            l.decor.push(Element::new(shape, paint, "limb"));
         }
         self.wrap_letters(g, l);
     }
