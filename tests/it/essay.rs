@@ -722,7 +722,8 @@ fn pieces_on_the_ball_stay_inside_its_outline() {
     for (name, fig) in essay() {
         match fig.animation {
             Some(spec) if matches!(spec.kind, Kind::Spin | Kind::Wrap) => {
-                let a = dotchess::draw::animation::build(&spec, &fig.panels[0], fig.title.as_deref(), &fig.theme).unwrap();
+                let a =
+                    dotchess::draw::animation::build(&spec, &fig.panels[0], fig.title.as_deref(), &fig.theme).unwrap();
                 scenes.extend(a.frames.into_iter().enumerate().map(|(k, s)| (format!("{name}, frame {k}"), s)));
             }
             Some(_) => {}

@@ -181,8 +181,8 @@ fn caption(step: usize, w: u8) -> String {
     }
 }
 
-/// The copies of step `step` at progress `t` (0 to 1), in drawing order, and the zoom.
-fn layout(step: usize, t: f64, w: f64, h: f64) -> (Vec<Placed>, f64) {
+/// The copies of step `step` at progress `t` (0 to 1), in drawing order.
+fn layout(step: usize, t: f64, w: f64, h: f64) -> Vec<Placed> {
     let t = ease(t);
     let gap = 0.25 * h;
     let row = |copy: Copy, shift: f64, y: f64, sy: f64| -> Vec<Placed> {
@@ -198,23 +198,22 @@ fn layout(step: usize, t: f64, w: f64, h: f64) -> (Vec<Placed>, f64) {
                     Placed { copy: Copy::Up, x: i as f64 * w + spread, y: 0.0, sy: 1.0 }
                 })
                 .collect();
-            (v, 1.0)
+            v
         }
-        1 => ([alpha.clone(), row(Copy::Up, 0.0, -t * (h + gap), 1.0)].concat(), 1.0),
+        1 => [alpha.clone(), row(Copy::Up, 0.0, -t * (h + gap), 1.0)].concat(),
         2 => {
             let c = (std::f64::consts::PI * t).cos();
             let turning =
                 if c >= 0.0 { row(Copy::Up, 0.0, -(h + gap), c) } else { row(Copy::Flipped, 0.0, -(h + gap), -c) };
-            ([alpha, turning].concat(), 1.0)
+            [alpha, turning].concat()
         }
-        3 => ([alpha, row(Copy::Flipped, t * w / 2.0, -(h + gap), 1.0)].concat(), 1.0),
-        4 => ([alpha, beta(-h - (1.0 - t) * gap)].concat(), 1.0),
+        3 => [alpha, row(Copy::Flipped, t * w / 2.0, -(h + gap), 1.0)].concat(),
+        4 => [alpha, beta(-h - (1.0 - t) * gap)].concat(),
         5 => {
             let up = 2.0 * h * t;
-            ([alpha.clone(), beta(-h), row(Copy::Up, 0.0, up, 1.0), beta(-h + up)].concat(), 1.0)
+            [alpha.clone(), beta(-h), row(Copy::Up, 0.0, up, 1.0), beta(-h + up)].concat()
         }
         _ => {
-            let zoom = 1.0 - 0.6 * t;
             let mut v = Vec::new();
             for j in -4..=4 {
                 if j % 2 == 0 {
@@ -223,14 +222,66 @@ fn layout(step: usize, t: f64, w: f64, h: f64) -> (Vec<Placed>, f64) {
                     v.extend(beta(j as f64 * h));
                 }
             }
-            (v, zoom)
+            v
         }
     }
 }
 
-/// The frames: `n` spread over the seven steps, each step moving for three quarters of its
-/// frames and holding for the rest. The canvas is two boards wide and three tall (the board in
-/// the middle row), under a caption naming the step.
+/// Where the canvas looks: the chart row (northward, in squares) at its middle, and the zoom
+/// (1: two boards across).
+#[derive(Clone, Copy, PartialEq, Debug)]
+struct Camera {
+    y: f64,
+    zoom: f64,
+}
+
+impl Camera {
+    fn lerp(self, o: Camera, t: f64) -> Camera {
+        Camera { y: self.y + (o.y - self.y) * t, zoom: self.zoom + (o.zoom - self.zoom) * t }
+    }
+}
+
+/// The framing of step `step`: everything the step shows, from its start to its end, in sight
+/// (the canvas is three boards tall, with a little margin), the middle of it in the middle;
+/// the last step draws back to show the chart repeated in every direction.
+fn camera(step: usize, w: f64, h: f64) -> Camera {
+    if step >= 6 {
+        return Camera { y: h / 2.0, zoom: 0.4 };
+    }
+    let (lo, hi) = [0.0, 1.0]
+        .iter()
+        .flat_map(|&t| layout(step, t, w, h))
+        .fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), p| (lo.min(p.y), hi.max(p.y + h * p.sy.abs())));
+    let tall = hi - lo + 0.3 * h;
+    Camera { y: (lo + hi) / 2.0, zoom: (3.0 * h / tall).min(1.0) }
+}
+
+/// Where frame `k` of `n` is: its step, how far the step's copies have moved (0 to 1), and the
+/// camera. Each step first turns the camera to its framing (while nothing moves, so a copy is
+/// never seen sliding while the view pans), then moves its copies, then holds the finished step
+/// (about a second at the essay's 154 frames, 10 a second); the last step's move is the view
+/// drawing back.
+fn timing(k: usize, n: usize, w: f64, h: f64) -> (usize, f64, Camera) {
+    const PAN: f64 = 0.15;
+    const MOVE: f64 = 0.45;
+    let per = (n / 7).max(1);
+    let step = (k / per).min(6);
+    let len = if step == 6 { n - 6 * per } else { per };
+    let x = (k - step * per) as f64 / len.max(1) as f64;
+    let before = if step == 0 { camera(0, w, h) } else { camera(step - 1, w, h) };
+    let here = camera(step, w, h);
+    if step == 6 {
+        let t = ease(x / (PAN + MOVE));
+        return (6, 1.0, before.lerp(here, t));
+    }
+    let pan = if step == 0 { 0.0 } else { PAN };
+    let cam = before.lerp(here, ease(if pan > 0.0 { x / pan } else { 1.0 }));
+    let t = ((x - pan) / MOVE).clamp(0.0, 1.0);
+    (step, t, cam)
+}
+
+/// The frames: `n` spread over the seven steps ([`timing`]). The canvas is two boards wide and
+/// three tall at zoom 1, under a caption naming the step.
 pub fn frames(
     pos: &Position,
     overlay: &Overlay,
@@ -259,19 +310,15 @@ pub fn frames(
         )));
     }
     let n = n as usize;
-    let per = n / 7;
     (0..n)
         .into_par_iter()
         .map(|k| {
-            let step = (k / per).min(6);
-            let start = step * per;
-            let len = if step == 6 { n - start } else { per };
-            let t = ((k - start) as f64 / (len as f64 * 0.75).max(1.0)).min(1.0);
-            let (placed, zoom) = layout(step, t, w, h);
-            let big = s * zoom;
-            // Chart position (x east, y north) to paper: the board's centre stays at the centre
-            // of the canvas.
-            let centre = Pt::new(width / 2.0, band + 1.5 * h * s);
+            let (step, t, cam) = timing(k, n, w, h);
+            let placed = layout(step, t, w, h);
+            let big = s * cam.zoom;
+            // Chart position (x east, y north) to paper: the camera's row at the middle of the
+            // canvas, the board's middle file boundary at its middle.
+            let centre = Pt::new(width / 2.0, band + 1.5 * h * s + (cam.y - h / 2.0) * big);
             let mut scene = Scene::new(width, height, theme.background);
             let visible = |p: &Placed| {
                 let left = centre.x + (p.x - w / 2.0) * big;

@@ -73,7 +73,7 @@ impl Kind {
         match self {
             Kind::Gear => 48,
             Kind::Walk => 0,
-            Kind::Chart => 140,
+            Kind::Chart => 154,
             Kind::Spin => 48,
             Kind::Wrap => 72,
             Kind::Split => 84,
