@@ -279,7 +279,7 @@ pub const TABLE: [Spec; 34] = [
         "gear", "spin",
         "The animation: gear, walk, chart, spin, wrap or split."),
     row!(Frames, Animation, "frames", Some("--frames"), Some("frames"), Ty::Whole { min: 1, max: MAX_FRAMES as i64 }, All,
-        "48 for gear and spin, 72 for wrap, 84 for split, 154 for chart (at least 7), one a square for walk", "3",
+        "48 for gear and spin, 96 for wrap, 84 for split, 154 for chart (at least 7), one a square for walk", "3",
         "Number of frames, 1 to 600 (the chart's seven steps: at least 7)."),
     row!(Seconds, Animation, "seconds", Some("--seconds"), Some("seconds"), Ty::Number { min: 0.0, max: 60_000.0, unit: "seconds" }, All,
         "the frames' length", "0.25",

@@ -504,7 +504,8 @@ fn wrap_starts_on_the_board_up_to_scale_and_ends_on_the_globe() {
     // Last frame: the globe view's pieces, in the same places (those on its near side).
     let globe = figure(START, "[[panels]]\nview = \"globe\"\n").render();
     let (last, ball) = (piece_places(&a.frames[11]), piece_places(&globe));
-    assert!(ball.len() >= 16, "{} pieces in sight", ball.len());
+    // Both armies are in sight (not the pieces on slivers of cells at the limb, left out).
+    assert!(ball.len() >= 8, "{} pieces in sight", ball.len());
     assert_eq!(last.iter().map(|p| &p.0).collect::<Vec<_>>(), ball.iter().map(|p| &p.0).collect::<Vec<_>>());
     for (w, g) in last.iter().zip(&ball) {
         assert!(w.1.dist(g.1) < 1e-6, "{}: {:?} on the wrap, {:?} on the globe", w.0, w.1, g.1);
@@ -533,7 +534,7 @@ fn wrap_joins_the_east_and_west_edges_into_a_tube() {
         (dist(flat.space(0.0, s.cell_colatitude(7.5)), flat.space(8.0, s.cell_colatitude(7.5))) - 8.0 * square).abs()
             < 1e-9
     );
-    for morph in [Morph { bend: 1.0, ..Morph::FLAT }, Morph { bend: 1.0, cap: 1.0, ball: 0.0 }, Morph::BALL] {
+    for morph in [Morph { bend: 1.0, ..Morph::FLAT }, Morph::CYLINDER, Morph::BALL] {
         let g = at(morph);
         for i in 0..=10 {
             let c = s.cell_colatitude(7.0 + i as f64 / 10.0);
@@ -541,8 +542,9 @@ fn wrap_joins_the_east_and_west_edges_into_a_tube() {
         }
     }
     // The animation passes through the tube: some frame has the seam closed and the ends open.
-    let m = dotchess::draw::animation::board_to_ball::morph(0.39);
-    assert!(m.bend == 1.0 && m.cap == 0.0 && m.ball == 0.0, "{m:?}");
+    use dotchess::draw::animation::board_to_ball::{BEND, CAP_NORTH, morph};
+    let m = morph((BEND.1 + CAP_NORTH.0) / 2.0);
+    assert!(m.bend == 1.0 && m.cap_north == 0.0 && m.cap_south == 0.0 && m.ball == 0.0, "{m:?}");
 }
 
 #[test]

@@ -3,8 +3,8 @@
 //! cylinder swells into the ball, ending on the globe view — the same surface at every frame
 //! ([`WrapGeom`](crate::draw::geometry::WrapGeom)), the pieces and marks of the overlay carried on it.
 //!
-//! The view tilts while it happens, so the tube's open end and the caps closing can be seen, and
-//! settles on the globe's viewpoint (the panel's own when it is a globe, else the default). A board
+//! The view tilts while it happens, so each of the tube's open ends can be seen as its cap
+//! closes (the northern from above, the southern from below), and settles on the globe's viewpoint (the panel's own when it is a globe, else the default). A board
 //! or chart panel in colour mode keeps its tint and coloured edges all the way to the ball.
 
 use super::{AnimError, FrameCheck, checked, with_kind};
@@ -16,14 +16,19 @@ use crate::rules::position::Position;
 use rayon::prelude::*;
 
 /// When each stage runs, as fractions of the animation: (start, end). Before the first the board
-/// lies flat; after the last the ball holds still.
-pub const BEND: (f64, f64) = (0.06, 0.38);
-/// The pole bands folding in.
-pub const CAP: (f64, f64) = (0.40, 0.56);
+/// lies flat, held about a second at the essay's 96 frames, 12 a second; after the last the ball
+/// holds still as long.
+pub const BEND: (f64, f64) = (0.12, 0.34);
+/// The N pole band folding in over the tube's northern end, seen from above.
+pub const CAP_NORTH: (f64, f64) = (0.36, 0.47);
+/// The S pole band folding in over the southern end, seen from below (the view swings down
+/// between the two).
+pub const CAP_SOUTH: (f64, f64) = (0.55, 0.66);
 /// The cylinder swelling into the ball.
-pub const BALL: (f64, f64) = (0.58, 0.90);
-/// How much higher than the globe's the view rises mid-way (degrees), to look into the tube.
-const RISE: f64 = 22.0;
+pub const BALL: (f64, f64) = (0.68, 0.88);
+/// How far above the equator (then below it) the view goes to look into the tube's open end
+/// (degrees).
+const RISE: f64 = 28.0;
 
 /// Smooth progress through a stage: 0 before it, 1 after it, easing in and out.
 fn progress(t: f64, (a, b): (f64, f64)) -> f64 {
@@ -33,19 +38,29 @@ fn progress(t: f64, (a, b): (f64, f64)) -> f64 {
 
 /// The stage of the surface at time `t` (0 to 1).
 pub fn morph(t: f64) -> Morph {
-    Morph { bend: progress(t, BEND), cap: progress(t, CAP), ball: progress(t, BALL) }
+    Morph {
+        bend: progress(t, BEND),
+        cap_north: progress(t, CAP_NORTH),
+        cap_south: progress(t, CAP_SOUTH),
+        ball: progress(t, BALL),
+    }
 }
 
 /// Where the surface is seen from at time `t`, on its way to `end` (the globe's viewpoint): face
 /// on to the board's middle at the start (longitude of the middle file boundary, latitude 0),
-/// rising to look into the tube, then turning to `end` while the ball forms.
+/// rising while the board curls to look into the tube's northern end as it closes, swinging
+/// down to look into the southern end as that closes, then turning to `end` while the ball
+/// forms.
 pub fn viewpoint(t: f64, end: Viewpoint) -> Viewpoint {
     let ball = progress(t, BALL);
-    let up = progress(t, (BEND.0, CAP.1));
+    let tilt = progress(t, BEND) - 2.0 * progress(t, (CAP_NORTH.1, CAP_SOUTH.0));
     let start_lon = 180.0; // the middle file boundary of any board
     let turn = (end.longitude - start_lon + 180.0).rem_euclid(360.0) - 180.0;
-    let rise = RISE * (std::f64::consts::PI * progress(t, (BEND.0, BALL.1))).sin().powi(2);
-    Viewpoint { latitude: end.latitude * up + rise, longitude: start_lon + turn * ball, roll: end.roll * ball }
+    Viewpoint {
+        latitude: RISE * tilt * (1.0 - ball) + end.latitude * ball,
+        longitude: start_lon + turn * ball,
+        roll: end.roll * ball,
+    }
 }
 
 /// The time of frame `k` of `n`: the first frame is the flat board, the last the ball.

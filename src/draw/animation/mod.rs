@@ -75,7 +75,7 @@ impl Kind {
             Kind::Walk => 0,
             Kind::Chart => 154,
             Kind::Spin => 48,
-            Kind::Wrap => 72,
+            Kind::Wrap => 96,
             Kind::Split => 84,
         }
     }

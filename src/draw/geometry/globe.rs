@@ -38,6 +38,18 @@ const SIDE_SAMPLES: usize = 10;
 /// Samples per unit step of a route.
 const ROUTE_SAMPLES: usize = 12;
 
+/// The width of the outline of a ball of `radius` on paper.
+pub fn limb_width(radius: f64) -> f64 {
+    (radius * 0.006).max(1.0)
+}
+
+/// The inside of a ball's outline on paper, as the piece fitting sees it: a 180-gon (within a
+/// ten-thousandth of the radius of the circle) inside the outline's stroke.
+pub(crate) fn limb_polygon(centre: Pt, radius: f64) -> Vec<Pt> {
+    let r = radius - limb_width(radius) / 2.0;
+    (0..180).map(|i| i as f64 * PI / 90.0).map(|a| centre.offset(r * a.cos(), r * a.sin())).collect()
+}
+
 /// A point in the viewer's frame: x right, y up, z toward the viewer (unit sphere).
 pub type ViewPt = [f64; 3];
 
@@ -297,7 +309,7 @@ impl GlobeGeom {
     }
     /// The width of the limb's outline.
     pub fn limb_width(&self) -> f64 {
-        (self.radius * 0.006).max(1.0)
+        limb_width(self.radius)
     }
     /// Where a cell's piece goes, when it faces the viewer.
     pub fn centre(&self, topo: &Topology, cell: Cell) -> Option<Pt> {
@@ -338,11 +350,6 @@ impl Projection for GlobeGeom {
     }
     /// The limb, inside the outline's stroke (a 180-gon: within a ten-thousandth of the radius).
     fn silhouette(&self, _: &Topology) -> Option<Vec<Pt>> {
-        let r = self.radius - self.limb_width() / 2.0;
-        Some(
-            (0..180)
-                .map(|i| self.centre.offset(r * (i as f64 * PI / 90.0).cos(), r * (i as f64 * PI / 90.0).sin()))
-                .collect(),
-        )
+        Some(limb_polygon(self.centre, self.radius))
     }
 }

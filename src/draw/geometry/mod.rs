@@ -32,7 +32,7 @@ mod wrap;
 pub use board::BoardGeom;
 pub use chart::{ChartCell, ChartGeom, ChartSquare, Window};
 pub use disc::DiscGeom;
-pub use globe::{GlobeGeom, ViewPt, Viewpoint};
+pub use globe::{GlobeGeom, ViewPt, Viewpoint, limb_width};
 pub use hemispheres::HemiGeom;
 pub use surface::Surface;
 pub use wrap::{Morph, Split, WrapGeom, WrapPt};
@@ -106,7 +106,7 @@ pub fn convex_hull(points: &[Pt]) -> Vec<Pt> {
 
 /// The largest size, up to `size`, at which something upright of that height and width centred
 /// at `at` fits inside the convex polygon `outline` (every corner of its box inside); `None` when
-/// not even 0.3 of `size` fits: it stands on the very edge (a sliver of a cell at a globe's limb)
+/// not even a fifth of `size` fits: it stands on the very edge (a sliver of a cell at a globe's limb)
 /// or outside, and would be a speck.
 pub fn fit_inside(outline: &[Pt], at: Pt, size: f64) -> Option<f64> {
     if outline.len() < 3 {
@@ -131,7 +131,7 @@ pub fn fit_inside(outline: &[Pt], at: Pt, size: f64) -> Option<f64> {
         let inside = nx * (at.x - a.x) + ny * (at.y - a.y);
         half = half.min(inside / (nx.abs() + ny.abs()));
     }
-    (half * 2.0 >= size * 0.3).then_some(half * 2.0)
+    (half * 2.0 >= size * 0.2).then_some(half * 2.0)
 }
 
 /// Folds the unrolled chart onto the board.

@@ -28,25 +28,37 @@ use std::f64::consts::{FRAC_PI_2, PI};
 
 use super::Viewpoint;
 
-/// How far the board has been wrapped: three stages, each 0 (not begun) to 1 (done).
+/// How far the board has been wrapped: the stages, each 0 (not begun) to 1 (done). The two ends
+/// close one at a time (the animation shows each from its own side).
 #[derive(Clone, Copy, PartialEq, Debug, Default)]
 pub struct Morph {
     /// The board curled into a tube.
     pub bend: f64,
-    /// The pole bands folded in to close the tube's ends.
-    pub cap: f64,
+    /// The N pole band folded in to close the tube's northern end.
+    pub cap_north: f64,
+    /// The S pole band folded in to close its southern end.
+    pub cap_south: f64,
     /// The capped cylinder swollen into the ball.
     pub ball: f64,
 }
 
 impl Morph {
     /// The flat board.
-    pub const FLAT: Morph = Morph { bend: 0.0, cap: 0.0, ball: 0.0 };
+    pub const FLAT: Morph = Morph { bend: 0.0, cap_north: 0.0, cap_south: 0.0, ball: 0.0 };
+    /// The tube capped at both ends.
+    pub const CYLINDER: Morph = Morph { bend: 1.0, cap_north: 1.0, cap_south: 1.0, ball: 0.0 };
     /// The ball.
-    pub const BALL: Morph = Morph { bend: 1.0, cap: 1.0, ball: 1.0 };
-    /// Whether the surface is closed (the ends covered): nothing inside it can be seen.
+    pub const BALL: Morph = Morph { bend: 1.0, cap_north: 1.0, cap_south: 1.0, ball: 1.0 };
+    /// Whether the surface is closed (both ends covered): nothing inside it can be seen.
     pub fn closed(&self) -> bool {
-        self.cap >= 1.0 || self.ball > 0.0
+        (self.cap_north >= 1.0 && self.cap_south >= 1.0) || self.ball > 0.0
+    }
+    /// How far a pole's band has folded in.
+    pub fn cap(&self, pole: Pole) -> f64 {
+        match pole {
+            Pole::North => self.cap_north,
+            Pole::South => self.cap_south,
+        }
     }
 }
 
@@ -149,7 +161,8 @@ impl WrapGeom {
         let mut g = WrapGeom {
             morph: Morph {
                 bend: morph.bend.clamp(0.0, 1.0),
-                cap: morph.cap.clamp(0.0, 1.0),
+                cap_north: morph.cap_north.clamp(0.0, 1.0),
+                cap_south: morph.cap_south.clamp(0.0, 1.0),
                 ball: morph.ball.clamp(0.0, 1.0),
             },
             viewpoint,
@@ -246,8 +259,9 @@ impl WrapGeom {
             }
             Some((c, up)) => {
                 // The band, `1 - c` of its length from the rim, folded inward by `cap` of a right angle.
-                let len = lerp(self.band, self.tube, m.cap) * (1.0 - c);
-                let turn = m.cap * FRAC_PI_2;
+                let folded = if up > 0.0 { m.cap_north } else { m.cap_south };
+                let len = lerp(self.band, self.tube, folded) * (1.0 - c);
+                let turn = folded * FRAC_PI_2;
                 let (dz, dn) = (turn.cos() * len, turn.sin() * len);
                 along(self.tube - depth - dn * normal[0], side - dn * normal[1], up * (rim_z + dz))
             }
@@ -322,7 +336,7 @@ impl WrapGeom {
     /// The surface coordinates of a pole's centre: the band's middle on the board, the pole point
     /// once its end is closed.
     pub fn pole_centre(&self, pole: Pole) -> (f64, f64) {
-        let g = self.surface.cap() * 0.5 * (1.0 - self.morph.cap.max(self.morph.ball));
+        let g = self.surface.cap() * 0.5 * (1.0 - self.morph.cap(pole).max(self.morph.ball));
         (self.fold().w() / 2.0, if pole == Pole::North { g } else { PI - g })
     }
     /// A cell's outline in surface coordinates: a square's four sides; a pole's band (its rim,
@@ -507,6 +521,10 @@ impl Projection for WrapGeom {
         if self.split.begun() {
             // Two halves coming apart, then two discs: no one outline holds them.
             return None;
+        }
+        if self.morph.ball >= 1.0 {
+            // The ball: the globe's limb, so that the last frame is the globe view's picture.
+            return Some(super::globe::limb_polygon(self.centre, self.scale));
         }
         let mut coords: Vec<(f64, f64)> = topo.all_cells().flat_map(|c| self.outline_coords(topo, c)).collect();
         coords.extend(self.pole_outline(Pole::North));

@@ -137,7 +137,12 @@ impl Painter<'_> {
         if let Some(shape) = &outline {
             l.cells.push(Node::Element(Element::new(shape.clone(), Paint::fill(shade(theme.pole, 0.3)), "ball")));
         }
-        let mut data = vec![("bend", num(g.morph.bend)), ("cap", num(g.morph.cap)), ("ball", num(g.morph.ball))];
+        let mut data = vec![
+            ("bend", num(g.morph.bend)),
+            ("cap-north", num(g.morph.cap_north)),
+            ("cap-south", num(g.morph.cap_south)),
+            ("ball", num(g.morph.ball)),
+        ];
         if g.split.begun() {
             data.extend([("apart", num(g.split.apart)), ("turn", num(g.split.turn)), ("flat", num(g.split.flat))]);
         }
@@ -145,7 +150,7 @@ impl Painter<'_> {
         l.decor.extend(edges.into_iter().filter(|(front, _)| *front).map(|(_, e)| e));
         if let Some(shape) = outline {
             // The ball, outlined as the globe outlines it.
-            let mut paint = Paint::stroke(theme.text, (g.scale * 0.006).max(1.0));
+            let mut paint = Paint::stroke(theme.text, crate::draw::geometry::limb_width(g.scale));
             if g.morph.ball < 1.0 {
                 paint = paint.with_opacity(g.morph.ball);
             }
