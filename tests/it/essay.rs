@@ -762,3 +762,50 @@ fn pieces_on_the_ball_stay_inside_its_outline() {
     // 01-globe, the two castling globes, the 48 frames of the spin, the wrap's frames on the ball.
     assert!(balls >= 55, "only {balls} pictures of the ball");
 }
+
+/// On the single board a live pole is a cell, drawn as a band with its piece and its dot in the
+/// middle: a ride through the pole is drawn as one line through that centre (Mori's
+/// Rb6-b7-b8-N-f8-f7, Be7-f8-N-c8-d7), not as two pieces ending in ports on the band with the
+/// pole's dot floating between them (issue 24, item 4). The poles' letters stand beside the
+/// bands, so no route runs under them.
+#[test]
+fn rides_through_a_live_pole_pass_its_centre_on_the_board() {
+    use dotchess::draw::scene::Pt;
+    let (_, scenes) = panels_of("12-small8-examples");
+    for (i, s) in scenes[..2].iter().enumerate() {
+        let pole = s.find("dot").into_iter().find(|e| data(e, "cell") == Some("N")).expect("a dot on N");
+        let Shape::Circle { c: centre, .. } = pole.shape else { panic!("a dot is a circle") };
+        let loops = s.find("loop");
+        assert!(!loops.is_empty());
+        for e in loops {
+            assert!(data(e, "part").is_none(), "panel {}: a ride through N drawn in parts", i + 1);
+            assert!(points(e).iter().any(|p| p.dist(centre) < 1e-6), "panel {}: a ride misses N's centre", i + 1);
+        }
+        assert!(s.find("port").is_empty(), "panel {}: a ride through N breaks at the band", i + 1);
+    }
+    for name in ["12-small8-examples", "12-small-bishop", "12-small-king", "12-spherical-king"] {
+        let (fig, scenes) = panels_of(name);
+        for (p, s) in fig.panels.iter().zip(&scenes) {
+            if !matches!(p.view.kind, dotchess::draw::figure::ViewKind::Board { .. }) {
+                continue;
+            }
+            let bands: Vec<(Pt, f64, f64)> = s
+                .find("pole")
+                .into_iter()
+                .chain(s.find("cell").into_iter().filter(|e| matches!(data(e, "cell"), Some("N" | "S"))))
+                .filter_map(|e| match e.shape {
+                    Shape::Rect { at, w, h } => Some((at, w, h)),
+                    _ => None,
+                })
+                .collect();
+            assert!(!bands.is_empty(), "{name}: no pole band");
+            for letter in s.find("pole-label") {
+                let Shape::Text { at, .. } = letter.shape else { panic!("a letter is text") };
+                for &(b, w, h) in &bands {
+                    let inside = at.x > b.x && at.x < b.x + w && at.y > b.y && at.y < b.y + h;
+                    assert!(!inside, "{name}: a pole's letter inside its band, where routes run");
+                }
+            }
+        }
+    }
+}

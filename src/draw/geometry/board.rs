@@ -82,35 +82,75 @@ impl BoardGeom {
             }
         }
     }
-    /// A route's pieces on paper. A live pole is one cell drawn as a band: a route that starts
-    /// or ends on it runs along the band to the band's centre, where its piece stands.
+    /// A route's pieces on paper. A live pole is one cell drawn as a band, its piece (and its
+    /// dot) at the band's centre: a route that reaches the pole enters the band on its own file,
+    /// a short way, and runs straight to that centre; one that leaves it runs from the centre to
+    /// where it leaves the band on its file; one that passes through does both, in one piece, so
+    /// that it reads as going through the pole (Mori's Rb6-b7-b8-N-f8-f7) rather than breaking off
+    /// at the band.
     pub fn route(&self, topo: &Topology, route: &Route) -> Vec<Vec<Pt>> {
-        let mut pts = self.fold.route_points(topo, route);
-        // A pole point lies on every file, so a route that ends (or starts) on a live pole would
-        // be folded onto whichever file the chart copy gives it. Pull that end a hair towards the
-        // cell next to it: the route then enters (or leaves) the band on its own file.
-        let n = pts.len();
-        if n >= 2 {
-            let toward = |a: (f64, f64), b: (f64, f64)| (a.0 + (b.0 - a.0) * 1e-6, a.1 + (b.1 - a.1) * 1e-6);
-            if topo.pole_of(route.to()).is_some() {
-                pts[n - 1] = toward(pts[n - 1], pts[n - 2]);
+        let pts = self.fold.route_points(topo, route);
+        // Which points are live poles: the piece's own cell first, then each cell reached.
+        let pole_at = |i: usize| {
+            let cell = if i == 0 { route.from } else { route.steps.get(i - 1).map_or(route.from, |s| s.cell) };
+            topo.pole_of(cell)
+        };
+        let mut cuts: Vec<usize> = (1..pts.len().saturating_sub(1)).filter(|&i| pole_at(i).is_some()).collect();
+        cuts.insert(0, 0);
+        cuts.push(pts.len().saturating_sub(1));
+        // A pole point lies on every file, so it folds onto whichever file the chart copy gives
+        // it: pull it a hair towards the cell next to it, so that the route meets the band on
+        // that cell's file.
+        let toward = |a: (f64, f64), b: (f64, f64)| (a.0 + (b.0 - a.0) * 1e-6, a.1 + (b.1 - a.1) * 1e-6);
+        let mut pieces: Vec<Vec<Pt>> = Vec::new();
+        let mut joins = false;
+        for w in cuts.windows(2) {
+            let (a, b) = (w[0], w[1]);
+            if b <= a {
+                continue;
             }
-            if topo.pole_of(route.from).is_some() {
-                pts[0] = toward(pts[0], pts[1]);
+            let mut seg = pts[a..=b].to_vec();
+            let (from, to) = (pole_at(a), pole_at(b));
+            if from.is_some() {
+                seg[0] = toward(seg[0], seg[1]);
             }
-        }
-        let mut pieces = trace(&pts, &|u, v| self.map(u, v), self.square * 0.45);
-        if topo.pole_of(route.from).is_some()
-            && let Some(first) = pieces.first_mut()
-        {
-            first.insert(0, self.centre(topo, route.from));
-        }
-        if topo.pole_of(route.to()).is_some()
-            && let Some(last) = pieces.last_mut()
-        {
-            last.push(self.centre(topo, route.to()));
+            if to.is_some() {
+                let n = seg.len();
+                seg[n - 1] = toward(seg[n - 1], seg[n - 2]);
+            }
+            let mut traced = trace(&seg, &|u, v| self.map(u, v), self.square * 0.45);
+            if let (Some(p), Some(first)) = (from, traced.first_mut()) {
+                first[0] = self.band_stub(p, first[0]);
+                first.insert(0, self.band_centre(p));
+            }
+            if let (Some(p), Some(last)) = (to, traced.last_mut()) {
+                let n = last.len();
+                last[n - 1] = self.band_stub(p, last[n - 1]);
+                last.push(self.band_centre(p));
+            }
+            let mut traced = traced.into_iter();
+            // Through a pole: the piece into it and the piece out of it are one.
+            if joins && let (Some(prev), Some(next)) = (pieces.last_mut(), traced.next()) {
+                prev.extend(next.into_iter().skip(1));
+            }
+            pieces.extend(traced);
+            joins = to.is_some();
         }
         pieces
+    }
+    /// The centre of a pole's band, where its piece stands.
+    fn band_centre(&self, pole: Pole) -> Pt {
+        let (at, w, h) = self.band(pole);
+        Pt::new(at.x + w / 2.0, at.y + h / 2.0)
+    }
+    /// Where a route that meets a pole's band at `p` (on its file) has entered it: three tenths
+    /// of the band in from the board's edge.
+    fn band_stub(&self, pole: Pole, p: Pt) -> Pt {
+        let y = match pole {
+            Pole::North => self.origin.y - 0.3 * self.band_h,
+            Pole::South => self.origin.y + self.height() + 0.3 * self.band_h,
+        };
+        Pt::new(p.x, y)
     }
 }
 

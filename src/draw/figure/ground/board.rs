@@ -32,34 +32,25 @@ impl Painter<'_> {
             }
         }
         if topo.poles() != Poles::Edge {
+            // Each pole's letter beside its band, in the margin of the rank numbers: inside the
+            // band it sat where routes run (along a live band to the pole's centre; out of the
+            // board at a dead pole's middle, the d|e boundary, where the king's step over the pole
+            // leaves its port), and covered them or was covered.
             for pole in [Pole::North, Pole::South] {
-                let (at, bw, bh) = g.band(pole);
-                let c = Pt::new(at.x + bw / 2.0, at.y + bh / 2.0);
-                let live = topo.pole_cell(pole).is_some();
-                // A thin band (a dead pole on a small board) cannot hold a readable letter: it
-                // goes beside the band, in the margin of the rank numbers, at least 9 units high.
-                let size = bh * 0.6;
-                let x = if live {
-                    at.x + bh * 0.6
-                } else if size >= 9.0 {
-                    c.x
-                } else {
-                    at.x - g.square * 0.35
-                };
-                if live || size >= 9.0 {
-                    self.pole_label(pole, Pt::new(x, c.y), size, l);
-                    continue;
-                }
-                let (size, colour) = (g.square * 0.55, self.theme.text);
-                l.top.push(text(
-                    pole.letter().to_string(),
-                    Pt::new(x, c.y),
-                    size,
-                    Anchor::Middle,
-                    self.theme.title_font,
-                    colour,
-                    "pole-label",
-                ));
+                let (at, _, bh) = g.band(pole);
+                let size = (g.square * 0.42).max(9.0 * self.view.width / 480.0);
+                l.top.push(
+                    text(
+                        pole.letter().to_string(),
+                        Pt::new(at.x - g.square * 0.3, at.y + bh / 2.0),
+                        size,
+                        Anchor::Middle,
+                        self.theme.title_font,
+                        self.theme.text,
+                        "pole-label",
+                    )
+                    .with("pole", pole.letter().to_string()),
+                );
             }
         }
         if let ViewKind::Board { edges: true, .. } = self.view.kind {
