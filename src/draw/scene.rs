@@ -61,6 +61,14 @@ impl Rgb {
             _ => None,
         }
     }
+    /// Relative luminance (0 black, 1 white), as WCAG computes it.
+    pub fn luminance(self) -> f64 {
+        let lin = |v: u8| {
+            let v = v as f64 / 255.0;
+            if v <= 0.04045 { v / 12.92 } else { ((v + 0.055) / 1.055).powf(2.4) }
+        };
+        0.2126 * lin(self.0) + 0.7152 * lin(self.1) + 0.0722 * lin(self.2)
+    }
     /// Mixes towards `other` by `t` (0 = self, 1 = other).
     pub fn mix(self, other: Rgb, t: f64) -> Rgb {
         let m = |a: u8, b: u8| (a as f64 + (b as f64 - a as f64) * t).round().clamp(0.0, 255.0) as u8;

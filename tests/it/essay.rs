@@ -809,3 +809,74 @@ fn rides_through_a_live_pole_pass_its_centre_on_the_board() {
         }
     }
 }
+
+/// Labels stay readable (issue 24, item 5): on every panel of the essay no rank number's halo
+/// lies on a piece, a dot or a port (`13-xiangqi-start` had "10" under a chariot, `12-queen` its
+/// 5 and 4 under ports), no promotion label covers a rank number (`12-promotion`'s "Q R B N"
+/// beside the 8), and where a chart names its cells, nothing drawn later covers a name
+/// (`12-spherical-rook`: the route's dots and the rook over a2 a1 e1 e2 e3 e4 and a3).
+#[test]
+fn rank_numbers_promotion_labels_and_cell_names_stay_clear() {
+    use dotchess::draw::scene::Pt;
+    let circle = |e: &Element| match e.shape {
+        Shape::Circle { c, r } => Some((c, r)),
+        Shape::Piece { at, size, .. } => Some((at, size / 2.0)),
+        _ => None,
+    };
+    let mut badges = 0;
+    for (name, fig) in essay() {
+        for (i, p) in fig.panels.iter().enumerate() {
+            let s = draw(&fig, p);
+            let halos: Vec<(Pt, f64)> = s.find("coordinate-halo").into_iter().filter_map(circle).collect();
+            badges += halos.len();
+            let drawn: Vec<&Element> = s
+                .elements()
+                .into_iter()
+                .filter(|e| ["piece", "dot", "port"].iter().any(|c| e.class.split_whitespace().any(|w| w == *c)))
+                .collect();
+            for &(h, hr) in &halos {
+                for e in &drawn {
+                    let Some((c, r)) = circle(e) else { continue };
+                    assert!(
+                        h.dist(c) >= hr + r - 0.5,
+                        "{name}, panel {}: a rank number at {h:?} under the {} on {:?}",
+                        i + 1,
+                        e.class,
+                        data(e, "cell")
+                    );
+                }
+            }
+            for b in s.find("promotion-backing") {
+                let (at, w, hgt) = rect(b);
+                for &(h, hr) in &halos {
+                    let dx = (h.x - (at.x + w / 2.0)).abs() - w / 2.0;
+                    let dy = (h.y - (at.y + hgt / 2.0)).abs() - hgt / 2.0;
+                    assert!(
+                        dx.max(0.0).hypot(dy.max(0.0)) >= hr,
+                        "{name}, panel {}: a promotion label on a rank number",
+                        i + 1
+                    );
+                }
+            }
+            // Cell names: nothing after a name in the scene overlaps it.
+            let elements = s.elements();
+            for (k, e) in elements.iter().enumerate().filter(|(_, e)| e.class.contains("cell-name")) {
+                let Shape::Text { at, size, .. } = e.shape else { continue };
+                for later in &elements[k + 1..] {
+                    let Some((c, r)) = circle(later) else { continue };
+                    if later.class.contains("coordinate") {
+                        continue;
+                    }
+                    assert!(
+                        c.dist(at) >= r + size * 0.3,
+                        "{name}, panel {}: the name {:?} covered by the {}",
+                        i + 1,
+                        data(e, "text"),
+                        later.class
+                    );
+                }
+            }
+        }
+    }
+    assert!(badges >= 100, "only {badges} rank numbers");
+}

@@ -309,22 +309,13 @@ pub(super) fn coloured_dot(mut e: Element, colour: Rgb, theme: &Theme) -> Elemen
                 Shape::Circle { r, .. } => (r * 0.3).max(0.8),
                 _ => 1.0,
             };
-            let outline = if luminance(colour) < 0.3 { theme.background } else { theme.dot };
+            let outline = if colour.luminance() < 0.3 { theme.background } else { theme.dot };
             e.paint = Paint::fill(colour).with_stroke(outline, w);
         }
         (None, Some((_, w))) => e.paint.stroke = Some((colour, w)),
         (None, None) => {}
     }
     e.with("colour", colour.hex())
-}
-
-/// Relative luminance of an sRGB colour (0 black, 1 white), as WCAG computes it.
-fn luminance(c: Rgb) -> f64 {
-    let lin = |v: u8| {
-        let v = v as f64 / 255.0;
-        if v <= 0.04045 { v / 12.92 } else { ((v + 0.055) / 1.055).powf(2.4) }
-    };
-    0.2126 * lin(c.0) + 0.7152 * lin(c.1) + 0.0722 * lin(c.2)
 }
 
 /// Where several pieces, each in its own colour, can reach the same cell, their dots would lie

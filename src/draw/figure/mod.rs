@@ -14,6 +14,7 @@
 //! * `legend`: the check-mode legend under the figure;
 //! * `panels`: several figures composed into one.
 
+mod busy;
 mod ground;
 mod legend;
 mod marks;
@@ -444,9 +445,10 @@ fn render_in(
     let legend_h = if overlay.expect.is_some() && own_legend { (width * 0.07).clamp(18.0, 56.0) } else { 0.0 };
     let height = (height + legend_h).ceil();
     let mut scene = Scene::new(width, height, theme.background);
-    let grid = Paint::default().with_stroke(theme.grid, theme.grid_width);
-    let painter = Painter { pos, overlay, view, theme, topo, grid, touch };
     let proj = layout.projection();
+    let busy = busy::Busy::of(pos, overlay, theme, proj);
+    let grid = Paint::default().with_stroke(theme.grid, theme.grid_width);
+    let painter = Painter { pos, overlay, view, theme, topo, grid, touch, busy };
     let mut l = Layers::default();
     painter.ground(&layout, &mut l);
     let marks::Marks { elements: marks, described: described_moves, legend, moves, moves_top } =
@@ -616,6 +618,8 @@ struct Painter<'a> {
     grid: Paint,
     /// An interactive figure's board number ([`render_touch`]).
     touch: Option<usize>,
+    /// Where the pieces and marks will stand, for the ground's numbers and names to avoid.
+    busy: busy::Busy,
 }
 
 /// The drawing's lower layers, bottom first: cells, their decorations, and what must stay on top.

@@ -198,7 +198,10 @@ impl Ctx<'_> {
             Some(v) if topo.pole_of(d.cell).is_none() => v,
             _ => (1.0, 0.0),
         };
-        let obstacles = label_obstacles(p.pos, layout, topo, p.theme, dests);
+        let mut obstacles = label_obstacles(p.pos, layout, topo, p.theme, dests);
+        // And the ground's own writing: the rank numbers and file letters.
+        obstacles.extend(super::busy::ground_writing(&l.decor));
+        obstacles.extend(super::busy::ground_writing(&l.top));
         let bw = (tw + th * 0.4, th * 1.3);
         for at in layout.destination_marks(topo, d.cell, drawn) {
             let at = place_label(at, size, bw, first, &obstacles, placed);

@@ -54,7 +54,9 @@ impl Painter<'_> {
                 hide_check: true,
                 ..Overlay::default()
             };
-            let painter = Painter { overlay: &alone, grid: self.grid.clone(), ..*self };
+            // No ground is drawn for a group: nothing needs to know where its marks stand.
+            let busy = super::busy::Busy::default();
+            let painter = Painter { overlay: &alone, grid: self.grid.clone(), busy, ..*self };
             let mut layers = Layers::default();
             let marks = painter.marks(layout, &mut layers);
             let dests = alone.destinations_of(self.pos, 0);

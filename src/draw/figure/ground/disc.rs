@@ -7,6 +7,12 @@ use crate::draw::scene::{Anchor, Element, Node, Paint, PathCmd, Shape};
 use std::f64::consts::PI;
 
 impl Painter<'_> {
+    /// The size of the rank numbers on the disc's rings: 0.3 of a ring, but at least 9.5 units at
+    /// the essay's 480-unit width, as long as the halo fits in the ring.
+    fn rank_number_size(&self, g: &DiscGeom) -> f64 {
+        (g.ring() * 0.3).max(9.5 * self.view.width / 480.0).min(g.ring() * 0.75)
+    }
+
     pub(in super::super) fn disc_cells(&self, g: &DiscGeom, l: &mut Layers) {
         let topo = &self.topo;
         let theme = self.theme;
@@ -56,21 +62,23 @@ impl Painter<'_> {
             "rim",
         ));
         if self.view.coordinates == Coordinates::Edge {
-            let size = g.ring() * 0.42;
+            // Readable however many rings the disc has (xiangqi's ten made them a few pixels):
+            // at least 12 units at the essay's 480-unit width.
+            let size = (g.ring() * 0.42).max(12.0 * self.view.width / 480.0);
             for f in 0..topo.width() {
                 let at = g.polar(g.radius + size * 0.9, g.angle(f as f64 + 0.5));
                 l.decor.push(text(file_name(f), at, size, Anchor::Middle, theme.font, theme.text, "coordinate file"));
             }
-            // Rank numbers on their ring, on the file boundary nearest the top of the page whose
-            // two neighbouring cells are empty.
+            // Rank numbers on their ring, on the free file boundary nearest the top of the page
+            // (`rank_number_boundaries`).
             let opposite = (g.rotation + topo.width() as f64 / 2.0).round() as i32;
-            let boundaries = self.rank_number_boundaries(&[(0..topo.height()).collect()], opposite);
+            let s = self.rank_number_size(g);
+            let spot = |r: u8, x: f64| g.polar(g.ring_of(r).1 - 0.23 * g.ring(), g.angle(x));
+            let boundaries = self.rank_number_boundaries(&[(0..topo.height()).collect()], opposite, &spot, s * 0.62);
             for r in 0..topo.height() {
-                let (_, r1) = g.ring_of(r);
-                let free = boundaries[r as usize];
-                let layer = if free.is_some() { &mut l.decor } else { &mut l.top };
-                let s = g.ring() * 0.3;
-                let at = g.polar(r1 - 0.23 * g.ring(), g.angle(free.unwrap_or(opposite) as f64));
+                let Some(b) = boundaries[r as usize] else { continue };
+                let layer = &mut l.decor;
+                let at = spot(r, b);
                 layer.push(Element::new(
                     Shape::Circle { c: at, r: s * 0.62 },
                     Paint::fill(theme.badge).with_opacity(0.85),

@@ -73,27 +73,30 @@ impl Painter<'_> {
                 }
             }
             // Rank numbers on their ring, on a file boundary: the one nearest the side opposite
-            // the touching point whose two neighbouring cells are empty (else that side).
+            // the touching point that is free (`rank_number_boundaries`).
             let opposite =
                 self.overlay.rank_numbers_at.unwrap_or((g.rotation + topo.width() as f64 / 2.0).round() as i32);
             let discs: Vec<Vec<u8>> =
                 [true, false].map(|north| (0..topo.height()).filter(|&r| g.ring_of(r).2 == north).collect()).into();
-            let boundaries = if self.overlay.hold_rank_numbers {
-                vec![None; topo.height() as usize]
+            // Near the ring's outer edge: clear of routes along the ring and of dots.
+            let s = g.ring * 0.3;
+            let spot = |r: u8, x: f64| {
+                let (_, r1, north) = g.ring_of(r);
+                g.polar(north, r1 - 0.23 * g.ring, g.angle(x, north))
+            };
+            // Held still (a walk's frames): every number on the side opposite the touching point,
+            // over the pieces on its halo, so that the numbers do not jump from frame to frame.
+            let hold = self.overlay.hold_rank_numbers;
+            let boundaries = if hold {
+                vec![Some(opposite as f64); topo.height() as usize]
             } else {
-                self.rank_number_boundaries(&discs, opposite)
+                self.rank_number_boundaries(&discs, opposite, &spot, s * 0.62)
             };
             for r in 0..topo.height() {
-                let (_, r1, north) = g.ring_of(r);
-                if !g.shows(north) {
-                    continue;
-                }
-                let free = boundaries[r as usize];
-                // On a full ring the number goes over the pieces, on its halo.
-                let layer = if free.is_some() { &mut l.decor } else { &mut l.top };
-                // Near the ring's outer edge: clear of routes along the ring and of dots.
-                let s = g.ring * 0.3;
-                let at = g.polar(north, r1 - 0.23 * g.ring, g.angle(free.unwrap_or(opposite) as f64, north));
+                let (_, _, north) = g.ring_of(r);
+                let Some(b) = boundaries[r as usize].filter(|_| g.shows(north)) else { continue };
+                let layer = if hold { &mut l.top } else { &mut l.decor };
+                let at = spot(r, b);
                 layer.push(Element::new(
                     Shape::Circle { c: at, r: s * 0.62 },
                     Paint::fill(self.theme.badge).with_opacity(0.85),

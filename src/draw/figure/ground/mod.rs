@@ -54,14 +54,14 @@ impl Painter<'_> {
             let own = match topo.is_dark(cell) {
                 Some(true) => theme.dark,
                 Some(false) => theme.light,
-                None => theme.pole,
+                None => self.pole_fill(topo.pole_of(cell)),
             };
             let class = if topo.pole_of(cell).is_some() { "pole lastmove" } else { "cell lastmove" };
             return (own.mix(theme.highlight, 0.6), class);
         }
         let tinted = matches!(self.view.kind, ViewKind::Chart { tint: true, .. } | ViewKind::Board { tint: true, .. });
         match topo.is_dark(cell) {
-            None => (theme.pole, "pole"),
+            None => (self.pole_fill(topo.pole_of(cell)), "pole"),
             Some(dark) => {
                 // A theme with latitude bands fills a rank with its band, light and dark alike.
                 let band = topo.coords(cell).and_then(|(_, r)| theme.band(r, topo.height()));
@@ -75,13 +75,26 @@ impl Painter<'_> {
         }
     }
 
+    /// A pole's own colour. Spherical Chinese Chess colours its poles, the palaces' thrones, as
+    /// Neatham's disc does (seed 003): Gold's S dark blue, Red's N light blue — the river's blue
+    /// darkened and lightened, so each theme keeps its own hues. Other poles take the theme's
+    /// pole colour.
+    pub(super) fn pole_fill(&self, pole: Option<Pole>) -> Rgb {
+        match pole.filter(|_| self.pos.variant().is_xiangqi() && self.topo.pole_cell(Pole::North).is_some()) {
+            Some(Pole::South) => self.theme.river.mix(Rgb(0, 0, 0), 0.35),
+            Some(Pole::North) => self.theme.river.mix(Rgb(255, 255, 255), 0.55),
+            None => self.theme.pole,
+        }
+    }
+
     /// A pole's letter, readable whatever sits on the pole (a piece, a route through it, a dot):
-    /// over the pieces and marks, on a round plate of the pole's colour, and
-    /// at least 11 units high at the essay's 480-unit width (at a small size the cap alone would
-    /// give a letter of a few pixels).
+    /// over the pieces and marks, on a round plate of the pole's colour (the letter white on a
+    /// dark plate, the text colour on a light one), and at least 11 units high at the essay's
+    /// 480-unit width (at a small size the cap alone would give a letter of a few pixels).
     pub(super) fn pole_label(&self, pole: Pole, at: Pt, size: f64, l: &mut Layers) {
         let size = size.max(11.0 * self.view.width / 480.0);
-        let plate = Paint::fill(self.theme.pole);
+        let fill = self.pole_fill(Some(pole));
+        let plate = Paint::fill(fill);
         l.top.push(
             Element::new(Shape::Circle { c: at, r: size * 0.62 }, plate, "pole-label-plate")
                 .with("pole", pole.letter().to_string()),
@@ -93,7 +106,7 @@ impl Painter<'_> {
                 size,
                 Anchor::Middle,
                 self.theme.title_font,
-                self.theme.pole_text,
+                if fill == self.theme.pole || fill.luminance() < 0.35 { self.theme.pole_text } else { self.theme.text },
                 "pole-label",
             )
             .with("pole", pole.letter().to_string()),
@@ -142,44 +155,90 @@ impl Painter<'_> {
         }
     }
 
-    /// The file boundary each rank's number is written on: the one nearest `opposite` whose two
-    /// neighbouring cells are empty. One boundary free on every ring of a group (the rings of one
-    /// disc) makes the numbers a ruler; failing that, each ring takes its own nearest free
-    /// boundary; `None` where every boundary of the ring has a piece beside it.
-    pub(super) fn rank_number_boundaries(&self, groups: &[Vec<u8>], opposite: i32) -> Vec<Option<i32>> {
+    /// The file position each rank's number is written at: the file boundary nearest `opposite`
+    /// whose two neighbouring cells are empty and where the number's halo (radius `halo`, at
+    /// `spot(rank, position)`) keeps clear of every piece, dot, port and route the figure draws.
+    /// One boundary free on every ring of a group (the rings of one disc) makes the numbers a
+    /// ruler; failing that, each ring takes its own nearest free boundary, else the nearest
+    /// boundary whose spot alone is clear (beside a piece, not under it), else the middle of its
+    /// nearest empty cell whose spot is clear (xiangqi's e1 between the guards); `None` where
+    /// no such spot is clear: that number is left out rather than written over a piece or under
+    /// a route (the others still give the ring).
+    pub(super) fn rank_number_boundaries(
+        &self,
+        groups: &[Vec<u8>],
+        opposite: i32,
+        spot: &dyn Fn(u8, f64) -> Pt,
+        halo: f64,
+    ) -> Vec<Option<f64>> {
         let topo = &self.topo;
         let wf = topo.width() as i32;
-        let free = |r: u8, b: i32| {
-            let empty = |f: i32| {
-                let sq = topo.square(f.rem_euclid(wf) as u8, r).expect("square of the ring");
-                self.pos.piece_at(sq).is_none()
-            };
-            empty(b) && empty(b - 1)
+        let empty = |r: u8, f: i32| {
+            let sq = topo.square(f.rem_euclid(wf) as u8, r).expect("square of the ring");
+            self.pos.piece_at(sq).is_none()
         };
+        let clear = |r: u8, x: f64| self.busy.clear(spot(r, x), halo);
+        let free = |r: u8, b: i32| empty(r, b) && empty(r, b - 1) && clear(r, b as f64);
         let candidates: Vec<i32> = (0..=wf / 2).flat_map(|k| [opposite + k, opposite - k]).collect();
         let mut out = vec![None; topo.height() as usize];
         for rings in groups {
             let ruler = candidates.iter().copied().find(|&b| rings.iter().all(|&r| free(r, b)));
             for &r in rings {
-                out[r as usize] = ruler.or_else(|| candidates.iter().copied().find(|&b| free(r, b)));
+                let own = || candidates.iter().copied().find(|&b| free(r, b)).map(|b| b as f64);
+                let cell = || {
+                    let middles = candidates.iter().map(|&b| b as f64 + 0.5);
+                    middles.into_iter().find(|&x| empty(r, x.floor() as i32) && clear(r, x))
+                };
+                let beside = || candidates.iter().copied().find(|&b| clear(r, b as f64)).map(|b| b as f64);
+                out[r as usize] = ruler.map(|b| b as f64).or_else(own).or_else(beside).or_else(cell);
             }
         }
         out
     }
 
-    /// Every square's name in the square (each copy on the chart).
+    /// Every square's name in the square (each copy on the chart), in its middle, under
+    /// everything. Where a piece, a dot or a route will stand there, the name moves to the cell's
+    /// upper left corner, smaller, written over them on a patch of the cell's own colour: a chart
+    /// shown for its names keeps every name readable (`12-spherical-rook` had the route's dots
+    /// over six names and the rook over a seventh).
     fn cell_names(&self, layout: &dyn Projection, l: &mut Layers) {
         let topo = &self.topo;
         for cell in topo.all_cells() {
             if topo.pole_of(cell).is_some() {
                 continue;
             }
-            let size = layout.cell_size(topo, cell) * 0.3;
+            let name = topo.name(cell);
+            let cs = layout.cell_size(topo, cell);
+            let size = cs * 0.3;
+            let half = crate::draw::font::text_width(&name, size, self.theme.font) / 2.0;
             for at in layout.centres(topo, cell) {
-                let shift = if self.pos.piece_at(cell).is_some() { layout.cell_size(topo, cell) * 0.36 } else { 0.0 };
-                l.decor.push(text(
-                    topo.name(cell),
-                    at.offset(0.0, shift),
+                if self.busy.clear(at, half) {
+                    l.decor.push(text(
+                        name.clone(),
+                        at,
+                        size,
+                        Anchor::Middle,
+                        self.theme.font,
+                        self.theme.text,
+                        "coordinate cell-name",
+                    ));
+                    continue;
+                }
+                let size = cs * 0.22;
+                let (w, h) = (crate::draw::font::text_width(&name, size, self.theme.font), size * 1.1);
+                let pad = cs * 0.04;
+                let corner = at.offset(-cs / 2.0 + pad, -cs / 2.0 + pad);
+                l.top.push(
+                    Element::new(
+                        Shape::Rect { at: corner, w: w + 2.0 * pad, h },
+                        Paint::fill(self.cell_fill(cell).0).with_opacity(0.85),
+                        "cell-name-plate",
+                    )
+                    .with("cell", name.clone()),
+                );
+                l.top.push(text(
+                    name.clone(),
+                    corner.offset(pad + w / 2.0, h / 2.0),
                     size,
                     Anchor::Middle,
                     self.theme.font,

@@ -1,0 +1,102 @@
+//! Where a figure's pieces and marks will stand, known before they are drawn: the ground writes
+//! its rank numbers and cell names where they will not be covered (or cover anything), and the
+//! marks keep their labels off the ground's numbers.
+//!
+//! The places come from the same rules answers and the same projection as the marks themselves
+//! (destinations, their routes, loops), so nothing here is drawn by hand; the shapes are only
+//! what a label must keep clear of: a circle round each piece, dot and port, and each route as a
+//! line of its width.
+
+use super::Overlay;
+use super::marks::overlay_loops;
+use crate::draw::geometry::Projection;
+use crate::draw::scene::{Element, Pt, Shape};
+use crate::draw::theme::Theme;
+use crate::rules::position::Position;
+use crate::rules::routes::Route;
+
+/// What a label must keep clear of.
+#[derive(Clone, Debug, Default)]
+pub(super) struct Busy {
+    /// Pieces, dots and ports: centre and radius.
+    circles: Vec<(Pt, f64)>,
+    /// Routes and loops: points, and half the line's width.
+    lines: Vec<(Vec<Pt>, f64)>,
+}
+
+/// Distance from `p` to the segment `a`–`b`.
+fn to_segment(p: Pt, a: Pt, b: Pt) -> f64 {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let len2 = dx * dx + dy * dy;
+    let t = if len2 > 0.0 { (((p.x - a.x) * dx + (p.y - a.y) * dy) / len2).clamp(0.0, 1.0) } else { 0.0 };
+    p.dist(a.offset(dx * t, dy * t))
+}
+
+impl Busy {
+    /// The places of everything a figure will draw over its ground: each piece (a circle of 0.42
+    /// of its cell), each destination's dot (0.47 of its cell, the size of a capture ring), each
+    /// route and loop as drawn, and a port at every end of every piece of a route.
+    pub(super) fn of(pos: &Position, overlay: &Overlay, theme: &Theme, layout: &dyn Projection) -> Busy {
+        let topo = pos.topology();
+        let mut busy = Busy::default();
+        for (cell, _) in pos.pieces() {
+            let r = layout.cell_size(topo, cell) * 0.42;
+            busy.circles.extend(layout.centres(topo, cell).into_iter().map(|c| (c, r)));
+        }
+        let lw = theme.route_width * layout.unit() / 40.0 + 0.6;
+        let add_route = |busy: &mut Busy, pieces: &[Vec<Pt>]| {
+            for p in pieces {
+                for end in [p.first(), p.last()].into_iter().flatten() {
+                    busy.circles.push((*end, lw * 2.4));
+                }
+                busy.lines.push((p.clone(), lw));
+            }
+        };
+        for i in 0..overlay.moves.len() {
+            for d in overlay.destinations_of(pos, i) {
+                let drawn: Vec<Vec<Vec<Pt>>> = d.routes.iter().map(|r| layout.route(topo, r)).collect();
+                drawn.iter().for_each(|pieces| add_route(&mut busy, pieces));
+                let r = layout.cell_size(topo, d.cell) * 0.47;
+                busy.circles.extend(layout.destination_marks(topo, d.cell, &drawn).into_iter().map(|c| (c, r)));
+            }
+        }
+        for (route, _, _) in overlay_loops(topo, overlay) {
+            add_route(&mut busy, &layout.route(topo, &route));
+            // A dot on each cell reached, where the ride arrives (on the chart, in that copy).
+            for k in 0..route.steps.len() {
+                let c = route.steps[k].cell;
+                let prefix = Route { from: route.from, steps: route.steps[..=k].to_vec() };
+                let r = layout.cell_size(topo, c) * theme.dot_radius * 1.2;
+                let at = layout.destination_marks(topo, c, &[layout.route(topo, &prefix)]);
+                busy.circles.extend(at.into_iter().map(|p| (p, r)));
+            }
+        }
+        busy
+    }
+
+    /// How far `p` is from the nearest thing drawn (negative: inside it).
+    pub(super) fn clearance(&self, p: Pt) -> f64 {
+        let circles = self.circles.iter().map(|&(c, r)| p.dist(c) - r);
+        let lines = self.lines.iter().flat_map(|(pts, hw)| pts.windows(2).map(move |w| to_segment(p, w[0], w[1]) - hw));
+        circles.chain(lines).fold(f64::INFINITY, f64::min)
+    }
+
+    /// Whether a round label of radius `r` at `p` keeps clear of everything drawn.
+    pub(super) fn clear(&self, p: Pt, r: f64) -> bool {
+        self.clearance(p) >= r
+    }
+}
+
+/// What a label placed over the ground must keep clear of among the ground's own writing: its
+/// coordinates (rank numbers on their halos, file letters), as circles.
+pub(super) fn ground_writing(elements: &[Element]) -> Vec<(Pt, f64)> {
+    elements
+        .iter()
+        .filter(|e| e.class.split_whitespace().any(|c| c == "coordinate" || c == "coordinate-halo"))
+        .filter_map(|e| match &e.shape {
+            Shape::Circle { c, r } => Some((*c, *r)),
+            Shape::Text { at, size, text, .. } => Some((*at, size * 0.35 * text.chars().count().max(1) as f64)),
+            _ => None,
+        })
+        .collect()
+}
