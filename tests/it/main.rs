@@ -15,6 +15,7 @@ mod chess_model;
 mod cli;
 mod controls;
 mod essay;
+mod essay_readable;
 mod fen;
 mod golden;
 mod harden;
