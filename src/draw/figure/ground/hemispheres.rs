@@ -79,7 +79,9 @@ impl Painter<'_> {
             let discs: Vec<Vec<u8>> =
                 [true, false].map(|north| (0..topo.height()).filter(|&r| g.ring_of(r).2 == north).collect()).into();
             // Near the ring's outer edge: clear of routes along the ring and of dots.
-            let s = g.ring * 0.3;
+            // Readable however many rings a disc has (xiangqi's five and a half made them a few
+            // pixels): as on the single disc, at least 9.5 units at the essay's 480-unit width.
+            let s = (g.ring * 0.3).max(9.5 * self.view.width / 480.0).min(g.ring * 0.75);
             let spot = |r: u8, x: f64| {
                 let (_, r1, north) = g.ring_of(r);
                 g.polar(north, r1 - 0.23 * g.ring, g.angle(x, north))
