@@ -85,6 +85,12 @@ impl Busy {
     pub(super) fn clear(&self, p: Pt, r: f64) -> bool {
         self.clearance(p) >= r
     }
+
+    /// Whether a round label of radius `r` at `p` keeps clear of the pieces, dots and ports (a
+    /// route may pass under it).
+    pub(super) fn clear_of_marks(&self, p: Pt, r: f64) -> bool {
+        self.circles.iter().all(|&(c, cr)| p.dist(c) - cr >= r)
+    }
 }
 
 /// What a label placed over the ground must keep clear of among the ground's own writing: its

@@ -161,9 +161,12 @@ impl Painter<'_> {
     /// One boundary free on every ring of a group (the rings of one disc) makes the numbers a
     /// ruler; failing that, each ring takes its own nearest free boundary, else the nearest
     /// boundary whose spot alone is clear (beside a piece, not under it), else the middle of its
-    /// nearest empty cell whose spot is clear (xiangqi's e1 between the guards); `None` where
-    /// no such spot is clear: that number is left out rather than written over a piece or under
-    /// a route (the others still give the ring).
+    /// nearest empty cell whose spot is clear (xiangqi's e1 between the guards). Where routes
+    /// cover every spot of a ring (a bishop's sixteen diagonals, a cannon riding round its rank),
+    /// the number goes under them, at the nearest free boundary whose spot keeps clear of the
+    /// pieces, dots and ports (the routes drawn over its halo leave it readable); `None` only
+    /// where even that is not found: the number is left out rather than written over a piece or
+    /// a dot.
     pub(super) fn rank_number_boundaries(
         &self,
         groups: &[Vec<u8>],
@@ -190,7 +193,15 @@ impl Painter<'_> {
                     middles.into_iter().find(|&x| empty(r, x.floor() as i32) && clear(r, x))
                 };
                 let beside = || candidates.iter().copied().find(|&b| clear(r, b as f64)).map(|b| b as f64);
-                out[r as usize] = ruler.map(|b| b as f64).or_else(own).or_else(beside).or_else(cell);
+                let under = || {
+                    let marks_only = |b: i32| self.busy.clear_of_marks(spot(r, b as f64), halo);
+                    candidates
+                        .iter()
+                        .copied()
+                        .find(|&b| empty(r, b) && empty(r, b - 1) && marks_only(b))
+                        .map(|b| b as f64)
+                };
+                out[r as usize] = ruler.map(|b| b as f64).or_else(own).or_else(beside).or_else(cell).or_else(under);
             }
         }
         out
