@@ -191,15 +191,12 @@ fn layout(step: usize, t: f64, w: f64, h: f64) -> Vec<Placed> {
     let alpha = row(Copy::Up, 0.0, 0.0, 1.0);
     let beta = |y: f64| row(Copy::Flipped, w / 2.0, y, 1.0);
     match step {
-        0 => {
-            let v = (-3..=3)
-                .map(|i: i32| {
-                    let spread = i.signum() as f64 * (1.0 - t) * 0.8 * w * i.unsigned_abs() as f64;
-                    Placed { copy: Copy::Up, x: i as f64 * w + spread, y: 0.0, sy: 1.0 }
-                })
-                .collect();
-            v
-        }
+        0 => (-3..=3)
+            .map(|i: i32| {
+                let spread = i.signum() as f64 * (1.0 - t) * 0.8 * w * i.unsigned_abs() as f64;
+                Placed { copy: Copy::Up, x: i as f64 * w + spread, y: 0.0, sy: 1.0 }
+            })
+            .collect(),
         1 => [alpha.clone(), row(Copy::Up, 0.0, -t * (h + gap), 1.0)].concat(),
         2 => {
             let c = (std::f64::consts::PI * t).cos();
