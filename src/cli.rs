@@ -178,6 +178,10 @@ struct MovesArgs {
     /// Print JSON instead of text.
     #[arg(long)]
     json: bool,
+    /// Name the moves in algebraic notation (`Nf3`, `exd5`, `O-O`; docs/notation.md) instead of
+    /// coordinates (`g1f3`).
+    #[arg(long)]
+    san: bool,
 }
 
 #[derive(Args, Debug)]

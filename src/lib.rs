@@ -40,6 +40,7 @@ pub use rules::position::Position;
 pub use rules::routes::{
     Destination, Loop, LoopKind, Route, RouteStep, arrow_route, arrow_route_in, destinations, loops,
 };
+pub use rules::san::{MoveError, San};
 pub use rules::setup::{Setup, SetupError, SetupErrorKind};
 pub use rules::topology::{Cell, Cursor, DiagonalRule, Dir, Pole, Poles, Step, Topology};
 pub use rules::variant::{Family, Palace, Variant, VariantId};

@@ -16,13 +16,19 @@ pub(super) fn moves(a: &MovesArgs, out: &mut impl Write) -> Result<(), CliError>
         let cell = parse_cell(&pos, sq)?;
         let piece = pos.piece_at(cell).ok_or_else(|| CliError::Usage(format!("no piece on {sq}")))?;
         let dests = destinations(&pos, cell, !a.pseudo);
+        if a.san && (piece.color != pos.turn() || a.pseudo) {
+            return Err(CliError::Usage(format!(
+                "--san names the legal moves of the side to move; the piece on {sq} is not one of them{}",
+                if a.pseudo { " (drop --pseudo)" } else { "" }
+            )));
+        }
         if a.json {
             let doc = SquareJson {
                 variant: a.position.variant.name(),
                 fen: pos.fen(),
                 square: topo.name(cell),
                 piece: piece.letter().to_string(),
-                destinations: dests.iter().map(|d| DestJson::new(&pos, d)).collect(),
+                destinations: dests.iter().map(|d| DestJson::new(&pos, d, a.san)).collect(),
             };
             writeln!(out, "{}", serde_json::to_string_pretty(&doc).expect("JSON of plain data"))?;
         } else {
@@ -40,7 +46,15 @@ pub(super) fn moves(a: &MovesArgs, out: &mut impl Write) -> Result<(), CliError>
     } else {
         pos.legal_moves(&mut list)
     }
-    let mut names: Vec<String> = list.iter().map(|&m| move_name(topo, m)).collect();
+    let mut names: Vec<String> = if a.san && !a.pseudo {
+        list.iter().map(|&m| pos.san_parts_among(m, &list).to_string()).collect()
+    } else if a.san {
+        return Err(CliError::Usage(
+            "--san names legal moves only (a name is told apart from the other legal moves); drop --pseudo".into(),
+        ));
+    } else {
+        list.iter().map(|&m| move_name(topo, m)).collect()
+    };
     names.sort();
     if a.json {
         let doc = MovesJson { variant: a.position.variant.name(), fen: pos.fen(), moves: names };
@@ -131,11 +145,11 @@ struct DestJson {
 }
 
 impl DestJson {
-    fn new(pos: &Position, d: &Destination) -> DestJson {
+    fn new(pos: &Position, d: &Destination, san: bool) -> DestJson {
         DestJson {
             cell: pos.topology().name(d.cell),
             capture: d.capture,
-            moves: d.moves.iter().map(|&m| pos.move_name(m)).collect(),
+            moves: d.moves.iter().map(|&m| if san { pos.san(m) } else { pos.move_name(m) }).collect(),
             routes: d.routes.iter().map(|r| RouteJson::new(pos.topology(), r)).collect(),
         }
     }

@@ -8,6 +8,7 @@ pub mod notation;
 pub mod piece;
 pub mod position;
 pub mod routes;
+pub mod san;
 pub mod setup;
 pub mod topology;
 pub mod variant;

@@ -29,6 +29,7 @@ mod perft_flat;
 mod properties;
 mod render;
 mod rules;
+mod san;
 mod seed_figures;
 #[cfg(feature = "serve")]
 mod serve;
