@@ -8,6 +8,7 @@
 pub mod check;
 pub mod diagnostics;
 pub mod file;
+pub mod game;
 pub mod marks;
 pub mod options;
 pub mod overlay;
