@@ -159,7 +159,15 @@ pub fn figure(job: &Job, files: &dyn Files, variant: VariantId) -> Result<Figure
 pub fn checked(job: &Job, files: &dyn Files, variant: VariantId) -> Result<Checked, InputError> {
     let located = |message: String| InputError { message, ..job.origin.clone() };
     let (pname, ptext) = files.read(&job.position).map_err(located)?;
-    let base = read_position(&pname, &ptext, variant)?;
+    // A game file: its first game, replayed when the overlay says `kind = "game"`, else its end.
+    let game = match job.position.to_ascii_lowercase().ends_with(".pgn") {
+        true => Some(crate::input::game::read_games(&pname, &ptext, variant)?.swap_remove(0)),
+        false => None,
+    };
+    let base = match &game {
+        Some(g) => g.base(),
+        None => read_position(&pname, &ptext, variant)?,
+    };
     let draft = match &job.overlay {
         None => Draft::plain(&base),
         Some(o) => {
@@ -167,7 +175,10 @@ pub fn checked(job: &Job, files: &dyn Files, variant: VariantId) -> Result<Check
             read_draft(&oname, &otext, &base, &|p| files.read(p))?
         }
     };
-    let mut checked = crate::input::check::figure(&draft, &FigureOptions::default())?;
+    let mut checked = match &game {
+        Some(g) => g.figure(&draft, &FigureOptions::default(), None)?,
+        None => crate::input::check::figure(&draft, &FigureOptions::default())?,
+    };
     if let [panel] = &mut checked.figure.panels[..]
         && panel.caption.is_none()
     {

@@ -5,6 +5,7 @@
 
 mod figures;
 mod flags;
+mod game;
 mod rules;
 #[cfg(feature = "serve")]
 mod serve;
@@ -53,7 +54,7 @@ enum Command {
 /// `[animation]` table and panel say (marks add to its marks); then everything is checked once.
 #[derive(Args, Debug)]
 struct AnimateArgs {
-    /// Position file (.fen or .toml).
+    /// Position file (.fen or .toml), or a game file (.pgn), replayed one frame a ply.
     position: PathBuf,
     /// Overlay file (.toml): its first panel is animated; its `[animation]` table says how.
     overlay: Option<PathBuf>,
@@ -65,6 +66,15 @@ struct AnimateArgs {
     /// Write only this frame (0 first) as a still: .svg, .png or .pdf.
     #[arg(long)]
     frame: Option<u32>,
+    /// A game file (.pgn): the first ply replayed (0, the default, starts from the start position).
+    #[arg(long)]
+    from: Option<usize>,
+    /// A game file: the last ply replayed (default: the game's end).
+    #[arg(long)]
+    to: Option<usize>,
+    /// A game file of several games: which one, from 1 (default 1).
+    #[arg(long)]
+    game: Option<usize>,
     /// Output file: .gif, .png (APNG) or .svg (animated), or `-` for a GIF on standard output
     /// (repeatable).
     #[arg(short, long, required = true)]
@@ -121,7 +131,8 @@ struct EssayArgs {
 #[derive(Args, Debug)]
 struct RenderArgs {
     /// Position file: .fen (a `# variant: NAME` comment names the variant) or .toml (`variant`,
-    /// `fen`, `title`). Without it, --variant and --fen give the position.
+    /// `fen`, `title`), or a game file (.pgn: its end, or see --ply and --plies). Without it,
+    /// --variant and --fen give the position.
     position_file: Option<PathBuf>,
     /// Overlay file (.toml): views, panels, marks, theme. Flags given beside it override it.
     overlay_file: Option<PathBuf>,
@@ -137,6 +148,16 @@ struct RenderArgs {
     /// written for a name without extension: svg, png, pdf or html.
     #[arg(long)]
     format: Option<dotchess::output::Format>,
+    /// A game file (.pgn): the position after this many plies, its last move marked.
+    #[arg(long)]
+    ply: Option<usize>,
+    /// A game file: a game sheet, the positions after these plies (`10,20,30`) side by side, each
+    /// captioned with its move.
+    #[arg(long)]
+    plies: Option<String>,
+    /// A game file of several games: which one, from 1 (default 1).
+    #[arg(long)]
+    game: Option<usize>,
 }
 
 #[derive(Args, Debug)]

@@ -11,12 +11,12 @@ use dotchess::input::position::{PositionSpec, read_position};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-fn read_file(path: &Path) -> Result<String, CliError> {
+pub(super) fn read_file(path: &Path) -> Result<String, CliError> {
     dotchess::input::file::read_input(path).map_err(|e| CliError::Usage(e.to_string()))
 }
 
 /// The folder files named in `path` are relative to.
-fn folder_of(path: &Path) -> PathBuf {
+pub(super) fn folder_of(path: &Path) -> PathBuf {
     path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf()
 }
 
@@ -43,7 +43,7 @@ fn load_theme(name: &str) -> Result<dotchess::Theme, CliError> {
 }
 
 /// The flags with the theme file they name read (relative to the working folder).
-fn with_files(flags: &FigureOptions) -> Result<FigureOptions, CliError> {
+pub(super) fn with_files(flags: &FigureOptions) -> Result<FigureOptions, CliError> {
     let mut out = FigureOptions::default();
     for g in flags.iter() {
         let value = match &g.value {
@@ -58,6 +58,13 @@ fn with_files(flags: &FigureOptions) -> Result<FigureOptions, CliError> {
 }
 
 pub(super) fn render_cmd(a: &RenderArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    if let Some(p) = a.position_file.as_deref().filter(|p| super::game::is_game_file(p)) {
+        let checked = super::game::still(a, p)?;
+        return write_figure(&checked.figure, &a.output, a.format, out);
+    }
+    if a.ply.is_some() || a.plies.is_some() || a.game.is_some() {
+        return Err(CliError::Usage("--ply, --plies and --game choose from a game file (.pgn)".into()));
+    }
     let draft = match &a.position_file {
         None => Draft::plain(&PositionSpec { position: a.position.position()?, title: None }),
         Some(_) if a.position.fen.is_some() => {
@@ -129,10 +136,21 @@ fn animation_targets(
 
 pub(super) fn animate_cmd(a: &AnimateArgs, out: &mut dyn Write) -> Result<(), CliError> {
     use dotchess::draw::animation::{AnimSpec, Kind};
-    use dotchess::output::{AnimFormat, Target, WriteError, write};
+    if super::game::is_game_file(&a.position) {
+        return animate_checked(super::game::replay(a)?, a, out);
+    }
+    if a.from.is_some() || a.to.is_some() || a.game.is_some() {
+        return Err(CliError::Usage("--from, --to and --game replay a game file (.pgn)".into()));
+    }
     let draft = read_files(&a.position, a.overlay.as_deref(), a.variant)?;
     let mut checked: Checked = check::figure(&draft, &with_files(&a.options.options)?)?;
     checked.figure.animation.get_or_insert(AnimSpec::new(Kind::Gear));
+    animate_checked(checked, a, out)
+}
+
+/// Draws a checked animated figure and writes it to each `-o`, or its frame `--frame K`.
+fn animate_checked(checked: Checked, a: &AnimateArgs, out: &mut dyn Write) -> Result<(), CliError> {
+    use dotchess::output::{AnimFormat, Target, WriteError, write};
     let targets = animation_targets(&a.output, a.frame.is_some())?;
     // Painted and encoded together only for a GIF or an APNG: an animated SVG has no pixels.
     let raster = a.frame.is_none() && targets.iter().any(|(_, f)| *f != AnimFormat::Svg);

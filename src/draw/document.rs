@@ -69,6 +69,8 @@ pub struct FigureSpec {
     pub background: Option<Background>,
     /// `dpi`: the resolution written into the PNG, and the PDF page's scale.
     pub dpi: Option<f64>,
+    /// A game to replay (`kind = "game"`), when the figure's position file is a game file.
+    pub script: Option<std::sync::Arc<crate::draw::animation::replay::Script>>,
 }
 
 impl FigureSpec {
@@ -76,7 +78,27 @@ impl FigureSpec {
     pub fn animate(&self) -> Option<Result<crate::draw::animation::Animation, crate::draw::animation::AnimError>> {
         let spec = self.animation.as_ref()?;
         let panel = self.panels.first()?;
+        if spec.kind == crate::draw::animation::Kind::Game {
+            return Some(
+                self.replay(panel.view)
+                    .ok_or_else(crate::draw::animation::no_game)
+                    .and_then(|(script, replay)| crate::draw::animation::replay::build(&script, &replay, &self.theme)),
+            );
+        }
         Some(crate::draw::animation::build(spec, panel, self.title.as_deref(), &self.theme))
+    }
+
+    /// The figure's game and how to replay it (its first panel's view, and marks under each
+    /// frame's), when it has one.
+    pub fn replay(
+        &self,
+        view: crate::draw::figure::View,
+    ) -> Option<(std::sync::Arc<crate::draw::animation::replay::Script>, crate::draw::animation::replay::Replay)> {
+        use crate::draw::animation::replay::Replay;
+        let script = self.script.clone()?;
+        let panel = self.panels.first()?;
+        let plays = self.animation.map_or(0, |a| a.plays);
+        Some((script, Replay { plays, base: panel.overlay.clone(), ..Replay::new(view) }))
     }
 
     /// Draws the figure: one panel as it is, several in a grid with captions. No budget: for

@@ -108,6 +108,7 @@ pub fn figure(draft: &Draft, given: &FigureOptions) -> Result<Checked, InputErro
             _ => None,
         },
         dpi: number(&top, Key::Dpi),
+        script: None,
     };
     Ok(Checked { figure, options: top, first_view: first_view.unwrap_or_default() })
 }

@@ -19,7 +19,7 @@ pub const MAX_PLAYS: i64 = 10_000;
 /// The names of the views, as written in files, flags and queries.
 pub const VIEW_NAMES: [&str; 7] = ["hemispheres", "north", "south", "chart", "board", "globe", "disc"];
 /// The names of the animations.
-pub const KIND_NAMES: [&str; 6] = ["gear", "walk", "chart", "spin", "wrap", "split"];
+pub const KIND_NAMES: [&str; 7] = ["gear", "walk", "chart", "spin", "wrap", "split", "game"];
 
 /// One option.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -277,7 +277,7 @@ pub const TABLE: [Spec; 34] = [
         "Draw marks over the pieces instead of under them (a file's `over_pieces`)."),
     row!(Kind, Animation, "kind", Some("--kind"), Some("kind"), Ty::Name(&KIND_NAMES), All,
         "gear", "spin",
-        "The animation: gear, walk, chart, spin, wrap or split."),
+        "The animation: gear, walk, chart, spin, wrap or split; game replays a game file (.pgn), one frame a ply."),
     row!(Frames, Animation, "frames", Some("--frames"), Some("frames"), Ty::Whole { min: 1, max: MAX_FRAMES as i64 }, All,
         "48 for gear and spin, 96 for wrap, 84 for split, 154 for chart (at least 7), one a square for walk", "3",
         "Number of frames, 1 to 600 (the chart's seven steps: at least 7)."),

@@ -63,6 +63,10 @@ pub fn build(figure: &FigureSpec, raster: bool) -> Result<Animation, AnimError> 
         }
         Ok(())
     };
+    if spec.kind == Kind::Game {
+        let (script, replay) = figure.replay(panel.view).ok_or_else(crate::draw::animation::no_game)?;
+        return crate::draw::animation::replay::build_within(&script, &replay, &figure.theme, &check);
+    }
     build_within(&spec, &panel, figure.title.as_deref(), &figure.theme, &check)
 }
 

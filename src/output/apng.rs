@@ -146,7 +146,7 @@ pub fn encode(anim: &Animation) -> Result<Vec<u8>, AnimError> {
         for v in [seq, f.rect.w, f.rect.h, f.rect.x, f.rect.y] {
             fctl.extend_from_slice(&v.to_be_bytes());
         }
-        fctl.extend_from_slice(&anim.delay_cs.to_be_bytes());
+        fctl.extend_from_slice(&anim.delay(k).to_be_bytes());
         fctl.extend_from_slice(&100u16.to_be_bytes());
         // Dispose: none; blend: source (the rectangle replaces what was there).
         fctl.extend_from_slice(&[0, 0]);

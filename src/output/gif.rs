@@ -157,7 +157,8 @@ struct Coder<'a> {
     pal: &'a [u32],
     /// The palette index of every colour of the sampled frames.
     lookup: &'a RgbMap<u8>,
-    delay: u16,
+    /// The animation, for each frame's delay.
+    anim: &'a Animation,
 }
 
 /// A worker's buffers, kept from frame to frame.
@@ -305,7 +306,7 @@ impl super::frames::Coder for Coder<'_> {
         };
         let mut lzw_bytes = Vec::with_capacity(data.len() / 8);
         st.lzw.encode(data, &mut lzw_bytes);
-        frame(self.delay, (k > 0).then_some(CLEAR), rect, lzw_bytes)
+        frame(self.anim.delay(k), (k > 0).then_some(CLEAR), rect, lzw_bytes)
     }
 }
 
@@ -322,7 +323,7 @@ pub fn encode(anim: &Animation) -> Result<Vec<u8>, AnimError> {
     let hist = histogram(counts);
     let pal = palette(&anim.colours, &hist);
     let lookup: RgbMap<u8> = hist.par_iter().map(|&(c, _)| (c, nearest(&pal, c))).collect();
-    let coder = Coder { width: w, height: h, pal: &pal, lookup: &lookup, delay: anim.delay_cs };
+    let coder = Coder { width: w, height: h, pal: &pal, lookup: &lookup, anim };
     let encoded = code_frames(&anim.frames, (w, h), starts, &coder);
     write(w as u16, h as u16, &pal, anim.plays, &encoded).map_err(|e| AnimError::Encode(format!("GIF: {e}")))
 }

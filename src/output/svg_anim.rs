@@ -32,10 +32,23 @@ pub fn encode(anim: &Animation) -> String {
     let Some(first) = anim.frames.first() else { return String::new() };
     let n = anim.frames.len();
     let (w, h) = (fixed(first.width), fixed(first.height));
-    let dur = fixed(n as f64 * anim.delay_cs as f64 / 100.0);
+    // Each frame's start on the clock, in hundredths; the last entry is the whole length.
+    let mut starts = vec![0u64];
+    for k in 0..n {
+        starts.push(starts[k] + u64::from(anim.delay(k)));
+    }
+    let total = starts[n].max(1) as f64;
+    let dur = fixed(total / 100.0);
     let repeat = if anim.plays == 0 { "indefinite".to_string() } else { anim.plays.to_string() };
+    // Frames of their own lengths (a game replay) list them all.
+    let delays = if anim.delays.is_empty() {
+        String::new()
+    } else {
+        let all: Vec<String> = (0..n).map(|k| anim.delay(k).to_string()).collect();
+        format!(" data-delays-cs=\"{}\"", all.join(" "))
+    };
     let mut out = format!(
-        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" role=\"img\" class=\"animation\" data-frames=\"{n}\" data-delay-cs=\"{}\">\n<title>{}</title>\n<desc>{}</desc>\n",
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" viewBox=\"0 0 {w} {h}\" role=\"img\" class=\"animation\" data-frames=\"{n}\" data-delay-cs=\"{}\"{delays}>\n<title>{}</title>\n<desc>{}</desc>\n",
         anim.delay_cs,
         escape(&first.title),
         escape(&first.desc)
@@ -44,7 +57,7 @@ pub fn encode(anim: &Animation) -> String {
         let shown = if k == 0 { "inline" } else { "none" };
         out += &format!("<g class=\"frame\" data-frame=\"{k}\" display=\"{shown}\">\n");
         if n > 1 {
-            let (at, next) = (fixed(k as f64 / n as f64), fixed((k + 1) as f64 / n as f64));
+            let (at, next) = (fixed(starts[k] as f64 / total), fixed(starts[k + 1] as f64 / total));
             let (values, times) = if k == 0 {
                 ("inline;none".to_string(), format!("0;{next}"))
             } else if k + 1 == n {

@@ -4,13 +4,15 @@
 //! A kind ([`Kind`]) turns a figure's first panel into frames: the hemispheres turning as gears
 //! ([`gear`]), the seven steps that build the chart ([`chart_steps`]), a piece walking a loop
 //! ([`walk`]), the globe turning ([`spin`]), the board wrapping into the ball ([`board_to_ball`]), the
-//! ball split into the hemispheres ([`split`]). Every
-//! frame is an ordinary [`Scene`] drawn by the figure code, so a frame is exactly what `render`
-//! would draw for the same state; the encoders only store what changed.
+//! ball split into the hemispheres ([`split`]), a game replayed ply by ply ([`replay`], from a game
+//! file rather than a panel). Every frame is an ordinary [`Scene`] drawn by the figure code, so a
+//! frame is exactly what `render` would draw for the same state; the encoders only store what
+//! changed.
 
 pub mod board_to_ball;
 pub mod chart_steps;
 pub mod gear;
+pub mod replay;
 pub mod spin;
 pub mod split;
 pub mod walk;
@@ -43,17 +45,20 @@ pub enum Kind {
     /// The ball split at the equator, each half flattened into its disc, ending on the
     /// hemispheres (essay §04).
     Split,
+    /// A game replayed, one frame a ply ([`replay`]; needs a game file).
+    Game,
 }
 
 impl Kind {
     /// Every kind with its name.
-    pub const ALL: [(Kind, &'static str); 6] = [
+    pub const ALL: [(Kind, &'static str); 7] = [
         (Kind::Gear, "gear"),
         (Kind::Walk, "walk"),
         (Kind::Chart, "chart"),
         (Kind::Spin, "spin"),
         (Kind::Wrap, "wrap"),
         (Kind::Split, "split"),
+        (Kind::Game, "game"),
     ];
 
     /// The kind of a name.
@@ -77,6 +82,7 @@ impl Kind {
             Kind::Spin => 48,
             Kind::Wrap => 96,
             Kind::Split => 84,
+            Kind::Game => 0,
         }
     }
 }
@@ -114,11 +120,21 @@ pub struct Animation {
     pub frames: Vec<Scene>,
     /// How long each frame shows, in hundredths of a second.
     pub delay_cs: u16,
+    /// Each frame's own delay, where frames differ (a game replay's); empty: every frame shows
+    /// for `delay_cs`.
+    pub delays: Vec<u16>,
     /// How many times it plays: 0 = forever.
     pub plays: u32,
     /// The colours the frames are drawn with (the theme's, as the figure used them): the base
     /// of the GIF palette.
     pub colours: Vec<Rgb>,
+}
+
+impl Animation {
+    /// How long frame `k` shows, in hundredths of a second.
+    pub fn delay(&self, k: usize) -> u16 {
+        self.delays.get(k).copied().unwrap_or(self.delay_cs)
+    }
 }
 
 /// Why an animation cannot be made.
@@ -173,9 +189,15 @@ pub fn build_within(
         Kind::Spin => spin::frames(pos, &overlay, view, theme, n, check)?,
         Kind::Wrap => board_to_ball::frames(pos, &overlay, view, theme, n, check)?,
         Kind::Split => split::frames(pos, &overlay, view, theme, n, check)?,
+        Kind::Game => return Err(no_game()),
     };
     let colours = scene_colours(&frames, theme);
-    Ok(Animation { frames, delay_cs: spec.delay_cs, plays: spec.plays, colours })
+    Ok(Animation { frames, delay_cs: spec.delay_cs, delays: Vec::new(), plays: spec.plays, colours })
+}
+
+/// The error of a game replay asked for without a game.
+pub fn no_game() -> AnimError {
+    AnimError::Content("a game replay (kind = \"game\") needs a game file (.pgn) as its position".into())
 }
 
 pub(crate) fn frame_count(spec: &AnimSpec) -> u32 {
@@ -184,7 +206,7 @@ pub(crate) fn frame_count(spec: &AnimSpec) -> u32 {
 }
 
 /// Every colour the scenes paint with, background first, then in order of first use.
-fn scene_colours(frames: &[Scene], theme: &Theme) -> Vec<Rgb> {
+pub(crate) fn scene_colours(frames: &[Scene], theme: &Theme) -> Vec<Rgb> {
     let mut out = vec![theme.background];
     let mut add = |c: Rgb| {
         if !out.contains(&c) {

@@ -7,9 +7,9 @@
 //! round a piece or a cross through it is what readers of chess diagrams expect); they are thin
 //! strokes, so the piece stays readable under them.
 
-use super::{Layers, Painter};
+use super::{Layers, Painter, pieces::text};
 use crate::draw::geometry::Projection;
-use crate::draw::scene::{Element, Paint, PathCmd, Shape};
+use crate::draw::scene::{Anchor, Element, FontWeight, Paint, PathCmd, Rgb, Shape};
 
 /// A kind of markup.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -47,5 +47,44 @@ impl Painter<'_> {
                 );
             }
         }
+        if let Some((cell, glyph)) = &self.overlay.glyph {
+            self.glyph_badge(layout, *cell, glyph, l);
+        }
+    }
+
+    /// A move glyph on a round badge at the upper right of its cell (`class="glyph"`,
+    /// `data-cell`, `data-glyph`), in the colour lichess gives the judgement.
+    fn glyph_badge(&self, layout: &dyn Projection, cell: crate::rules::topology::Cell, glyph: &str, l: &mut Layers) {
+        let colour = glyph_colour(glyph);
+        for at in layout.centres(&self.topo, cell) {
+            let size = layout.cell_size(&self.topo, cell);
+            let r = size * 0.22;
+            let c = at.offset(size * 0.36, -size * 0.36);
+            let ring = Paint::fill(colour).with_stroke(Rgb(0xff, 0xff, 0xff), (r * 0.12).max(0.6));
+            l.top.push(
+                Element::new(Shape::Circle { c, r }, ring, "glyph")
+                    .with("cell", self.topo.name(cell))
+                    .with("glyph", glyph.to_string()),
+            );
+            let size = r * if glyph.len() > 1 { 1.05 } else { 1.4 };
+            l.top.push(
+                text(glyph.to_string(), c, size, Anchor::Middle, FontWeight::Bold, Rgb(0xff, 0xff, 0xff), "glyph-text")
+                    .with("cell", self.topo.name(cell)),
+            );
+        }
+    }
+}
+
+/// The colour of a move glyph: lichess's (brilliant teal, good green, interesting pink, dubious
+/// blue, mistake orange, blunder red); another text grey.
+fn glyph_colour(glyph: &str) -> Rgb {
+    match glyph {
+        "!!" => Rgb(0x16, 0x8a, 0x8a),
+        "!" => Rgb(0x22, 0xac, 0x38),
+        "!?" => Rgb(0xea, 0x45, 0xd8),
+        "?!" => Rgb(0x56, 0xb4, 0xe9),
+        "?" => Rgb(0xe6, 0x9f, 0x00),
+        "??" => Rgb(0xdf, 0x53, 0x53),
+        _ => Rgb(0x66, 0x66, 0x66),
     }
 }

@@ -213,6 +213,9 @@ pub struct Overlay {
     /// An animation in which pieces move (the walk) holds them so, instead of letting them hop
     /// from frame to frame.
     pub hold_rank_numbers: bool,
+    /// A move glyph (`!`, `?`, `!!`, `??`, `!?`, `?!`) shown as a badge on a cell's corner, as
+    /// lichess shows the judgement of the last move on its destination.
+    pub glyph: Option<(Cell, String)>,
     /// Leave the king in check unmarked (by default the side to move's king, when the rules core
     /// finds it attacked, is ringed, as on lichess boards).
     pub hide_check: bool,

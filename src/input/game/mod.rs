@@ -23,7 +23,9 @@
 
 mod lex;
 pub mod notes;
+mod still;
 
+pub use crate::draw::animation::replay::Still;
 pub use lex::{glyph_nag, nag_glyph};
 pub use notes::{Brush, Note};
 
