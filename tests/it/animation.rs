@@ -231,7 +231,7 @@ fn animated_svg_is_well_formed_with_a_group_and_a_clock_per_frame() {
 
 /// Headless Chromium (Debian's `chromium`, installed by `.ci/run`): a screenshot of a page after
 /// `ms` milliseconds of virtual time, and the page's DOM.
-fn chromium(url: &str, dir: &std::path::Path, ms: u32, size: (u32, u32)) -> (Vec<u8>, String) {
+pub(crate) fn chromium(url: &str, dir: &std::path::Path, ms: u32, size: (u32, u32)) -> (Vec<u8>, String) {
     let profile = dir.join(format!("profile-{ms}"));
     let shot = dir.join(format!("shot-{ms}.png"));
     let dom_file = dir.join(format!("stdout-{ms}.txt"));

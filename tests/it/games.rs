@@ -131,3 +131,59 @@ fn mistakes_are_located_with_the_move_the_reason_and_the_nearest_legal_moves() {
     let e = read_games("seam.pgn", text, VariantId::Flat).map(|_| ()).unwrap_err().to_string();
     assert!(e.contains("no [Variant] tag, so it is read as flat"), "{e}");
 }
+
+#[test]
+fn every_example_game_reads_in_its_variant_and_the_essay_replays_it() {
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/examples/games");
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.ends_with(".pgn"))
+        .collect();
+    names.sort();
+    let manifest = dotchess::batch::essay_manifest();
+    let mut variants = Vec::new();
+    for name in &names {
+        let text = std::fs::read_to_string(format!("{dir}/{name}")).unwrap();
+        // Read with another default variant: each file names its own.
+        let games = read_games(name, &text, VariantId::XiangqiFlat).unwrap_or_else(|e| panic!("{e}"));
+        let g = &games[0];
+        assert!(name.starts_with(g.variant.name()), "{name} is a {} game", g.variant);
+        assert!(!g.plies.is_empty());
+        variants.push(g.variant);
+        let job = manifest.jobs.iter().find(|j| j.position == format!("../games/{name}"));
+        let job = job.unwrap_or_else(|| panic!("the essay replays {name}"));
+        let files = dotchess::batch::Embedded(dotchess::batch::ESSAY_FILES);
+        let fig = dotchess::batch::figure(job, &files, manifest.variant).unwrap_or_else(|e| panic!("{e}"));
+        let anim = fig.animate().expect("a replay").expect("frames");
+        assert_eq!(anim.frames.len(), g.plies.len() + 1, "{name}");
+    }
+    // A game for every chess variant and for Spherical Chinese Chess.
+    for v in [
+        VariantId::Dot,
+        VariantId::Boholy,
+        VariantId::Spherical,
+        VariantId::Small,
+        VariantId::Small8,
+        VariantId::Flat,
+        VariantId::Cylinder,
+        VariantId::Xiangqi,
+    ] {
+        assert!(variants.contains(&v), "no example game of {v}");
+    }
+}
+
+#[test]
+fn the_dot_example_ends_in_a_mate_given_over_the_s_pole() {
+    let text =
+        std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/games/dot-pole-mate.pgn")).unwrap();
+    let g = read_games("dot.pgn", &text, VariantId::Dot).unwrap().swap_remove(0);
+    let last = g.positions().pop().unwrap();
+    assert!(last.in_check() && last.moves().is_empty(), "mate");
+    // The queen's check reaches the king only over the pole: a1 S e1.
+    let topo = last.topology();
+    let (a1, e1) = (topo.parse_cell("a1").unwrap(), topo.parse_cell("e1").unwrap());
+    let route = dotchess::arrow_route(last.variant(), a1, e1).expect("a way from a1 to e1");
+    assert_eq!(route.steps.len(), 1);
+    assert_eq!(route.poles(), vec![dotchess::Pole::South]);
+}

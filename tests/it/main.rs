@@ -29,6 +29,7 @@ mod pdf;
 mod perft_flat;
 mod properties;
 mod render;
+mod replay;
 mod rules;
 mod san;
 mod seed_figures;
