@@ -2,9 +2,11 @@
 //! write as `[%cal Gd5h5,Re2e4]` and `[%csl Ye4]`, and the clock commands `[%clk 0:03:00]`
 //! (the mover's clock after the move) and `[%emt 0:00:05]` (the time the move took).
 
+use crate::draw::colour::parse_colour;
 use crate::draw::scene::Rgb;
 use crate::input::MAX_MARKS;
 use crate::input::diagnostics::{InputError, Source};
+use crate::input::marks::PGN_COLOURS;
 use crate::rules::topology::{Cell, Topology};
 
 /// The four brushes of lichess's board markup.
@@ -30,14 +32,20 @@ impl Brush {
             _ => return None,
         })
     }
-    /// The colour drawn: lichess's brush colours.
-    pub fn rgb(self) -> Rgb {
+    /// The brush's letter in `[%cal]` and `[%csl]`.
+    pub fn letter(self) -> char {
         match self {
-            Brush::Green => Rgb(0x15, 0x78, 0x1b),
-            Brush::Red => Rgb(0x88, 0x20, 0x20),
-            Brush::Yellow => Rgb(0xe6, 0x8f, 0x00),
-            Brush::Blue => Rgb(0x00, 0x30, 0x88),
+            Brush::Green => 'G',
+            Brush::Red => 'R',
+            Brush::Yellow => 'Y',
+            Brush::Blue => 'B',
         }
+    }
+    /// The colour drawn: lichess's brush colours, from the one table the overlay's and the
+    /// server's PGN-form marks use too ([`PGN_COLOURS`]).
+    pub fn rgb(self) -> Rgb {
+        let hex = PGN_COLOURS.iter().find(|(l, _)| *l == self.letter()).map_or("#000000", |(_, hex)| hex);
+        parse_colour(hex).unwrap_or(Rgb(0, 0, 0))
     }
 }
 
@@ -207,6 +215,19 @@ mod tests {
         assert_eq!(n.arrows[1].2, Brush::Red);
         assert_eq!(n.circles, vec![(topo.parse_cell("b2").unwrap(), Brush::Yellow)]);
         assert_eq!(n.clock, Some(18_550));
+    }
+
+    #[test]
+    fn every_brush_has_its_lichess_colour() {
+        for (brush, rgb) in [
+            (Brush::Green, Rgb(0x15, 0x78, 0x1b)),
+            (Brush::Red, Rgb(0x88, 0x20, 0x20)),
+            (Brush::Yellow, Rgb(0xe6, 0x8f, 0x00)),
+            (Brush::Blue, Rgb(0x00, 0x30, 0x88)),
+        ] {
+            assert_eq!(Brush::of_letter(brush.letter()), Some(brush));
+            assert_eq!(brush.rgb(), rgb, "{brush:?}");
+        }
     }
 
     #[test]
