@@ -99,6 +99,24 @@ fn every_view_replays_one_frame_a_ply_with_the_move_check_markup_and_caption() {
 }
 
 #[test]
+fn a_chart_replay_keeps_one_size_when_a_comment_arrow_widens_the_chart() {
+    // On the cylinder the arrow f8-e1 runs across the seam, beyond the chart's default window of
+    // two boards: a chart fitted to that frame alone is wider, so at the same width it is shorter.
+    let g = game("[Variant \"cylinder\"]\n1. d4 g6+ {[%cal Rf8e1]} 2. c3 *");
+    let script = g.script();
+    let (view, theme) = (View::chart(), Theme::essay());
+    let alone: Vec<f64> =
+        script.stills.iter().map(|s| dotchess::draw::animation::replay::frame(s, &view, &theme, "").height).collect();
+    assert!(alone[2] < alone[0], "drawn alone, the frame with the arrow is shorter: {alone:?}");
+    let a = build(&script, &Replay::new(view), &theme).unwrap();
+    let size = (a.frames[0].width, a.frames[0].height);
+    assert!(a.frames.iter().all(|s| (s.width, s.height) == size), "every frame one size");
+    let arrow =
+        a.frames[2].find("arrow").into_iter().any(|e| data(e, "from") == Some("f8") && data(e, "to") == Some("e1"));
+    assert!(arrow, "the arrow across the seam is drawn");
+}
+
+#[test]
 fn a_range_of_plies_gives_its_frames_and_a_bad_one_is_refused() {
     let g = game(POLE_MATE);
     let script = Script { from: 3, to: 7, ..g.script() };

@@ -14,8 +14,8 @@
 //! piece stays in view, so the ball turns in steps rather than jumping.
 
 use super::{AnimError, Animation, FrameCheck, MAX_FRAMES, checked, scene_colours};
-use crate::draw::figure::{Overlay, View, ViewKind, render};
-use crate::draw::geometry::{Surface, Viewpoint};
+use crate::draw::figure::{Overlay, View, ViewKind, fitted_chart_window, render};
+use crate::draw::geometry::{Surface, Viewpoint, Window};
 use crate::draw::scene::Scene;
 use crate::draw::theme::Theme;
 use crate::rules::position::Position;
@@ -130,7 +130,7 @@ pub fn build_within(game: &Script, r: &Replay, theme: &Theme, check: &FrameCheck
     let (from, to) = range(game)?;
     let stills: Vec<Still> =
         game.stills[from..=to].iter().map(|s| Still { overlay: over(&r.base, &s.overlay), ..s.clone() }).collect();
-    let views = follow(&stills, &r.view);
+    let views = follow(&stills, &one_window(&stills, &r.view));
     let frames = stills
         .par_iter()
         .zip(&views)
@@ -138,6 +138,23 @@ pub fn build_within(game: &Script, r: &Replay, theme: &Theme, check: &FrameCheck
         .collect::<Result<Vec<Scene>, AnimError>>()?;
     let colours = scene_colours(&frames, theme);
     Ok(Animation { frames, delay_cs: DEFAULT_DELAY, delays: delays(game, from, to), plays: r.plays, colours })
+}
+
+/// The view with one chart window for every frame: a chart view given no window fits one to each
+/// figure's marks, and a wider window draws a shorter picture at the same width, so a frame whose
+/// comment has an arrow across the seam would be shorter than the rest. The window taken holds
+/// every frame's marks. Other views are returned as they are.
+fn one_window(stills: &[Still], view: &View) -> View {
+    let mut v = *view;
+    if let ViewKind::Chart { window: w @ None, .. } = &mut v.kind {
+        let fitted: Vec<Window> = stills.iter().map(|s| fitted_chart_window(&s.position, &s.overlay)).collect();
+        let x0 = fitted.iter().map(|f| f.x0).min().unwrap_or(0);
+        let y0 = fitted.iter().map(|f| f.y0).min().unwrap_or(0);
+        let x1 = fitted.iter().map(|f| f.x0 + f.cols as i32).max().unwrap_or(x0 + 1);
+        let y1 = fitted.iter().map(|f| f.y0 + f.rows as i32).max().unwrap_or(y0 + 1);
+        *w = Some(Window { x0, y0, cols: (x1 - x0).max(1) as u32, rows: (y1 - y0).max(1) as u32 });
+    }
+    v
 }
 
 /// One frame: the still drawn with its move above and the game's caption below, as wide as the

@@ -587,6 +587,13 @@ pub fn disc_centre(variant: crate::rules::variant::VariantId) -> Pole {
     }
 }
 
+/// The window a chart view given none fits to this position and its marks (the board, half a
+/// board round it, and every arrow, loop and route of the overlay): a replay takes the union of
+/// its frames' windows so that every frame is one size.
+pub fn fitted_chart_window(pos: &Position, overlay: &Overlay) -> Window {
+    ChartGeom::fit(pos.topology(), &chart_marks(pos, overlay, false))
+}
+
 /// Every chart position the overlay's marks pass through (and, with `every_piece`, every
 /// piece's routes), seen from the home copies of an unbounded chart: what a fitted chart window
 /// must show.
