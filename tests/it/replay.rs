@@ -8,8 +8,7 @@
 use crate::common;
 use dotchess::draw::animation::replay::{Replay, Script, build, delays, scale};
 use dotchess::input::game::{Game, read_games};
-use dotchess::input::options::{FigureOptions, Origin, Value};
-use dotchess::input::table::Key;
+use dotchess::input::options::FigureOptions;
 use dotchess::output::AnimFormat;
 use dotchess::{Scene, Theme, VariantId, View};
 
@@ -209,8 +208,7 @@ fn the_replay_svg_plays_in_headless_chromium() {
 #[test]
 fn a_game_sheet_has_a_panel_a_ply_with_numbered_captions() {
     let g = game(POLE_MATE);
-    let mut board = FigureOptions::default();
-    board.push(Key::View, Value::Name("board"), Origin::Flag { flag: "--view", text: "board".into() });
+    let board = FigureOptions::from_query("view=board").expect("the board view");
     let scene = g.sheet(&[2, 5, 10], &board).expect("a sheet").figure.render();
     let captions: Vec<String> =
         scene.find("caption").iter().filter_map(|e| data(e, "text")).map(str::to_string).collect();
