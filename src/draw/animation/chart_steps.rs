@@ -277,7 +277,7 @@ fn timing(k: usize, n: usize, w: f64, h: f64) -> (usize, f64, Camera) {
     (step, t, cam)
 }
 
-/// The frames: `n` spread over the seven steps ([`timing`]). The canvas is two boards wide and
+/// The frames: `n` spread over the seven steps (`timing`). The canvas is two boards wide and
 /// three tall at zoom 1, under a caption naming the step.
 pub fn frames(
     pos: &Position,

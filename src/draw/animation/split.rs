@@ -2,7 +2,7 @@
 //! until the equator faces the viewer, splits there, its two halves draw apart and turn their
 //! poles to the viewer, and each half is flattened into its azimuthal equidistant disc, ending on
 //! the hemispheres view itself — the same surface at every frame
-//! ([`Split`](crate::draw::geometry::Split)), the pieces and marks of the overlay carried on it.
+//! ([`Split`]), the pieces and marks of the overlay carried on it.
 //!
 //! The file position facing the viewer while it splits is the one the discs touch at: the
 //! panel's `rotation` when it is a hemispheres panel (the d|e boundary on 8 files otherwise). The
