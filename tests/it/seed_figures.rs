@@ -236,6 +236,8 @@ fn the_terrestrial_chart_colours_each_square_by_its_latitude() {
     for edge in ["north", "south", "west", "east"] {
         assert!(!s.find(&format!("edge {edge}")).is_empty(), "no {edge} edge");
     }
-    let steps = essay_figure("07-terrestrial-chart-steps").animate().expect("an animation").expect("frames");
-    assert_eq!(steps.frames.len(), 84);
+    let steps_fig = essay_figure("07-terrestrial-chart-steps");
+    let asked = steps_fig.animation.as_ref().expect("an animation").frames as usize;
+    let steps = steps_fig.animate().expect("an animation").expect("frames");
+    assert_eq!(steps.frames.len(), asked, "the frames its overlay asks for");
 }
