@@ -324,12 +324,6 @@ fn write_animation(
     Ok(made.into_iter().map(|(p, _)| p).collect())
 }
 
-/// Writes one file atomically: a temporary file created exclusively, with an unpredictable name,
-/// beside `path`, then renamed over it (see [`crate::output::write`]).
-pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), crate::output::write::WriteError> {
-    crate::output::write::write_file(path, bytes)
-}
-
 fn escape_html(s: &str) -> String {
     s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }

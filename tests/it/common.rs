@@ -2,6 +2,26 @@
 
 use dotchess::{Color, Position, VariantId};
 
+/// Runs `dotchess` in `dir` with `args`, nothing on its standard input.
+pub fn run_in(dir: &std::path::Path, args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_dotchess"))
+        .current_dir(dir)
+        .args(args)
+        .stdin(std::process::Stdio::null())
+        .output()
+        .expect("run dotchess")
+}
+
+/// A run's standard error as text.
+pub fn stderr(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// A run's standard output as text.
+pub fn stdout(o: &std::process::Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
 /// A position with the given pieces (`"Rd5"`, `"kN"`, `"He2"` …: a letter, then a cell; uppercase
 /// White or Gold) and a side to move.
 pub fn setup_turn(v: VariantId, pieces: &[&str], turn: Color) -> Position {

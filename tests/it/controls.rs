@@ -1,24 +1,15 @@
 //! Options that take effect the same way everywhere: flags over overlay files, one validator for
 //! flags and files, themes named by overlays, the FEN's variant hint.
 
-use crate::common;
+use crate::common::{self, run_in, stderr};
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
 
 /// The SVG file a successful run writes, the last argument naming it.
 fn render_svg(dir: &Path, args: &[&str]) -> String {
     let o = run_in(dir, args);
     assert!(o.status.success(), "{}", stderr(&o));
     std::fs::read_to_string(dir.join(args.last().expect("an output file"))).unwrap()
-}
-
-fn run_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dotchess")).current_dir(dir).args(args).output().expect("run dotchess")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
 }
 
 fn temp_dir(name: &str) -> common::Scratch {

@@ -1,26 +1,9 @@
 //! Hostile and odd inputs (issue 13): each test here failed on the code before its fix.
 
-use crate::common;
+use crate::common::{self, run_in, stderr, stdout};
 
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
-
-fn run_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dotchess"))
-        .current_dir(dir)
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("run dotchess")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).to_string()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).to_string()
-}
 
 fn temp_dir(name: &str) -> common::Scratch {
     common::Scratch::new(&format!("harden-{name}"))

@@ -5,27 +5,10 @@
 
 mod table_properties;
 
-use crate::common;
+use crate::common::{self, run_in, stderr, stdout};
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
-
-fn run_in(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dotchess"))
-        .current_dir(dir)
-        .args(args)
-        .stdin(Stdio::null())
-        .output()
-        .expect("run dotchess")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).to_string()
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).to_string()
-}
+use std::process::Output;
 
 fn both(o: &Output) -> String {
     format!("status {:?}\nstdout: {}\nstderr: {}", o.status.code(), stdout(o), stderr(o))

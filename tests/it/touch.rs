@@ -3,7 +3,7 @@
 //! scoped and the same bytes every time; `render -o fig.html`, `--format html`, bad input, and
 //! the batch's pages and contact sheet. The page in a real browser: `tests/it/touch_browser.rs`.
 
-use crate::common;
+use crate::common::{self, stderr};
 
 use dotchess::draw::figure::{Overlay, View, ViewKind, render, render_touch};
 use dotchess::draw::geometry::{GlobeGeom, HemiGeom, Projection};
@@ -403,10 +403,6 @@ fn root() -> PathBuf {
 
 fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_dotchess")).args(args).current_dir(root()).output().expect("run dotchess")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).to_string()
 }
 
 #[test]

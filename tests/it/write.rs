@@ -1,17 +1,13 @@
 //! The write path: all outputs of a figure or none, temporary files that cannot be planted,
 //! standard output, and targets that are not plain files.
 
-use crate::common;
+use crate::common::{self, stderr};
 
 use std::path::Path;
 use std::process::{Command, Output, Stdio};
 
 fn run(args: &[&str]) -> Output {
     Command::new(env!("CARGO_BIN_EXE_dotchess")).args(args).stdin(Stdio::null()).output().expect("run dotchess")
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).to_string()
 }
 
 fn temp_dir(name: &str) -> common::Scratch {
@@ -72,7 +68,7 @@ fn a_planted_symlink_at_a_temporary_name_is_not_followed() {
     // The name the old write path used for this process.
     let planted = d.join(format!(".x.svg.{}.tmp", std::process::id()));
     std::os::unix::fs::symlink(&victim, &planted).unwrap();
-    dotchess::batch::write_atomic(&d.join("x.svg"), b"<svg/>").unwrap();
+    dotchess::output::write::write_file(&d.join("x.svg"), b"<svg/>").unwrap();
     assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
     assert_eq!(std::fs::read_to_string(d.join("x.svg")).unwrap(), "<svg/>");
     // The temporary file is gone; the planted link is left as it was.
