@@ -239,8 +239,8 @@ pub enum WriteError {
     #[error("{0}")]
     TooLarge(String),
     /// A format could not be made (nothing was written).
-    #[error("{0}")]
-    Encode(String),
+    #[error(transparent)]
+    Encode(#[from] EncodeError),
     /// Writing failed (nothing of this figure is left in files).
     #[error("cannot write {target}: {error}")]
     Io {
@@ -304,7 +304,7 @@ pub fn write_with(
             staged.push(stage_made(path, |file| match f {
                 Format::Png => match super::png::scene_png_to(scene, 1.0, file) {
                     Err(super::PngError::Io(error)) => Err(io(path)(error)),
-                    Err(e) => Err(WriteError::Encode(e.to_string())),
+                    Err(e) => Err(EncodeError::Png(e).into()),
                     Ok(()) => Ok(()),
                 },
                 _ => super::svg::write_svg(scene, file).map_err(io(path)),
@@ -317,8 +317,8 @@ pub fn write_with(
         // The SVG text is written as it is, not copied.
         let bytes: std::borrow::Cow<[u8]> = match f {
             Format::Svg => svg.as_bytes().into(),
-            Format::Html => f.encode(touch.unwrap_or(scene), "").map_err(|e| WriteError::Encode(e.to_string()))?.into(),
-            _ => f.encode(scene, &svg).map_err(|e| WriteError::Encode(e.to_string()))?.into(),
+            Format::Html => f.encode(touch.unwrap_or(scene), "")?.into(),
+            _ => f.encode(scene, &svg)?.into(),
         };
         for &path in &files {
             let mut tmp = temporary(path).map_err(io(path))?;
