@@ -79,20 +79,7 @@ impl Painter<'_> {
                 let Some(b) = boundaries[r as usize] else { continue };
                 let layer = &mut l.decor;
                 let at = spot(r, b);
-                layer.push(Element::new(
-                    Shape::Circle { c: at, r: s * 0.62 },
-                    Paint::fill(theme.badge).with_opacity(0.85),
-                    "coordinate-halo",
-                ));
-                layer.push(text(
-                    (r + 1).to_string(),
-                    at,
-                    s,
-                    Anchor::Middle,
-                    theme.font,
-                    theme.badge_text,
-                    "coordinate rank",
-                ));
+                layer.extend(super::badge(theme, (r + 1).to_string(), at, s, "coordinate rank"));
             }
         }
     }

@@ -2,9 +2,9 @@
 //! from the upper left), the limb, the far half's grid when ghosted, and the file letters along
 //! the equator.
 
-use super::super::{Coordinates, Layers, Painter, file_name, pieces::text};
+use super::super::{Coordinates, Layers, Painter, file_name};
 use crate::draw::geometry::GlobeGeom;
-use crate::draw::scene::{Anchor, Element, Node, Paint, Rgb, Shape};
+use crate::draw::scene::{Element, Node, Paint, Rgb, Shape};
 use crate::rules::topology::Pole;
 
 /// How dark the side turned away from the light gets (mixed toward this colour).
@@ -77,20 +77,7 @@ impl Painter<'_> {
                 }
                 let at = g.paper(q);
                 let s = size * q[2].sqrt();
-                l.decor.push(Element::new(
-                    Shape::Circle { c: at, r: s * 0.62 },
-                    Paint::fill(theme.badge).with_opacity(0.85),
-                    "coordinate-halo",
-                ));
-                l.decor.push(text(
-                    file_name(f),
-                    at,
-                    s,
-                    Anchor::Middle,
-                    theme.font,
-                    theme.badge_text,
-                    "coordinate file",
-                ));
+                l.decor.extend(super::badge(theme, file_name(f), at, s, "coordinate file"));
             }
         }
     }

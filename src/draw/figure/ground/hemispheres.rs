@@ -99,20 +99,7 @@ impl Painter<'_> {
                 let Some(b) = boundaries[r as usize].filter(|_| g.shows(north)) else { continue };
                 let layer = if hold { &mut l.top } else { &mut l.decor };
                 let at = spot(r, b);
-                layer.push(Element::new(
-                    Shape::Circle { c: at, r: s * 0.62 },
-                    Paint::fill(self.theme.badge).with_opacity(0.85),
-                    "coordinate-halo",
-                ));
-                layer.push(text(
-                    (r + 1).to_string(),
-                    at,
-                    s,
-                    Anchor::Middle,
-                    self.theme.font,
-                    self.theme.badge_text,
-                    "coordinate rank",
-                ));
+                layer.extend(super::badge(self.theme, (r + 1).to_string(), at, s, "coordinate rank"));
             }
         }
     }

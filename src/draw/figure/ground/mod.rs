@@ -291,3 +291,17 @@ fn tint(topo: &Topology, theme: &Theme, cell: Cell, base: Rgb) -> Rgb {
     let fade = 1.0 - (2.0 / 3.0) * (near as f64 / middle).min(1.0);
     base.mix(shade, (2.0 * theme.tint).min(1.0) * fade)
 }
+
+/// A coordinate badge: `label` on a halo of the theme's badge colour at `at`, `size` tall — the
+/// file letters and rank numbers of the round views. `class` names which (`"coordinate file"`,
+/// `"coordinate rank"`).
+fn badge(theme: &Theme, label: String, at: Pt, size: f64, class: &str) -> [Element; 2] {
+    [
+        Element::new(
+            Shape::Circle { c: at, r: size * 0.62 },
+            Paint::fill(theme.badge).with_opacity(0.85),
+            "coordinate-halo",
+        ),
+        text(label, at, size, Anchor::Middle, theme.font, theme.badge_text, class),
+    ]
+}

@@ -236,20 +236,7 @@ impl Painter<'_> {
                 }
                 let at = g.paper(p.at);
                 let s = g.unit() * 0.3 * p.facing.sqrt();
-                l.decor.push(Element::new(
-                    Shape::Circle { c: at, r: s * 0.62 },
-                    Paint::fill(theme.badge).with_opacity(0.85),
-                    "coordinate-halo",
-                ));
-                l.decor.push(text(
-                    file_name(f),
-                    at,
-                    s,
-                    Anchor::Middle,
-                    theme.font,
-                    theme.badge_text,
-                    "coordinate file",
-                ));
+                l.decor.extend(super::badge(theme, file_name(f), at, s, "coordinate file"));
             }
         }
     }
