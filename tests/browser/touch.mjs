@@ -18,6 +18,9 @@ const browser = await chromium.launch({
     "--headless",
     "--no-sandbox",
     "--disable-gpu",
+    // Raster whole tiles: a partial re-raster of the rectangle a click invalidates antialiases
+    // the edges it cuts differently, which the screenshot comparison would read as a change.
+    "--disable-partial-raster",
     "--disable-quic",
     "--no-first-run",
     "--disable-background-networking",
