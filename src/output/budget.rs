@@ -215,7 +215,7 @@ pub struct TooMuchDrawn {
     pub panel: (usize, usize),
     /// The weight drawn so far, panel included (or foreseen, when `foreseen`).
     pub weight: u64,
-    /// The weight was foreseen from samples of the chart windows ([`foresee`]), before drawing.
+    /// The weight was foreseen from samples of the chart windows ([`render_checked`] does so first), before drawing.
     pub foreseen: bool,
 }
 
