@@ -292,23 +292,17 @@ fn write_animation(
     name: &str,
     formats: &[Format],
 ) -> Result<Vec<PathBuf>, String> {
-    use crate::output::AnimFormat as Anim;
     use crate::output::Target;
-    let mut wanted: Vec<(PathBuf, Option<Anim>, Format)> = Vec::new();
+    let mut wanted: Vec<(PathBuf, Format)> = Vec::new();
     for &f in formats.iter().filter(|&&f| f != Format::Html) {
-        let anim_format = match f {
-            Format::Svg => Some(Anim::Svg),
-            Format::Png => Some(Anim::Apng),
-            _ => None,
-        };
-        wanted.push((out.join(format!("{name}.{}", f.extension())), anim_format, f));
+        wanted.push((out.join(format!("{name}.{}", f.extension())), f));
     }
-    let kinds: Vec<Anim> = wanted.iter().filter_map(|w| w.1).chain([Anim::Gif]).collect();
+    let kinds: Vec<Format> = wanted.iter().filter_map(|w| w.1.animated()).chain([Format::Gif]).collect();
     let mut made: Vec<(PathBuf, Vec<u8>)> = Vec::new();
     let encoded = anim.encode_all(&kinds).map_err(|e| e.to_string())?;
     let mut next = encoded.into_iter();
-    for (path, anim_format, f) in wanted {
-        let bytes = match anim_format {
+    for (path, f) in wanted {
+        let bytes = match f.animated() {
             Some(_) => next.next().unwrap_or_default(),
             None => {
                 let first = anim.frames.first().ok_or("an animation without frames")?;
@@ -318,7 +312,7 @@ fn write_animation(
         };
         made.push((path, bytes));
     }
-    made.push((out.join(format!("{name}.gif")), next.next().unwrap_or_default()));
+    made.push((out.join(format!("{name}.{}", Format::Gif.extension())), next.next().unwrap_or_default()));
     let items: Vec<(Target, &[u8])> = made.iter().map(|(p, b)| (Target::File(p.clone()), b.as_slice())).collect();
     crate::output::write::write_bytes(&items, &mut std::io::sink()).map_err(|e| e.to_string())?;
     Ok(made.into_iter().map(|(p, _)| p).collect())

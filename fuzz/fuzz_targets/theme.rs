@@ -56,7 +56,7 @@ fuzz_target!(|data: &[u8]| {
         ..figure
     };
     if let Ok(anim) = dotchess::output::animation::build(&small, true) {
-        for format in [dotchess::output::AnimFormat::Gif, dotchess::output::AnimFormat::Apng] {
+        for format in [dotchess::output::Format::Gif, dotchess::output::Format::Apng] {
             anim.encode(format).expect("two small frames encode");
         }
     }
