@@ -17,6 +17,7 @@ use super::error::ApiError;
 use crate::draw::animation::{AnimSpec, Kind};
 use crate::input::check::{self, Checked};
 use crate::input::diagnostics::InputError;
+use crate::input::file::LoadError;
 use crate::input::marks::{MarkKind, pgn_shape};
 use crate::input::options::{FigureOptions, Key, Level, Origin, Spec, TABLE, by_query_name, parse_text, unknown_name};
 use crate::input::overlay::{Draft, read_draft};
@@ -144,8 +145,11 @@ pub fn read(route: Route, pairs: &[(String, String)], body: Option<&str>) -> Res
         _ => None,
     };
     let options = options(route, pairs, &base.position)?;
-    let no_files = |name: &str| -> Result<(String, String), String> {
-        Err(format!("`{name}`: an overlay sent to the server cannot read files (give the position as variant and fen)"))
+    let no_files = |name: &str| {
+        Err(LoadError::refused(
+            name,
+            "an overlay sent to the server cannot read files (give the position as variant and fen)",
+        ))
     };
     let draft = match overlay {
         None => Draft::plain(&base),
