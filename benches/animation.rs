@@ -19,7 +19,7 @@ use dotchess::draw::animation::{AnimSpec, Animation, Kind, build};
 use dotchess::draw::figure::PanelSpec;
 use dotchess::input::overlay::plain_figure;
 use dotchess::input::position::read_position;
-use dotchess::output::AnimFormat as Format;
+use dotchess::output::Format;
 use dotchess::{Theme, VariantId};
 
 fn gear() -> Animation {
@@ -63,7 +63,7 @@ fn interleaved() {
 
 fn bench(c: &mut Criterion) {
     let a = gear();
-    for f in [Format::Gif, Format::Apng, Format::Svg] {
+    for f in [Format::Gif, Format::Apng, Format::AnimatedSvg] {
         let bytes = a.encode(f).expect("encoded");
         println!("gear 480 px, 48 frames, {f:?}: {} bytes", bytes.len());
     }
@@ -72,7 +72,7 @@ fn bench(c: &mut Criterion) {
     g.sample_size(10).measurement_time(Duration::from_secs(20));
     g.bench_function("gif", |b| b.iter(|| black_box(gear().encode(Format::Gif).expect("gif"))));
     g.bench_function("apng", |b| b.iter(|| black_box(gear().encode(Format::Apng).expect("apng"))));
-    g.bench_function("svg", |b| b.iter(|| black_box(gear().encode(Format::Svg).expect("svg"))));
+    g.bench_function("svg", |b| b.iter(|| black_box(gear().encode(Format::AnimatedSvg).expect("svg"))));
     g.bench_function("48 pngs", |b| b.iter(|| black_box(pngs())));
     g.finish();
 }

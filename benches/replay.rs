@@ -18,7 +18,7 @@ use std::time::Duration;
 use criterion::{Criterion, criterion_group, criterion_main};
 use dotchess::draw::animation::replay::{Replay, Script, build};
 use dotchess::input::game::read_games;
-use dotchess::output::AnimFormat;
+use dotchess::output::Format;
 use dotchess::{Position, Theme, VariantId, View};
 
 /// A game of `plies` plies on the Dot: at each ply a move picked by a fixed generator from the
@@ -80,7 +80,7 @@ fn interleaved(script: &Script) {
     };
     let (mut anim, mut stills) = (Vec::new(), Vec::new());
     for _ in 0..6 {
-        anim.extend((0..3).map(|_| time(&|| drop(black_box(replay(script, hemispheres()).encode(AnimFormat::Gif))))));
+        anim.extend((0..3).map(|_| time(&|| drop(black_box(replay(script, hemispheres()).encode(Format::Gif))))));
         stills.extend((0..3).map(|_| time(&|| drop(black_box(pngs(script))))));
     }
     let (a, p) = (median(anim), median(stills));
@@ -98,7 +98,7 @@ fn gear_gif() -> Vec<u8> {
     let mut panel = plain_figure(&base).panels[0].clone();
     panel.view.width = 480.0;
     let spec = AnimSpec { frames: 48, ..AnimSpec::new(Kind::Gear) };
-    build(&spec, &panel, None, &Theme::essay()).expect("frames").encode(AnimFormat::Gif).expect("gif")
+    build(&spec, &panel, None, &Theme::essay()).expect("frames").encode(Format::Gif).expect("gif")
 }
 
 /// The 40-ply board GIF against the gear GIF, runs interleaved.
@@ -110,7 +110,7 @@ fn against_gear(script: &Script) {
     };
     let (mut board_runs, mut gear_runs) = (Vec::new(), Vec::new());
     for _ in 0..6 {
-        board_runs.extend((0..3).map(|_| time(&|| drop(black_box(replay(script, board()).encode(AnimFormat::Gif))))));
+        board_runs.extend((0..3).map(|_| time(&|| drop(black_box(replay(script, board()).encode(Format::Gif))))));
         gear_runs.extend((0..3).map(|_| time(&|| drop(black_box(gear_gif())))));
     }
     let (b, g) = (median(board_runs), median(gear_runs));
@@ -124,11 +124,11 @@ fn against_gear(script: &Script) {
 fn bench(c: &mut Criterion) {
     let sixty = game(60);
     let forty = game(40);
-    let gif = replay(&sixty, hemispheres()).encode(AnimFormat::Gif).expect("gif");
+    let gif = replay(&sixty, hemispheres()).encode(Format::Gif).expect("gif");
     let png_bytes: usize = pngs(&sixty).iter().map(Vec::len).sum();
     println!("60 plies, hemispheres 480 px: GIF {} bytes; the 61 PNGs {png_bytes} bytes", gif.len());
     let board_anim = replay(&forty, board());
-    let board_gif = board_anim.encode(AnimFormat::Gif).expect("gif");
+    let board_gif = board_anim.encode(Format::Gif).expect("gif");
     let f = &board_anim.frames[0];
     println!("40 plies, board 720 px ({}×{}): GIF {} bytes", f.width, f.height, board_gif.len());
     interleaved(&sixty);
@@ -136,11 +136,11 @@ fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("replay");
     g.sample_size(10).warm_up_time(Duration::from_secs(1)).measurement_time(Duration::from_secs(5));
     g.bench_function("60 plies hemispheres 480 gif", |b| {
-        b.iter(|| black_box(replay(&sixty, hemispheres()).encode(AnimFormat::Gif).expect("gif")))
+        b.iter(|| black_box(replay(&sixty, hemispheres()).encode(Format::Gif).expect("gif")))
     });
     g.bench_function("60 plies hemispheres 480 as 61 pngs", |b| b.iter(|| black_box(pngs(&sixty))));
     g.bench_function("40 plies board 720 gif", |b| {
-        b.iter(|| black_box(replay(&forty, board()).encode(AnimFormat::Gif).expect("gif")))
+        b.iter(|| black_box(replay(&forty, board()).encode(Format::Gif).expect("gif")))
     });
     g.finish();
 }

@@ -5,7 +5,7 @@
 use crate::draw::document::FigureSpec;
 use crate::input::check::Checked;
 use crate::input::diagnostics::{InputError, Source, short_text};
-use crate::input::file::read_input;
+use crate::input::file::{LoadError, read_input};
 use crate::input::options::FigureOptions;
 use crate::input::overlay::{Draft, read_draft};
 use crate::input::position::read_position;
@@ -124,16 +124,16 @@ pub fn read_manifest(name: &str, text: &str) -> Result<Manifest, InputError> {
 /// Where a job's files come from: a name as written in the manifest to (display name, text).
 pub trait Files: Sync {
     /// Reads a file the manifest names.
-    fn read(&self, name: &str) -> Result<(String, String), String>;
+    fn read(&self, name: &str) -> Result<(String, String), LoadError>;
 }
 
 /// Files on disk, relative to a folder.
 pub struct Disk(pub PathBuf);
 
 impl Files for Disk {
-    fn read(&self, name: &str) -> Result<(String, String), String> {
+    fn read(&self, name: &str) -> Result<(String, String), LoadError> {
         let path = self.0.join(name);
-        Ok((path.display().to_string(), read_input(&path).map_err(|e| e.to_string())?))
+        Ok((path.display().to_string(), read_input(&path)?))
     }
 }
 
@@ -141,12 +141,12 @@ impl Files for Disk {
 pub struct Embedded(pub &'static [(&'static str, &'static str)]);
 
 impl Files for Embedded {
-    fn read(&self, name: &str) -> Result<(String, String), String> {
+    fn read(&self, name: &str) -> Result<(String, String), LoadError> {
         self.0
             .iter()
             .find(|(n, _)| *n == name)
             .map(|(n, t)| (format!("examples/essay/{n}"), t.to_string()))
-            .ok_or_else(|| format!("no built-in file `{name}`"))
+            .ok_or_else(|| LoadError::NotBuiltIn(name.to_string()))
     }
 }
 
@@ -157,7 +157,7 @@ pub fn figure(job: &Job, files: &dyn Files, variant: VariantId) -> Result<Figure
 
 /// [`figure`], with the options it was made from (for errors found when its animation is built).
 pub fn checked(job: &Job, files: &dyn Files, variant: VariantId) -> Result<Checked, InputError> {
-    let located = |message: String| InputError { message, ..job.origin.clone() };
+    let located = |e: LoadError| InputError { message: e.to_string(), ..job.origin.clone() };
     let (pname, ptext) = files.read(&job.position).map_err(located)?;
     // A game file: its first game, replayed when the overlay says `kind = "game"`, else its end.
     let game = match job.position.to_ascii_lowercase().ends_with(".pgn") {
@@ -195,7 +195,28 @@ pub struct Outcome {
     /// Its caption.
     pub caption: String,
     /// The files written, or why none were.
-    pub result: Result<Vec<PathBuf>, String>,
+    pub result: Result<Vec<PathBuf>, FigureError>,
+}
+
+/// Why a figure of a batch was not written (nothing of it was); each says it as the step that
+/// failed says it.
+#[derive(Debug, thiserror::Error)]
+pub enum FigureError {
+    /// Its files, or its animation (located at the key at fault).
+    #[error(transparent)]
+    Input(#[from] InputError),
+    /// It draws more than a figure may.
+    #[error(transparent)]
+    TooMuchDrawn(#[from] crate::output::budget::TooMuchDrawn),
+    /// Its animation could not be encoded.
+    #[error(transparent)]
+    Animation(#[from] crate::draw::animation::AnimError),
+    /// A still of it could not be encoded.
+    #[error(transparent)]
+    Encode(#[from] crate::output::write::EncodeError),
+    /// Its files could not be written.
+    #[error(transparent)]
+    Write(#[from] crate::output::WriteError),
 }
 
 /// What a batch did: each job's outcome, in manifest order, and the contact sheet written (its
@@ -205,7 +226,7 @@ pub struct Report {
     /// The jobs' outcomes.
     pub outcomes: Vec<Outcome>,
     /// `index.html`, or why it could not be written.
-    pub index: Result<PathBuf, String>,
+    pub index: Result<PathBuf, crate::output::WriteError>,
 }
 
 /// Renders every job in parallel into `out`, calling `progress` after each; then writes
@@ -219,7 +240,7 @@ pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn F
         .jobs
         .par_iter()
         .map(|job| {
-            let result = checked(job, files, manifest.variant).map_err(|e| e.to_string()).and_then(|mut checked| {
+            let result = checked(job, files, manifest.variant).map_err(FigureError::from).and_then(|mut checked| {
                 if let Some(t) = &manifest.theme {
                     checked.figure.theme = t.clone();
                 }
@@ -227,10 +248,10 @@ pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn F
                 match spec.animation {
                     None => {
                         let mut share = in_flight.draw();
-                        let scene = crate::output::budget::render_checked(spec).map_err(|e| e.to_string())?;
+                        let scene = crate::output::budget::render_checked(spec)?;
                         // An interactive page is the figure drawn with every piece's moves.
                         let touch = match manifest.formats.contains(&Format::Html) {
-                            true => Some(crate::output::budget::render_touch_checked(spec).map_err(|e| e.to_string())?),
+                            true => Some(crate::output::budget::render_touch_checked(spec)?),
                             false => None,
                         };
                         let weight = crate::output::budget::weight(&scene)
@@ -241,13 +262,12 @@ pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn F
                             &manifest.formats,
                             false,
                         ));
-                        write_figure(&scene, touch.as_ref(), out, &job.name, &manifest.formats)
-                            .map_err(|e| e.to_string())
+                        Ok(write_figure(&scene, touch.as_ref(), out, &job.name, &manifest.formats)?)
                     }
                     Some(_) => {
                         // Built within the budget, painted and encoded (a GIF is always written).
                         let anim = crate::output::animation::build(spec, true)
-                            .map_err(|e| crate::input::check::animation_error(&checked, &e).to_string())?;
+                            .map_err(|e| crate::input::check::animation_error(&checked, &e))?;
                         // Its frames and their pixels are held until every format is written.
                         let _share = in_flight.take(anim.cost(true));
                         write_animation(&anim, out, &job.name, &manifest.formats)
@@ -261,8 +281,7 @@ pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn F
         .collect();
     let index_path = out.join("index.html");
     let index = crate::output::write::write_file(&index_path, index_html(&outcomes, &manifest.formats).as_bytes())
-        .map(|()| index_path)
-        .map_err(|e| e.to_string());
+        .map(|()| index_path);
     Report { outcomes, index }
 }
 
@@ -291,36 +310,31 @@ fn write_animation(
     out: &Path,
     name: &str,
     formats: &[Format],
-) -> Result<Vec<PathBuf>, String> {
-    use crate::output::AnimFormat as Anim;
+) -> Result<Vec<PathBuf>, FigureError> {
     use crate::output::Target;
-    let mut wanted: Vec<(PathBuf, Option<Anim>, Format)> = Vec::new();
+    let mut wanted: Vec<(PathBuf, Format)> = Vec::new();
     for &f in formats.iter().filter(|&&f| f != Format::Html) {
-        let anim_format = match f {
-            Format::Svg => Some(Anim::Svg),
-            Format::Png => Some(Anim::Apng),
-            _ => None,
-        };
-        wanted.push((out.join(format!("{name}.{}", f.extension())), anim_format, f));
+        wanted.push((out.join(format!("{name}.{}", f.extension())), f));
     }
-    let kinds: Vec<Anim> = wanted.iter().filter_map(|w| w.1).chain([Anim::Gif]).collect();
+    let kinds: Vec<Format> = wanted.iter().filter_map(|w| w.1.animated()).chain([Format::Gif]).collect();
     let mut made: Vec<(PathBuf, Vec<u8>)> = Vec::new();
-    let encoded = anim.encode_all(&kinds).map_err(|e| e.to_string())?;
+    let encoded = anim.encode_all(&kinds)?;
     let mut next = encoded.into_iter();
-    for (path, anim_format, f) in wanted {
-        let bytes = match anim_format {
+    for (path, f) in wanted {
+        let bytes = match f.animated() {
             Some(_) => next.next().unwrap_or_default(),
             None => {
-                let first = anim.frames.first().ok_or("an animation without frames")?;
+                let no_frames = || crate::draw::animation::AnimError::Content("an animation without frames".into());
+                let first = anim.frames.first().ok_or_else(no_frames)?;
                 let svg = crate::output::to_svg(first);
-                f.encode(first, &svg).map_err(|e| e.to_string())?
+                f.encode(first, &svg)?
             }
         };
         made.push((path, bytes));
     }
-    made.push((out.join(format!("{name}.gif")), next.next().unwrap_or_default()));
+    made.push((out.join(format!("{name}.{}", Format::Gif.extension())), next.next().unwrap_or_default()));
     let items: Vec<(Target, &[u8])> = made.iter().map(|(p, b)| (Target::File(p.clone()), b.as_slice())).collect();
-    crate::output::write::write_bytes(&items, &mut std::io::sink()).map_err(|e| e.to_string())?;
+    crate::output::write::write_bytes(&items, &mut std::io::sink())?;
     Ok(made.into_iter().map(|(p, _)| p).collect())
 }
 
@@ -365,7 +379,7 @@ pub fn index_html(outcomes: &[Outcome], formats: &[Format]) -> String {
             Err(e) => {
                 s += &format!(
                     "<figure id=\"{name}\" class=\"failed\"><figcaption><strong>{name}</strong> failed: {}</figcaption></figure>\n",
-                    escape_html(e)
+                    escape_html(&e.to_string())
                 );
             }
         }

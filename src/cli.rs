@@ -111,7 +111,7 @@ struct CheckArgs {
     #[arg(short, long)]
     output: Option<PathBuf>,
     /// Format of the check figure when the output does not say (`-o -`): svg, png, pdf or html.
-    #[arg(long)]
+    #[arg(long, value_parser = dotchess::output::Format::still)]
     format: Option<dotchess::output::Format>,
 }
 
@@ -146,7 +146,7 @@ struct RenderArgs {
     output: Vec<PathBuf>,
     /// Format of `-o -`, of an output that is not a plain file (`/dev/stdout`), or the only one
     /// written for a name without extension: svg, png, pdf or html.
-    #[arg(long)]
+    #[arg(long, value_parser = dotchess::output::Format::still)]
     format: Option<dotchess::output::Format>,
     /// A game file (.pgn): the position after this many plies, its last move marked.
     #[arg(long)]

@@ -45,7 +45,7 @@ fuzz_target!(|data: &[u8]| {
     if spec.kind != dotchess::draw::animation::Kind::Walk {
         assert_eq!(anim.frames.len(), spec.frames as usize, "the frames asked for");
     }
-    let svg = String::from_utf8(anim.encode(dotchess::output::AnimFormat::Svg).expect("SVG")).expect("UTF-8");
+    let svg = String::from_utf8(anim.encode(dotchess::output::Format::AnimatedSvg).expect("SVG")).expect("UTF-8");
     let doc = roxmltree::Document::parse(&svg).unwrap_or_else(|e| panic!("the animated SVG is not XML: {e}"));
     let delay = doc.root_element().attribute("data-delay-cs").and_then(|d| d.parse::<u16>().ok());
     assert_eq!(delay, Some(spec.delay_cs), "the delay asked for");

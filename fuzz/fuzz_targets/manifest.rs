@@ -15,7 +15,7 @@ fuzz_target!(|data: &[u8]| {
                 dotchess_fuzz::render_well_formed(&figure);
                 Ok(Vec::new())
             }
-            Err(e) => Err(e.to_string()),
+            Err(e) => Err(e.into()),
         };
         let caption = job.caption.clone().unwrap_or_else(|| job.name.clone());
         outcomes.push(dotchess::batch::Outcome { name: job.name.clone(), caption, result });

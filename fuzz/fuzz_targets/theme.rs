@@ -37,7 +37,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
     let Ok(theme) = dotchess::input::theme::read_theme("theme.toml", text) else { return };
     let base = dotchess::input::position::PositionSpec { position: Position::start(VariantId::Dot), title: None };
-    let mut figure = dotchess::input::overlay::read_overlay("theme.toml", OVERLAY, &base, &|_| Err("no files".into()))
+    let mut figure = dotchess::input::overlay::read_overlay("theme.toml", OVERLAY, &base, &|p| Err(dotchess::input::file::LoadError::refused(p, "no files here")))
         .expect("the fixed overlay is valid");
     figure.theme = theme.clone();
     dotchess_fuzz::render_well_formed(&figure);
@@ -56,7 +56,7 @@ fuzz_target!(|data: &[u8]| {
         ..figure
     };
     if let Ok(anim) = dotchess::output::animation::build(&small, true) {
-        for format in [dotchess::output::AnimFormat::Gif, dotchess::output::AnimFormat::Apng] {
+        for format in [dotchess::output::Format::Gif, dotchess::output::Format::Apng] {
             anim.encode(format).expect("two small frames encode");
         }
     }

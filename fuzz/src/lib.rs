@@ -14,7 +14,7 @@ pub fn render_well_formed(figure: &FigureSpec) {
 }
 
 /// Position files the overlay and manifest targets may name: the essay's own, built in.
-pub fn essay_file(name: &str) -> Result<(String, String), String> {
+pub fn essay_file(name: &str) -> Result<(String, String), dotchess::input::file::LoadError> {
     use dotchess::batch::Files;
     dotchess::batch::Embedded(dotchess::batch::ESSAY_FILES).read(name)
 }

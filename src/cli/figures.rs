@@ -104,9 +104,9 @@ fn write_figure(
 fn animation_targets(
     paths: &[PathBuf],
     still: bool,
-) -> Result<Vec<(dotchess::output::Target, dotchess::output::AnimFormat)>, CliError> {
-    use dotchess::output::{AnimFormat, Target};
-    let mut targets: Vec<(Target, AnimFormat)> = Vec::new();
+) -> Result<Vec<(dotchess::output::Target, dotchess::output::Format)>, CliError> {
+    use dotchess::output::{Format, Motion, Target};
+    let mut targets: Vec<(Target, Format)> = Vec::new();
     for path in paths {
         let target = if path.as_os_str() == "-" { Target::Stdout } else { Target::File(path.clone()) };
         if targets.iter().any(|(t, _)| *t == target) {
@@ -115,19 +115,17 @@ fn animation_targets(
         if let Target::File(p) = &target {
             dotchess::output::write::check_folder(p).map_err(|e| CliError::Usage(e.to_string()))?;
         }
-        let ext = path.extension().and_then(|e| e.to_str()).map(str::to_ascii_lowercase);
+        let ext = path.extension().and_then(|e| e.to_str()).unwrap_or_default();
         let format = match (&target, still) {
-            (Target::Stdout, _) => AnimFormat::Gif,
-            (_, true) if matches!(ext.as_deref(), Some("svg" | "png" | "pdf")) => AnimFormat::Svg,
-            (_, true) => {
-                return Err(CliError::Usage(format!(
-                    "{}: a still frame is written as .svg, .png or .pdf",
-                    path.display()
-                )));
-            }
-            (_, false) => AnimFormat::of_path(path).ok_or_else(|| {
-                CliError::Usage(format!("{}: an animation is written as .gif, .png (APNG) or .svg", path.display()))
-            })?,
+            (Target::Stdout, _) => Some(Format::Gif),
+            (_, true) => Format::of_extension(ext, Motion::Still).filter(|&f| f != Format::Html),
+            (_, false) => Format::of_extension(ext, Motion::Animated),
+        };
+        let Some(format) = format else {
+            return Err(CliError::Usage(match still {
+                true => format!("{}: a still frame is written as .svg, .png or .pdf", path.display()),
+                false => format!("{}: an animation is written as .gif, .png (APNG) or .svg", path.display()),
+            }));
         };
         targets.push((target, format));
     }
@@ -150,10 +148,10 @@ pub(super) fn animate_cmd(a: &AnimateArgs, out: &mut dyn Write) -> Result<(), Cl
 
 /// Draws a checked animated figure and writes it to each `-o`, or its frame `--frame K`.
 fn animate_checked(checked: Checked, a: &AnimateArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    use dotchess::output::{AnimFormat, Target, WriteError, write};
+    use dotchess::output::{Format, Target, WriteError, write};
     let targets = animation_targets(&a.output, a.frame.is_some())?;
     // Painted and encoded together only for a GIF or an APNG: an animated SVG has no pixels.
-    let raster = a.frame.is_none() && targets.iter().any(|(_, f)| *f != AnimFormat::Svg);
+    let raster = a.frame.is_none() && targets.iter().any(|(_, f)| f.is_raster());
     let anim = dotchess::output::animation::build(&checked.figure, raster)
         .map_err(|e| CliError::Input(check::animation_error(&checked, &e)))?;
     if let Some(k) = a.frame {
@@ -167,7 +165,7 @@ fn animate_checked(checked: Checked, a: &AnimateArgs, out: &mut dyn Write) -> Re
         return write_outputs(scene, &a.output, None, out);
     }
     // Every output is made in memory first, then all are written or none.
-    let formats: Vec<AnimFormat> = targets.iter().map(|t| t.1).collect();
+    let formats: Vec<Format> = targets.iter().map(|t| t.1).collect();
     let encoded = anim.encode_all(&formats).map_err(|e| CliError::Output(e.to_string()))?;
     let items: Vec<(Target, &[u8])> =
         targets.iter().map(|t| t.0.clone()).zip(encoded.iter().map(Vec::as_slice)).collect();
@@ -285,7 +283,7 @@ fn write_planned(
     use dotchess::output::{WriteError, write};
     write::write_with(scene, touch, outputs, out).map_err(|e| match e {
         WriteError::Io { error, .. } if error.kind() == io::ErrorKind::BrokenPipe => CliError::BrokenPipe,
-        WriteError::TooLarge(message) => CliError::Usage(message),
+        e @ WriteError::TooLarge { .. } => CliError::Usage(e.to_string()),
         e => CliError::Output(e.to_string()),
     })
 }

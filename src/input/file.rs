@@ -59,6 +59,33 @@ pub enum ReadError {
     },
 }
 
+/// Why a file that an input names (an overlay's `position`, a theme file, a manifest's figure)
+/// could not be had ([`crate::input::overlay::Loader`], [`crate::batch::Files`]); each names it.
+#[derive(Debug, thiserror::Error)]
+pub enum LoadError {
+    /// Read from disk, and refused there.
+    #[error(transparent)]
+    Read(#[from] ReadError),
+    /// Not among the files built into the program.
+    #[error("no built-in file `{0}`")]
+    NotBuiltIn(String),
+    /// Where the input comes from, no file can be read (an overlay sent to the server).
+    #[error("`{name}`: {reason}")]
+    Refused {
+        /// The file as the input names it.
+        name: String,
+        /// Why, and what to do instead.
+        reason: &'static str,
+    },
+}
+
+impl LoadError {
+    /// `name` refused where the input comes from, for `reason`.
+    pub fn refused(name: &str, reason: &'static str) -> LoadError {
+        LoadError::Refused { name: name.to_string(), reason }
+    }
+}
+
 /// A text without the byte-order mark some editors put first.
 pub(crate) fn without_bom(text: &str) -> &str {
     text.strip_prefix('\u{feff}').unwrap_or(text)

@@ -21,7 +21,7 @@ use toml::de::{DeTable, DeValue};
 
 /// Where an overlay file finds other files it names (a panel's `position`, a theme file): given
 /// the path as written, their name and text.
-pub type Loader<'a> = dyn Fn(&str) -> Result<(String, String), String> + 'a;
+pub type Loader<'a> = dyn Fn(&str) -> Result<(String, String), super::file::LoadError> + 'a;
 
 /// An overlay as read: every option with where it was given, nothing checked against anything
 /// else yet.
@@ -216,7 +216,7 @@ impl Reader<'_> {
         if !name.ends_with(".toml") {
             return crate::draw::theme::Theme::built_in(name).map_err(|e| origin.error(e.to_string()));
         }
-        let (shown, text) = (self.load)(name).map_err(|e| origin.error(e))?;
+        let (shown, text) = (self.load)(name).map_err(|e| origin.error(e.to_string()))?;
         super::theme::read_theme(&shown, &text)
     }
 
@@ -263,7 +263,7 @@ impl Reader<'_> {
             (None, None) => base.position.clone(),
             (Some(f), v) => {
                 let path = f.get_ref().as_str().ok_or_else(|| self.expected(f, "position", "a file name in quotes"))?;
-                let (n, t) = (self.load)(path).map_err(|e| self.src.error(f.span(), e))?;
+                let (n, t) = (self.load)(path).map_err(|e| self.src.error(f.span(), e.to_string()))?;
                 read_position(&n, &t, v.unwrap_or(base.position.variant().id))?.position
             }
             (None, Some(v)) => Position::start(v),

@@ -2,7 +2,7 @@
 //! checked against the budget, the frames painted to pixels in parallel, and the
 //! encoders (GIF, APNG, animated SVG) behind one call.
 
-use super::{apng, budget, frames, gif, svg_anim};
+use super::{Format, apng, budget, frames, gif, svg_anim};
 use crate::draw::animation::{AnimError, AnimSpec, Animation, Kind, build_within};
 use crate::draw::document::FigureSpec;
 use crate::draw::scene::Scene;
@@ -70,36 +70,24 @@ pub fn build(figure: &FigureSpec, raster: bool) -> Result<Animation, AnimError> 
     build_within(&spec, &panel, figure.title.as_deref(), &figure.theme, &check)
 }
 
-/// The output formats of an animation.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum AnimFormat {
-    /// GIF.
-    Gif,
-    /// Animated PNG.
-    Apng,
-    /// SVG that animates itself (SMIL), no script.
-    Svg,
-}
-
-impl AnimFormat {
-    /// The format of a file name's extension (`.gif`, `.png`, `.svg`).
-    pub fn of_path(path: &std::path::Path) -> Option<AnimFormat> {
-        match path.extension()?.to_str()?.to_ascii_lowercase().as_str() {
-            "gif" => Some(AnimFormat::Gif),
-            "png" | "apng" => Some(AnimFormat::Apng),
-            "svg" => Some(AnimFormat::Svg),
-            _ => None,
-        }
-    }
-}
-
 impl Animation {
-    /// The animation's bytes in a format.
-    pub fn encode(&self, format: AnimFormat) -> Result<Vec<u8>, AnimError> {
+    /// The animation's bytes in a format: GIF, APNG or animated SVG; in a still format, its
+    /// first frame (as a batch writes an animated figure's PDF).
+    pub fn encode(&self, format: Format) -> Result<Vec<u8>, AnimError> {
         match format {
-            AnimFormat::Svg => Ok(svg_anim::encode(self).into_bytes()),
-            AnimFormat::Gif => gif::encode(self),
-            AnimFormat::Apng => apng::encode(self),
+            Format::AnimatedSvg => Ok(svg_anim::encode(self).into_bytes()),
+            Format::Gif => gif::encode(self),
+            Format::Apng => apng::encode(self),
+            Format::Svg | Format::Png | Format::Pdf | Format::Html => {
+                let first =
+                    self.frames.first().ok_or_else(|| AnimError::Content("an animation has no frames".into()))?;
+                // The formats made from the SVG text get it (see [`Format::encode`]).
+                let svg = match format {
+                    Format::Svg | Format::Pdf => super::to_svg(first),
+                    _ => String::new(),
+                };
+                format.encode(first, &svg).map_err(|e| AnimError::Encode(e.to_string()))
+            }
         }
     }
     /// The memory its frames take while held and encoded (`raster`: as GIF or APNG).
@@ -109,7 +97,7 @@ impl Animation {
         cost(1, weight, pixels, raster)
     }
     /// The animation in several formats.
-    pub fn encode_all(&self, formats: &[AnimFormat]) -> Result<Vec<Vec<u8>>, AnimError> {
+    pub fn encode_all(&self, formats: &[Format]) -> Result<Vec<Vec<u8>>, AnimError> {
         formats.iter().map(|&f| self.encode(f)).collect()
     }
     /// Every frame as pixels (in parallel), one pixel per figure unit.

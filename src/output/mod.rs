@@ -1,11 +1,13 @@
 //! Writers: a scene to SVG text, that SVG to PDF, the scene painted to pixels and PNG, and the
-//! scene as an interactive HTML page; and
+//! scene as an interactive HTML page; an animation as GIF, APNG or animated SVG, every one a
+//! [`Format`]; and
 //! the write path that puts a figure's outputs into files or onto standard output, all or
 //! nothing.
 
 pub mod animation;
 mod apng;
 pub mod budget;
+pub mod format;
 pub(crate) mod frames;
 mod gif;
 mod html;
@@ -17,13 +19,14 @@ mod svg;
 mod svg_anim;
 pub mod write;
 
-pub use animation::{AnimFormat, Image};
+pub use animation::Image;
+pub use format::{Format, FormatError, Motion};
 pub use html::to_html;
 pub use pdf::{PdfError, UNITS_PER_INCH, svg_to_pdf, svg_to_pdf_at};
 pub use png::{KEEP, PngError, Raster, encode, scene_png, scene_png_to};
 pub use raster::{MAX_PIXELS, Painter, canvas_size, to_pixmap};
 pub use svg::{to_svg, write_svg};
-pub use write::{Format, Output, Target, WriteError};
+pub use write::{Output, Target, WriteError};
 
 /// What the fuzz targets (`fuzz/`) reach that the library keeps to itself; built only under
 /// `cargo fuzz`, which sets `--cfg fuzzing`.

@@ -7,82 +7,29 @@
 //! and targets that are not plain files (a device such as `/dev/stdout`, a FIFO, a symlink to
 //! one) are written in place, since renaming over them would replace the node, not fill it.
 //!
-//! A new format is one more [`Format`] variant: its name and extension, and its arm in
-//! [`Format::encode`].
+//! A new still format is one more [`Format`] variant (its row in [`super::format`]) and its arm
+//! in [`Format::encode`].
 
+pub use super::format::Format;
+use super::format::Motion;
 use crate::draw::scene::Scene;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// An output format.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Format {
-    /// SVG text.
-    Svg,
-    /// PNG at one pixel per figure unit.
-    Png,
-    /// PDF: the same picture in vector form, one page the figure's size.
-    Pdf,
-    /// HTML: the figure as an interactive page ([`super::to_html`]), made from the figure drawn
-    /// with its interactive layer.
-    Html,
-}
-
 impl Format {
-    /// Every format, in the order a figure's files are written.
-    pub const ALL: [Format; 4] = [Format::Svg, Format::Png, Format::Pdf, Format::Html];
-    /// The formats a name without extension gets when `--format` does not choose one.
-    pub const STEM: [Format; 2] = [Format::Svg, Format::Png];
-
-    /// The name (`svg`), also the file extension.
-    pub fn extension(self) -> &'static str {
-        match self {
-            Format::Svg => "svg",
-            Format::Png => "png",
-            Format::Pdf => "pdf",
-            Format::Html => "html",
-        }
-    }
-
-    /// The format a file extension names (any case).
-    pub fn from_extension(ext: &str) -> Option<Format> {
-        Format::ALL.into_iter().find(|f| f.extension().eq_ignore_ascii_case(ext))
-    }
-
-    /// The names of all formats, for messages: `svg or png`.
-    pub fn names() -> String {
-        let names: Vec<&str> = Format::ALL.iter().map(|f| f.extension()).collect();
-        match names.split_last() {
-            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-            _ => names.join(""),
-        }
-    }
-
-    /// The figure in this format. `svg` is the scene's SVG text, made once for all formats.
+    /// The figure in this still format. `svg` is the scene's SVG text, made once for all formats.
     /// A format drawn from the scene itself (rather than from the SVG) uses `scene`: PNG is
     /// painted straight from it, and HTML written from it (interactive when `scene` was drawn
-    /// with its interactive layer, [`crate::output::budget::render_touch_checked`]).
+    /// with its interactive layer, [`crate::output::budget::render_touch_checked`]). An animated
+    /// format is refused: one scene is no animation ([`crate::draw::animation::Animation::encode`]).
     pub fn encode(self, scene: &Scene, svg: &str) -> Result<Vec<u8>, EncodeError> {
         match self {
             Format::Html => Ok(super::to_html(scene).into_bytes()),
             Format::Svg => Ok(svg.as_bytes().to_vec()),
             Format::Png => Ok(super::scene_png(scene, 1.0)?),
             Format::Pdf => Ok(super::svg_to_pdf_at(svg, scene.dpi.unwrap_or(super::UNITS_PER_INCH as f64))?),
+            Format::Gif | Format::Apng | Format::AnimatedSvg => Err(EncodeError::Animated(self)),
         }
-    }
-}
-
-impl std::str::FromStr for Format {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Format, String> {
-        Format::from_extension(s).ok_or_else(|| format!("`{s}` is not a format ({})", Format::names()))
-    }
-}
-
-impl std::fmt::Display for Format {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str(self.extension())
     }
 }
 
@@ -139,7 +86,7 @@ pub fn plan(path: &Path, format: Option<Format>) -> Result<Vec<Output>, PlanErro
     let link = std::fs::symlink_metadata(path).ok();
     let ext = path.extension().and_then(|e| e.to_str());
     check_folder(path)?;
-    if let Some(named) = ext.and_then(Format::from_extension) {
+    if let Some(named) = ext.and_then(|e| Format::of_extension(e, Motion::Still)) {
         if let Some(f) = format.filter(|&f| f != named) {
             return Err(PlanError::Disagrees { path: path.to_path_buf(), named, format: f });
         }
@@ -190,6 +137,9 @@ pub enum EncodeError {
     /// The PDF.
     #[error(transparent)]
     Pdf(#[from] super::PdfError),
+    /// An animated format asked of one scene.
+    #[error("{0} is an animation format: a still figure is written as {still}", still = Format::names(Motion::Still))]
+    Animated(Format),
 }
 
 /// Why output paths were refused before anything was drawn ([`plan`], [`plan_all`],
@@ -213,7 +163,7 @@ pub enum PlanError {
     #[error(
         "{}: the output must end in .{} (or have no extension, for SVG and PNG), or give --format",
         .0.display(),
-        Format::names().replace(", ", ", .").replace(" or ", " or .")
+        Format::names(Motion::Still).replace(", ", ", .").replace(" or ", " or .")
     )]
     UnknownExtension(PathBuf),
     /// An existing file without an extension, and no `--format`.
@@ -235,9 +185,20 @@ pub enum PlanError {
 /// Why a figure was not written.
 #[derive(Debug, thiserror::Error)]
 pub enum WriteError {
-    /// The figure is too large for a format (bad input: nothing was written).
-    #[error("{0}")]
-    TooLarge(String),
+    /// The figure has too many pixels for a raster format (bad input: nothing was written).
+    #[error(
+        "a PNG of this figure would be {width} × {height} pixels, more than the {} Mpx a PNG may have: \
+         for a PNG, set `width` (--width) to at most {fit}, or write SVG",
+        crate::output::budget::MAX_PIXELS >> 20
+    )]
+    TooLarge {
+        /// The figure's width in pixels (at one pixel a unit).
+        width: f64,
+        /// Its height.
+        height: f64,
+        /// The largest width at which it fits ([`crate::output::budget::largest_png_width`]).
+        fit: u64,
+    },
     /// A format could not be made (nothing was written).
     #[error(transparent)]
     Encode(#[from] EncodeError),
@@ -273,6 +234,9 @@ pub fn write_with(
     stdout: &mut dyn Write,
 ) -> Result<(), WriteError> {
     let formats: Vec<Format> = outputs.iter().map(|o| o.format).collect();
+    if let Some(&f) = formats.iter().find(|f| f.is_animation()) {
+        return Err(EncodeError::Animated(f).into());
+    }
     check_size(scene, &formats)?;
     let mut order: Vec<Format> = Vec::new();
     for &f in &formats {
@@ -341,18 +305,16 @@ pub fn write_with(
     Ok(())
 }
 
-/// Refuses a figure too large for one of the formats, naming the key that decides its size.
+/// Refuses a figure too large for one of the formats (a raster one: the others have no pixel
+/// limit), naming the key that decides its size.
 pub fn check_size(scene: &Scene, formats: &[Format]) -> Result<(), WriteError> {
     use crate::output::budget::{MAX_PIXELS, largest_png_width, pixels};
-    if formats.contains(&Format::Png) && pixels(scene) > MAX_PIXELS {
-        return Err(WriteError::TooLarge(format!(
-            "a PNG of this figure would be {} × {} pixels, more than the {} Mpx a PNG may have: \
-             for a PNG, set `width` (--width) to at most {}, or write SVG",
-            scene.width.ceil(),
-            scene.height.ceil(),
-            MAX_PIXELS >> 20,
-            largest_png_width(scene)
-        )));
+    if formats.iter().any(|f| f.is_raster()) && pixels(scene) > MAX_PIXELS {
+        return Err(WriteError::TooLarge {
+            width: scene.width.ceil(),
+            height: scene.height.ceil(),
+            fit: largest_png_width(scene),
+        });
     }
     Ok(())
 }

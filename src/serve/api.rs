@@ -12,7 +12,7 @@ use super::cache::{self, Canonical};
 use super::error::ApiError;
 use super::query::{self, Job, Route};
 use crate::draw::animation::AnimError;
-use crate::output::{AnimFormat, Format, WriteError, budget, write};
+use crate::output::{Format, WriteError, budget, write};
 use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::http::{HeaderValue, Method, StatusCode, header};
@@ -83,7 +83,7 @@ fn draw(job: Job) -> Result<Vec<u8>, ApiError> {
             // Drawn panel by panel within the figure's budget of elements (`render_checked`).
             let scene = budget::render_checked(&checked.figure).map_err(ApiError::too_large)?;
             write::check_size(&scene, &[format]).map_err(|e| match e {
-                WriteError::TooLarge(m) => ApiError::too_large(m),
+                e @ WriteError::TooLarge { .. } => ApiError::too_large(e),
                 e => ApiError::internal(e.to_string()),
             })?;
             let bytes = match format {
@@ -96,7 +96,7 @@ fn draw(job: Job) -> Result<Vec<u8>, ApiError> {
         Job::Animation { checked, format } => {
             // The frames are measured as they are drawn: the budget stops them before any is
             // painted (a GIF's or an APNG's pixels count only when it is one of those).
-            let raster = format != AnimFormat::Svg;
+            let raster = format.is_raster();
             let fail = |e: AnimError| {
                 let a = query::input_error(&crate::input::check::animation_error(&checked, &e));
                 match e {

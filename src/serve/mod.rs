@@ -98,17 +98,15 @@ impl App {
         use tower_http::catch_panic::CatchPanicLayer;
         use tower_http::limit::RequestBodyLimitLayer;
         use tower_http::timeout::TimeoutLayer;
-        let routes = Router::new()
+        let mut routes = Router::new()
             .route("/", get(page::index))
             .route("/workbench.js", get(page::script))
-            .route("/workbench.css", get(page::style))
-            .route("/figure.svg", get(api::image).post(api::image))
-            .route("/figure.png", get(api::image).post(api::image))
-            .route("/figure.pdf", get(api::image).post(api::image))
-            .route("/figure.html", get(api::image).post(api::image))
-            .route("/animation.gif", get(api::image).post(api::image))
-            .route("/animation.apng", get(api::image).post(api::image))
-            .route("/animation.svg", get(api::image).post(api::image))
+            .route("/workbench.css", get(page::style));
+        // An image route for every format: `/figure.svg` … `/animation.apng`.
+        for format in crate::output::Format::ALL {
+            routes = routes.route(&query::Route(format).path(), get(api::image).post(api::image));
+        }
+        let routes = routes
             .route("/moves.json", get(game::moves))
             .route("/play.json", get(game::play))
             .route("/edit.json", get(game::edit))

@@ -17,55 +17,47 @@ use super::error::ApiError;
 use crate::draw::animation::{AnimSpec, Kind};
 use crate::input::check::{self, Checked};
 use crate::input::diagnostics::InputError;
+use crate::input::file::LoadError;
 use crate::input::marks::{MarkKind, pgn_shape};
 use crate::input::options::{FigureOptions, Key, Level, Origin, Spec, TABLE, by_query_name, parse_text, unknown_name};
 use crate::input::overlay::{Draft, read_draft};
 use crate::input::position::PositionSpec;
-use crate::output::{AnimFormat, Format};
+use crate::output::{Format, Motion};
 use crate::rules::position::Position;
 use crate::rules::variant::VariantId;
 
-/// What a route makes.
+/// What a route makes: `/figure.NAME` a still figure in the still format of that name (HTML: the
+/// interactive page of it), `/animation.NAME` an animation in the animated one.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
-pub enum Route {
-    /// `/figure.svg|png|pdf|html`: a still figure (HTML: the interactive page of it).
-    Still(Format),
-    /// `/animation.gif|apng|svg`.
-    Animation(AnimFormat),
-}
+pub struct Route(pub Format);
 
 impl Route {
     /// The route of a path.
     pub fn of_path(path: &str) -> Option<Route> {
-        Some(match path {
-            "/figure.svg" => Route::Still(Format::Svg),
-            "/figure.png" => Route::Still(Format::Png),
-            "/figure.pdf" => Route::Still(Format::Pdf),
-            "/figure.html" => Route::Still(Format::Html),
-            "/animation.gif" => Route::Animation(AnimFormat::Gif),
-            "/animation.apng" => Route::Animation(AnimFormat::Apng),
-            "/animation.svg" => Route::Animation(AnimFormat::Svg),
+        let (motion, name) = match (path.strip_prefix("/figure."), path.strip_prefix("/animation.")) {
+            (Some(name), _) => (Motion::Still, name),
+            (_, Some(name)) => (Motion::Animated, name),
             _ => return None,
-        })
+        };
+        Format::named(name, motion).map(Route)
+    }
+
+    /// The route's path: `/figure.svg`, `/animation.svg`.
+    pub fn path(self) -> String {
+        let room = if self.0.is_animation() { "animation" } else { "figure" };
+        format!("/{room}.{}", self.0.name())
     }
 
     /// The answer's media type.
     pub fn content_type(self) -> &'static str {
-        match self {
-            Route::Still(Format::Svg) | Route::Animation(AnimFormat::Svg) => "image/svg+xml",
-            Route::Still(Format::Png) => "image/png",
-            Route::Animation(AnimFormat::Apng) => "image/apng",
-            Route::Still(Format::Pdf) => "application/pdf",
-            Route::Still(Format::Html) => "text/html; charset=utf-8",
-            Route::Animation(AnimFormat::Gif) => "image/gif",
-        }
+        self.0.mime()
     }
 
     /// Whether the route takes an option (as `render` and `animate` take their flags).
     fn takes(self, spec: &Spec) -> bool {
-        match self {
-            Route::Animation(_) => !matches!(spec.key, Key::Background | Key::Dpi),
-            _ => spec.level != Level::Animation,
+        match self.0.is_animation() {
+            true => !matches!(spec.key, Key::Background | Key::Dpi),
+            false => spec.level != Level::Animation,
         }
     }
 }
@@ -76,15 +68,15 @@ pub enum Job {
     Still {
         /// The figure.
         checked: Box<Checked>,
-        /// The format.
+        /// The format (a still one).
         format: Format,
     },
     /// An animation in a format.
     Animation {
         /// The figure (its `animation` set).
         checked: Box<Checked>,
-        /// The format.
-        format: AnimFormat,
+        /// The format (an animated one).
+        format: Format,
     },
 }
 
@@ -153,26 +145,30 @@ pub fn read(route: Route, pairs: &[(String, String)], body: Option<&str>) -> Res
         _ => None,
     };
     let options = options(route, pairs, &base.position)?;
-    let no_files = |name: &str| -> Result<(String, String), String> {
-        Err(format!("`{name}`: an overlay sent to the server cannot read files (give the position as variant and fen)"))
+    let no_files = |name: &str| {
+        Err(LoadError::refused(
+            name,
+            "an overlay sent to the server cannot read files (give the position as variant and fen)",
+        ))
     };
     let draft = match overlay {
         None => Draft::plain(&base),
         Some(text) => read_draft("overlay", text, &base, &no_files).map_err(|e| input_error(&e))?,
     };
     let mut checked = check::figure(&draft, &options).map_err(|e| input_error(&e))?;
-    Ok(match route {
-        Route::Animation(format) => {
+    let Route(format) = route;
+    Ok(match format.is_animation() {
+        true => {
             checked.figure.animation.get_or_insert(AnimSpec::new(Kind::Gear));
             Job::Animation { checked: Box::new(checked), format }
         }
-        Route::Still(format) => Job::Still { checked: Box::new(checked), format },
+        false => Job::Still { checked: Box::new(checked), format },
     })
 }
 
 /// The query's options in order (marks keep it), each pair with its origin.
 fn options(route: Route, pairs: &[(String, String)], pos: &Position) -> Result<FigureOptions, ApiError> {
-    let what = if matches!(route, Route::Animation(_)) { "animations" } else { "figures" };
+    let what = if route.0.is_animation() { "animations" } else { "figures" };
     let mut options = FigureOptions::default();
     for (name, text) in pairs {
         let origin = || Origin::Query { name: name.clone(), text: text.clone() };

@@ -9,12 +9,13 @@ use dotchess::draw::document::FigureSpec;
 use dotchess::draw::scene::{PathCmd, Pt, Scene, Shape};
 use dotchess::input::overlay::read_overlay;
 use dotchess::input::position::read_position;
-use dotchess::output::{AnimFormat as Format, Image};
+use dotchess::output::{Format, Image};
 use dotchess::{Topology, VariantId};
 
 fn figure(fen: &str, overlay: &str) -> FigureSpec {
     let base = read_position("test.fen", fen, VariantId::Dot).expect("position");
-    read_overlay("test.toml", overlay, &base, &|p| Err(format!("no file {p}"))).expect("overlay")
+    read_overlay("test.toml", overlay, &base, &|p| Err(dotchess::input::file::LoadError::refused(p, "no files here")))
+        .expect("overlay")
 }
 
 fn animation(fen: &str, overlay: &str) -> Animation {
@@ -215,7 +216,7 @@ fn apng_decodes_to_exactly_the_frames_with_their_count_size_and_delays() {
 #[test]
 fn animated_svg_is_well_formed_with_a_group_and_a_clock_per_frame() {
     let a = walk();
-    let svg = String::from_utf8(a.encode(Format::Svg).unwrap()).unwrap();
+    let svg = String::from_utf8(a.encode(Format::AnimatedSvg).unwrap()).unwrap();
     let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
     let frames: Vec<_> = doc.descendants().filter(|n| n.attribute("class") == Some("frame")).collect();
     assert_eq!(frames.len(), 17);
@@ -226,7 +227,7 @@ fn animated_svg_is_well_formed_with_a_group_and_a_clock_per_frame() {
         assert_eq!(anim.attribute("repeatCount"), Some("3"));
     }
     // Same frames, same bytes.
-    assert_eq!(svg.as_bytes(), walk().encode(Format::Svg).unwrap());
+    assert_eq!(svg.as_bytes(), walk().encode(Format::AnimatedSvg).unwrap());
 }
 
 /// Headless Chromium (Debian's `chromium`, installed by `.ci/run`): a screenshot of a page after
@@ -299,7 +300,7 @@ fn animated_svg_plays_in_headless_chromium() {
     let a = walk();
     let dir = common::Scratch::new("anim-chromium");
     let file = dir.join("walk.svg");
-    std::fs::write(&file, a.encode(Format::Svg).unwrap()).unwrap();
+    std::fs::write(&file, a.encode(Format::AnimatedSvg).unwrap()).unwrap();
     let url = format!("file://{}", file.display());
     let size = (a.frames[0].width.ceil() as u32, a.frames[0].height.ceil() as u32);
     let (early, dom) = chromium(&url, &dir, 50, size);
@@ -553,7 +554,7 @@ fn wrap_encodes_in_every_format_with_its_frames() {
         START,
         "[[panels]]\nview = \"board\"\ntint = true\nedges = true\n[animation]\nkind = \"wrap\"\nframes = 9\nfps = 12\n",
     );
-    let out = a.encode_all(&[Format::Gif, Format::Apng, Format::Svg]).unwrap();
+    let out = a.encode_all(&[Format::Gif, Format::Apng, Format::AnimatedSvg]).unwrap();
     let (w, h, frames, _) = decode_gif(&out[0]);
     assert_eq!(frames.len(), 9);
     assert_eq!((w as f64, h as f64), (a.frames[0].width, a.frames[0].height));
@@ -629,7 +630,10 @@ fn an_animation_beyond_the_memory_budget_is_refused_at_its_key() {
     // Read and checked (a flag may still override `frames`), then refused when built, before
     // anything is painted, at the key that asked for the frames.
     let built = |name: &str, text: &str| {
-        let draft = dotchess::input::overlay::read_draft(name, text, &base, &|p| Err(format!("no file {p}"))).unwrap();
+        let draft = dotchess::input::overlay::read_draft(name, text, &base, &|p| {
+            Err(dotchess::input::file::LoadError::refused(p, "no files here"))
+        })
+        .unwrap();
         let checked = dotchess::input::check::figure(&draft, &Default::default()).unwrap();
         dotchess::output::animation::build(&checked.figure, true)
             .map(|a| a.frames.len())

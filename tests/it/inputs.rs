@@ -115,13 +115,11 @@ fn huge_files_are_refused_before_reading() {
 fn library_errors_carry_line_and_column() {
     let base =
         dotchess::input::position::read_position("p.fen", "8/8/8/3R4/8/8/8/8\n", dotchess::VariantId::Dot).unwrap();
-    let e = dotchess::input::overlay::read_overlay(
-        "o.toml",
-        "[[panels]]\nview = \"board\"\nedgse = true\n",
-        &base,
-        &|_| Err("none".into()),
-    )
-    .unwrap_err();
+    let e =
+        dotchess::input::overlay::read_overlay("o.toml", "[[panels]]\nview = \"board\"\nedgse = true\n", &base, &|p| {
+            Err(dotchess::input::file::LoadError::refused(p, "no files here"))
+        })
+        .unwrap_err();
     assert_eq!((e.line, e.column), (3, 1));
     assert!(e.message.contains("did you mean `edges`?"), "{}", e.message);
     // A FEN error inside a TOML string points at the character inside the quotes.
@@ -291,7 +289,10 @@ fn titles_and_captions_are_bounded() {
     let base =
         dotchess::input::position::read_position("p.fen", "8/8/8/3R4/8/8/8/8\n", dotchess::VariantId::Dot).unwrap();
     for text in [format!("title = \"{long}\"\n"), format!("[[panels]]\nview = \"board\"\ncaption = \"{long}\"\n")] {
-        let e = dotchess::input::overlay::read_overlay("o.toml", &text, &base, &|_| Err("none".into())).unwrap_err();
+        let e = dotchess::input::overlay::read_overlay("o.toml", &text, &base, &|p| {
+            Err(dotchess::input::file::LoadError::refused(p, "no files here"))
+        })
+        .unwrap_err();
         assert!(e.message.contains("longer than 200 characters"), "{e}");
     }
     let e = dotchess::input::position::read_position(
@@ -301,4 +302,19 @@ fn titles_and_captions_are_bounded() {
     )
     .unwrap_err();
     assert_eq!((e.line, e.column), (2, 9));
+}
+
+/// A file a manifest names that cannot be had says why, as its kind of error: missing on disk
+/// (the system's words), or not among the built-in files.
+#[test]
+fn files_a_manifest_names_fail_with_their_reason() {
+    use dotchess::batch::{Disk, Embedded, Files};
+    use dotchess::input::file::{LoadError, ReadError};
+    let d = crate::common::Scratch::new("inputs-files");
+    let e = Disk(d.to_path_buf()).read("missing.fen").unwrap_err();
+    assert!(matches!(&e, LoadError::Read(ReadError::Io { path, .. }) if path.ends_with("missing.fen")), "{e:?}");
+    assert!(e.to_string().starts_with("cannot read ") && e.to_string().contains("missing.fen"), "{e}");
+    let e = Embedded(dotchess::batch::ESSAY_FILES).read("missing.fen").unwrap_err();
+    assert!(matches!(&e, LoadError::NotBuiltIn(n) if n == "missing.fen"), "{e:?}");
+    assert_eq!(e.to_string(), "no built-in file `missing.fen`");
 }

@@ -17,6 +17,7 @@ mod controls;
 mod essay;
 mod essay_readable;
 mod fen;
+mod formats;
 mod games;
 mod golden;
 mod harden;

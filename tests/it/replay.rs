@@ -9,7 +9,7 @@ use crate::common;
 use dotchess::draw::animation::replay::{Replay, Script, build, delays, scale};
 use dotchess::input::game::{Game, read_games};
 use dotchess::input::options::FigureOptions;
-use dotchess::output::AnimFormat;
+use dotchess::output::Format;
 use dotchess::{Scene, Theme, VariantId, View};
 
 fn game(text: &str) -> Game {
@@ -161,8 +161,8 @@ fn gif_apng_and_svg_hold_the_frames_with_their_delays() {
     let r = Replay::new(View { width: 240.0, ..View::board() });
     let mut a = build(&Script { to: 4, ..g.script() }, &r, &Theme::essay()).unwrap();
     a.delays[1] = 37;
-    assert_eq!(decode_gif(&a.encode(AnimFormat::Gif).unwrap()), a.delays);
-    let bytes = a.encode(AnimFormat::Apng).unwrap();
+    assert_eq!(decode_gif(&a.encode(Format::Gif).unwrap()), a.delays);
+    let bytes = a.encode(Format::Apng).unwrap();
     let mut dec = png::Decoder::new(std::io::Cursor::new(bytes)).read_info().expect("a PNG");
     assert_eq!(dec.info().animation_control.map(|c| c.num_frames), Some(5));
     let mut buf = vec![0u8; dec.output_buffer_size().unwrap()];
@@ -171,7 +171,7 @@ fn gif_apng_and_svg_hold_the_frames_with_their_delays() {
         let fc = dec.info().frame_control.expect("a frame control");
         assert_eq!((fc.delay_num, fc.delay_den), (d, 100), "frame {k}");
     }
-    let svg = String::from_utf8(a.encode(AnimFormat::Svg).unwrap()).unwrap();
+    let svg = String::from_utf8(a.encode(Format::AnimatedSvg).unwrap()).unwrap();
     let doc = roxmltree::Document::parse(&svg).expect("well-formed SVG");
     assert_eq!(doc.root_element().attribute("data-delays-cs"), Some("100 37 100 100 300"));
     let clocks: Vec<_> = doc.descendants().filter(|n| n.has_tag_name("animate")).collect();
@@ -189,7 +189,7 @@ fn the_replay_svg_plays_in_headless_chromium() {
     a.delays = vec![20, 20, 20, 20];
     let dir = common::Scratch::new("replay-chromium");
     let file = dir.join("replay.svg");
-    std::fs::write(&file, a.encode(AnimFormat::Svg).unwrap()).unwrap();
+    std::fs::write(&file, a.encode(Format::AnimatedSvg).unwrap()).unwrap();
     let url = format!("file://{}", file.display());
     let size = (a.frames[0].width.ceil() as u32, a.frames[0].height.ceil() as u32);
     let (early, dom) = crate::animation::chromium(&url, &dir, 50, size);

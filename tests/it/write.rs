@@ -42,6 +42,19 @@ fn a_failing_format_leaves_no_file_of_the_figure() {
     assert!(names(&d).is_empty(), "{:?}", names(&d));
 }
 
+/// Too many pixels is said with the figure's size and the largest width that fits, the largest
+/// whose square figure stays within the limit.
+#[test]
+fn too_many_pixels_names_the_size_and_the_width_that_fits() {
+    use dotchess::output::{Format, WriteError, budget::MAX_PIXELS, write};
+    let e = write::check_size(&huge_scene(), &[Format::Svg, Format::Png]).unwrap_err();
+    let WriteError::TooLarge { width, height, fit } = e else { panic!("{e}") };
+    assert_eq!((width, height), (20_000.0, 20_000.0));
+    assert!(fit * fit <= MAX_PIXELS && (fit + 1) * (fit + 1) > MAX_PIXELS, "{fit}");
+    assert!(e.to_string().contains(&format!("at most {fit}")), "{e}");
+    assert!(write::check_size(&huge_scene(), &[Format::Svg, Format::Pdf]).is_ok(), "no pixels, no limit");
+}
+
 #[test]
 fn render_at_the_largest_width_writes_both_files_or_none() {
     let d = temp_dir("width-8000");

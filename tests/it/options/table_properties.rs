@@ -107,7 +107,7 @@ fn by_query(s: &Spec, q: &str) -> Result<Vec<u8>, String> {
     if animated(s) {
         let anim = dotchess::output::animation::build(&checked.figure, false)
             .map_err(|e| dotchess::input::check::animation_error(&checked, &e).to_string())?;
-        return Ok(anim.encode(dotchess::output::AnimFormat::Svg).unwrap());
+        return Ok(anim.encode(dotchess::output::Format::AnimatedSvg).unwrap());
     }
     let scene = dotchess::output::budget::render_checked(&checked.figure).map_err(|e| e.to_string())?;
     Ok(dotchess::output::to_svg(&scene).into_bytes())
