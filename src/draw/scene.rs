@@ -33,7 +33,7 @@ impl Pt {
 }
 
 /// An sRGB colour.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct Rgb(pub u8, pub u8, pub u8);
 
 impl Rgb {
@@ -116,7 +116,7 @@ impl PathCmd {
 }
 
 /// Text anchoring.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum Anchor {
     /// The point is the text's left end.
     Start,
@@ -127,7 +127,7 @@ pub enum Anchor {
 }
 
 /// Which embedded font.
-#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub enum FontWeight {
     /// Regular.
     Regular,
@@ -136,7 +136,7 @@ pub enum FontWeight {
 }
 
 /// How pieces are drawn.
-#[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Deserialize)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum PieceSet {
     /// The chess symbols of the embedded font.

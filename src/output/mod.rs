@@ -15,6 +15,7 @@ mod lzw;
 mod pdf;
 mod png;
 mod raster;
+mod sprites;
 mod svg;
 mod svg_anim;
 pub mod write;

@@ -9,7 +9,9 @@
 //! at its edge, and the rounding keeps the two pictures pixel for pixel alike.
 
 use super::PngError;
+use super::sprites::{Sprites, What};
 use crate::draw::artwork::piece_layers;
+use crate::draw::font::text_outline;
 use crate::draw::scene::Pt;
 use crate::draw::scene::{Element, Node, Paint, PathCmd, Rgb, Scene, Shape};
 use tiny_skia::{FillRule, LineCap, LineJoin, Path, PathBuilder, Pixmap, PixmapMut, Stroke, StrokeDash, Transform};
@@ -39,6 +41,8 @@ pub fn to_pixmap(scene: &Scene, scale: f64) -> Result<Pixmap, PngError> {
 #[derive(Default)]
 pub struct Painter {
     builder: Option<PathBuilder>,
+    /// Pieces painted once and copied ([`super::sprites`]).
+    sprites: Sprites,
 }
 
 impl Painter {
@@ -136,16 +140,24 @@ impl Painter {
                 }
                 b.finish()
             }
+            Shape::Text { text, at, size, anchor, weight }
+                if p.dash.is_none() && !p.crisp && (p.fill.is_none() || p.stroke.is_none()) =>
+            {
+                let what = What::Text(text.as_str().into(), size.to_bits(), *anchor, *weight);
+                let paint = Paint { round: p.round, ..p.clone() };
+                let layers = |at| vec![(text_outline(text, at, *size, *anchor, *weight), paint)];
+                self.sprite((what, *at), p, ts, canvas, layers);
+                return;
+            }
             Shape::Text { text, at, size, anchor, weight } => {
-                self.path(&crate::draw::font::text_outline(text, *at, *size, *anchor, *weight))
+                self.path(&text_outline(text, *at, *size, *anchor, *weight))
             }
             Shape::Piece { piece, at, size, set } => {
-                for (cmds, paint) in piece_layers(*piece, *at, *size, *set, p) {
-                    if let Some(path) = self.path(&cmds) {
-                        draw(&path, &paint, 1.0, ts, canvas);
-                        self.builder = Some(path.clear());
-                    }
-                }
+                // The piece's own paints, opaque ([`piece_layers`]).
+                let what = What::Piece(*piece, *set, size.to_bits());
+                let plain = Paint { opacity: None, ..p.clone() };
+                let layers = |at| piece_layers(*piece, at, *size, *set, p);
+                self.sprite((what, *at), &plain, ts, canvas, layers);
                 return;
             }
         };
@@ -162,6 +174,26 @@ impl Painter {
             draw(&path, p, opacity, ts, canvas);
         }
         self.builder = Some(path.clear());
+    }
+
+    /// How many sprites the painter keeps.
+    #[cfg(test)]
+    pub fn sprite_count(&self) -> usize {
+        self.sprites.len()
+    }
+
+    /// Paints a piece or a label from its sprite ([`super::sprites`]).
+    fn sprite(
+        &mut self,
+        at: (What, Pt),
+        paint: &Paint,
+        ts: Transform,
+        canvas: &mut PixmapMut,
+        layers: impl FnOnce(Pt) -> Vec<(Vec<PathCmd>, Paint)>,
+    ) {
+        let mut sprites = std::mem::take(&mut self.sprites);
+        sprites.paint(self, at, paint, ts, canvas, layers);
+        self.sprites = sprites;
     }
 
     /// A circle as resvg reads one: four quarter arcs clockwise from the east point, computed in
@@ -183,7 +215,7 @@ impl Painter {
     }
 
     /// A tiny-skia path of path commands (arcs as cubic curves), or none when it is empty.
-    fn path(&mut self, cmds: &[PathCmd]) -> Option<Path> {
+    pub(super) fn path(&mut self, cmds: &[PathCmd]) -> Option<Path> {
         let mut b = self.builder.take().unwrap_or_default();
         let p = |p: Pt| (q(p.x), q(p.y));
         let (mut last, mut start) = ((0.0, 0.0), (0.0, 0.0));
@@ -483,7 +515,7 @@ fn sign(x: f32) -> f32 {
 }
 
 /// A number as the SVG holds it: two decimals.
-fn q(x: f64) -> f32 {
+pub(super) fn q(x: f64) -> f32 {
     ((x * 100.0).round() / 100.0) as f32
 }
 
@@ -498,7 +530,7 @@ fn solid(c: Rgb, opacity: f64) -> tiny_skia::Paint<'static> {
 }
 
 /// Fills then strokes a path with a paint, its colours at `opacity`.
-fn draw(path: &Path, p: &Paint, opacity: f64, ts: Transform, canvas: &mut PixmapMut) {
+pub(super) fn draw(path: &Path, p: &Paint, opacity: f64, ts: Transform, canvas: &mut PixmapMut) {
     if let Some(c) = p.fill {
         let paint = tiny_skia::Paint { anti_alias: !p.crisp, ..solid(c, opacity) };
         canvas.fill_path(path, &paint, FillRule::Winding, ts, None);

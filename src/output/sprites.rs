@@ -1,0 +1,260 @@
+//! Pieces and labels painted once and copied. A board shows 32 pieces of a dozen kinds and the
+//! same file letters and rank numbers figure after figure; filling their anti-aliased outlines
+//! took more than half of a 480-pixel board's painting. Each is painted, at its size and colours,
+//! into a small pixmap (a *sprite*) the first time it is needed, and then copied onto the canvas
+//! wherever the same thing stands again, in this figure or the next one the painter paints.
+//!
+//! A thing stands anywhere, not only on whole pixels: its position on the canvas is snapped to a
+//! sixteenth of a pixel (at most a thirty-second of a pixel away, which no reader sees and which
+//! the comparison with resvg's rendering, `tests/it/golden.rs`, allows as anti-aliasing), and the
+//! sprite is painted at that fraction of a pixel; pieces on a board's cells share a few
+//! fractions, so they share sprites. Layers are composited into the sprite with the same
+//! source-over blending as onto the canvas, so the copy shows what painting them straight would,
+//! up to rounding.
+//!
+//! A painter keeps sprites of at most [`MAX_BYTES`] (a globe's pieces, each of its own size,
+//! rarely repeat), then starts afresh.
+
+use super::raster::{Painter, draw, q};
+use crate::draw::scene::{Anchor, FontWeight, Paint, PathCmd, PieceSet, Pt, Rgb};
+use crate::rules::piece::Piece;
+use std::collections::HashMap;
+use tiny_skia::{Pixmap, PixmapMut, PixmapPaint, Transform};
+
+/// Most bytes of sprites a painter keeps (a 60-pixel piece's sprite is about 16 KB).
+pub const MAX_BYTES: usize = 8 << 20;
+
+/// Steps of a pixel a position is snapped to.
+const STEPS: f32 = 16.0;
+
+/// What is drawn, at its size in figure units (the bits of the number).
+#[derive(Clone, PartialEq, Eq, Hash, Debug)]
+pub enum What {
+    Piece(Piece, PieceSet, u64),
+    Text(Box<str>, u64, Anchor, FontWeight),
+}
+
+/// What makes two things' pixels the same.
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct Key {
+    what: What,
+    fill: Option<Rgb>,
+    stroke: Option<(Rgb, u64)>,
+    opacity: Option<u64>,
+    scale: (u32, u32),
+    /// The position's fraction of a pixel, in sixteenths.
+    frac: (u8, u8),
+}
+
+/// The pixels, and where their top left corner is from the whole pixel the thing stands in.
+struct Sprite {
+    pixmap: Pixmap,
+    left: i32,
+    top: i32,
+}
+
+/// A painter's sprites.
+#[derive(Default)]
+pub struct Sprites {
+    map: HashMap<Key, Option<Sprite>>,
+    bytes: usize,
+}
+
+impl Sprites {
+    /// How many sprites are kept.
+    #[cfg(test)]
+    pub fn len(&self) -> usize {
+        self.map.len()
+    }
+
+    /// Paints `what`, standing at `at` (figure units, drawn with `ts`: a scale and a translation)
+    /// in `paint`, onto `canvas` from its sprite. `layers` gives its outlines and paints for a
+    /// position (the snapped one), each painted at `opacity`, the first time.
+    pub fn paint(
+        &mut self,
+        painter: &mut Painter,
+        (what, at): (What, Pt),
+        paint: &Paint,
+        ts: Transform,
+        canvas: &mut PixmapMut,
+        layers: impl FnOnce(Pt) -> Vec<(Vec<PathCmd>, Paint)>,
+    ) {
+        let (dx, dy) = (q(at.x) * ts.sx + ts.tx, q(at.y) * ts.sy + ts.ty);
+        // Off any canvas by far (a canvas is at most MAX_PIXELS): nothing to see.
+        if !(dx.abs() < 1e7 && dy.abs() < 1e7) {
+            return;
+        }
+        let snap = |v: f32| {
+            let steps = (v * STEPS).round();
+            let whole = (steps / STEPS).floor();
+            (whole, (steps - whole * STEPS) as u8)
+        };
+        let ((ix, fx), (iy, fy)) = (snap(dx), snap(dy));
+        let opacity = paint.opacity.map(|o| q(o).clamp(0.0, 1.0) as f64);
+        let key = Key {
+            what,
+            fill: paint.fill,
+            stroke: paint.stroke.map(|(c, w)| (c, w.to_bits())),
+            opacity: opacity.map(f64::to_bits),
+            scale: (ts.sx.to_bits(), ts.sy.to_bits()),
+            frac: (fx, fy),
+        };
+        if !self.map.contains_key(&key) {
+            // The position in figure units, once snapped.
+            let snapped = Pt {
+                x: ((ix + fx as f32 / STEPS - ts.tx) / ts.sx) as f64,
+                y: ((iy + fy as f32 / STEPS - ts.ty) / ts.sy) as f64,
+            };
+            let s = sprite(painter, layers(snapped), opacity.unwrap_or(1.0), ts, (ix, iy));
+            let size = s.as_ref().map_or(0, |s| s.pixmap.data().len());
+            if self.bytes + size > MAX_BYTES {
+                self.map.clear();
+                self.bytes = 0;
+            }
+            self.bytes += size;
+            self.map.insert(key.clone(), s);
+        }
+        if let Some(Some(s)) = self.map.get(&key) {
+            let (x, y) = (ix as i32 + s.left, iy as i32 + s.top);
+            canvas.draw_pixmap(x, y, s.pixmap.as_ref(), &PixmapPaint::default(), Transform::identity(), None);
+        }
+    }
+}
+
+/// The layers painted into a pixmap just large enough for them (a pixel of margin all round),
+/// placed from the whole pixel `(ix, iy)`; none when nothing would show.
+fn sprite(
+    painter: &mut Painter,
+    layers: Vec<(Vec<PathCmd>, Paint)>,
+    opacity: f64,
+    ts: Transform,
+    (ix, iy): (f32, f32),
+) -> Option<Sprite> {
+    let built: Vec<(tiny_skia::Path, Paint)> =
+        layers.into_iter().filter_map(|(cmds, p)| painter.path(&cmds).map(|path| (path, p))).collect();
+    let (mut l, mut t, mut r, mut b) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
+    for (path, p) in &built {
+        // A stroke reaches out half its width, a miter join (limit 4) at most twice its width.
+        let reach = p.stroke.map_or(0.0, |(_, w)| q(w) * 2.0);
+        let bounds = path.bounds();
+        l = l.min((bounds.left() - reach) * ts.sx + ts.tx);
+        r = r.max((bounds.right() + reach) * ts.sx + ts.tx);
+        t = t.min((bounds.top() - reach) * ts.sy + ts.ty);
+        b = b.max((bounds.bottom() + reach) * ts.sy + ts.ty);
+    }
+    if l > r || t > b {
+        return None;
+    }
+    let (left, top) = ((l.floor() - ix) as i32 - 1, (t.floor() - iy) as i32 - 1);
+    let (w, h) = ((r.ceil() - l.floor()) as u32 + 2, (b.ceil() - t.floor()) as u32 + 2);
+    let mut pixmap = Pixmap::new(w, h)?;
+    let ts = ts.post_translate(-(ix + left as f32), -(iy + top as f32));
+    for (path, p) in &built {
+        draw(path, p, opacity, ts, &mut pixmap.as_mut());
+    }
+    Some(Sprite { pixmap, left, top })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::draw::scene::{Element, Node, Scene, Shape};
+    use crate::rules::piece::{Color, Role};
+
+    /// A scene of one element on white, `w` × `h` figure units.
+    fn scene(shape: Shape, paint: Paint, (w, h): (f64, f64)) -> Scene {
+        let mut s = Scene::new(w, h, Rgb::WHITE);
+        s.nodes.push(Node::Element(Element::new(shape, paint, "x")));
+        s
+    }
+
+    /// The layers painted straight onto a white canvas, as the painter did before sprites.
+    fn straight(layers: Vec<(Vec<PathCmd>, Paint)>, opacity: f64, (w, h): (u32, u32), scale: f32) -> Pixmap {
+        let mut canvas = Pixmap::new(w, h).unwrap();
+        canvas.fill(tiny_skia::Color::WHITE);
+        let mut painter = Painter::default();
+        for (cmds, p) in layers {
+            if let Some(path) = painter.path(&cmds) {
+                draw(&path, &p, opacity, Transform::from_scale(scale, scale), &mut canvas.as_mut());
+            }
+        }
+        canvas
+    }
+
+    /// The mean difference per channel (of 255) and the share of pixels off by more than 32.
+    fn difference(a: &Pixmap, b: &Pixmap) -> (f64, f64) {
+        let (mut sum, mut off) = (0u64, 0usize);
+        for (p, q) in a.data().chunks_exact(4).zip(b.data().chunks_exact(4)) {
+            sum += (0..4).map(|i| u64::from(p[i].abs_diff(q[i]))).sum::<u64>();
+            off += (0..4).any(|i| p[i].abs_diff(q[i]) > 32) as usize;
+        }
+        let n = a.data().len() as f64 / 4.0;
+        (sum as f64 / (4.0 * n), off as f64 / n)
+    }
+
+    #[test]
+    fn a_piece_from_its_sprite_shows_what_painting_it_straight_shows() {
+        let piece = Piece { color: Color::Black, role: Role::Knight };
+        let paint = Paint::fill(Rgb(250, 250, 250)).with_stroke(Rgb(20, 20, 20), 1.3);
+        for set in [PieceSet::Glyph, PieceSet::Disc, PieceSet::Letter] {
+            for (size, at, scale) in
+                [(45.0, (30.13, 41.77), 1.0), (20.3, (17.5, 18.04), 2.0), (61.7, (40.0, 39.9), 1.5)]
+            {
+                let at = Pt { x: at.0, y: at.1 };
+                let s = scene(Shape::Piece { piece, at, size, set }, paint.clone(), (80.0, 80.0));
+                let ours = super::super::raster::to_pixmap(&s, scale).unwrap();
+                let theirs = straight(
+                    crate::draw::artwork::piece_layers(piece, at, size, set, &paint),
+                    1.0,
+                    (ours.width(), ours.height()),
+                    scale as f32,
+                );
+                let (mean, off) = difference(&ours, &theirs);
+                assert!(
+                    mean < 0.5 && off < 0.005,
+                    "{set:?} {size} at {at:?} ×{scale}: mean {mean:.3}, {:.2} % off",
+                    off * 100.0
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_label_from_its_sprite_shows_what_painting_it_straight_shows() {
+        let paint = Paint { opacity: Some(0.7), ..Paint::fill(Rgb(60, 60, 60)) };
+        for (text, at, scale) in [("a", (10.3, 12.61), 1.0), ("h8", (30.0, 20.25), 2.0), ("N", (5.55, 30.0), 1.25)] {
+            let at = Pt { x: at.0, y: at.1 };
+            let (size, anchor, weight) = (11.0, Anchor::Middle, FontWeight::Regular);
+            let s = scene(Shape::Text { text: text.into(), at, size, anchor, weight }, paint.clone(), (40.0, 40.0));
+            let ours = super::super::raster::to_pixmap(&s, scale).unwrap();
+            let outline = crate::draw::font::text_outline(text, at, size, anchor, weight);
+            let theirs = straight(vec![(outline, paint.clone())], 0.7, (ours.width(), ours.height()), scale as f32);
+            let (mean, off) = difference(&ours, &theirs);
+            assert!(mean < 0.5 && off < 0.01, "{text} at {at:?} ×{scale}: mean {mean:.3}, {:.2} % off", off * 100.0);
+        }
+    }
+
+    #[test]
+    fn pieces_a_whole_number_of_pixels_apart_share_one_sprite_and_its_pixels() {
+        let piece = Piece { color: Color::White, role: Role::Queen };
+        let (paint, size) = (Paint::fill(Rgb::WHITE).with_stroke(Rgb::BLACK, 1.0), 30.0);
+        let mut s = Scene::new(100.0, 50.0, Rgb::WHITE);
+        for x in [20.4, 70.4] {
+            let at = Pt { x, y: 25.3 };
+            s.nodes.push(Node::Element(Element::new(
+                Shape::Piece { piece, at, size, set: PieceSet::Glyph },
+                paint.clone(),
+                "piece",
+            )));
+        }
+        let mut canvas = Pixmap::new(100, 50).unwrap();
+        let mut painter = Painter::default();
+        painter.paint(&s, 1.0, &mut canvas.as_mut());
+        assert_eq!(painter.sprite_count(), 1);
+        let column = |x0: usize| -> Vec<u8> {
+            (0..50).flat_map(|y| canvas.data()[(y * 100 + x0) * 4..][..50 * 4].to_vec()).collect()
+        };
+        assert_eq!(column(0), column(50), "the same pixels, 50 pixels apart");
+        assert!(column(0).chunks_exact(4).any(|p| p[0] < 100), "the queen is drawn");
+    }
+}
