@@ -53,7 +53,7 @@ impl Raster {
     pub fn png_to(&mut self, scene: &Scene, scale: f64, out: &mut dyn std::io::Write) -> Result<(), PngError> {
         let (w, h) = canvas_size(scene, scale)?;
         let len = w as usize * h as usize * 4;
-        self.canvas.clear();
+        // Not cleared first: the painter covers every pixel of the canvas before it draws.
         self.canvas.resize(len, 0);
         let mut canvas = tiny_skia::PixmapMut::from_bytes(&mut self.canvas, w, h).ok_or(PngError::Size(w, h))?;
         let opaque = self.painter.paint(scene, scale, &mut canvas);
