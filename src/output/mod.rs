@@ -10,6 +10,7 @@ pub mod budget;
 pub mod format;
 pub(crate) mod frames;
 mod gif;
+mod hairline;
 mod html;
 mod lzw;
 mod pdf;

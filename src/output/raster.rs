@@ -9,6 +9,7 @@
 //! at its edge, and the rounding keeps the two pictures pixel for pixel alike.
 
 use super::PngError;
+use super::hairline::hairline;
 use super::sprites::{Sprites, What};
 use crate::draw::artwork::piece_layers;
 use crate::draw::font::text_outline;
@@ -121,6 +122,21 @@ impl Painter {
             && p.opacity.is_none_or(|o| q(o) >= 1.0)
             && axis_stroke(cmds, q(width), colour, ts, canvas)
         {
+            return;
+        }
+        // A thin stroke of one opaque colour: painted straight into the canvas ([`hairline`]).
+        if let (Shape::Path(cmds), None, Some((colour, width)), None) = (&e.shape, p.fill, p.stroke, &p.dash)
+            && p.opacity.is_none_or(|o| q(o) >= 1.0)
+            && ts.kx == 0.0
+            && ts.ky == 0.0
+            && ts.sx == ts.sy
+            && q(width) > 0.0
+            && q(width) * ts.sx <= 1.0
+        {
+            if let Some(path) = self.path(cmds) {
+                hairline(&path, ts, q(width) * ts.sx, colour, canvas);
+                self.builder = Some(path.clear());
+            }
             return;
         }
         let path = match &e.shape {
