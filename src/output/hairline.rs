@@ -112,7 +112,8 @@ impl Plot<'_> {
     fn walk(&mut self, a: (f64, f64), b: (f64, f64), steep: bool) {
         let (a, b) = if a.0 <= b.0 { (a, b) } else { (b, a) };
         let run = b.0 - a.0;
-        if !(run > 0.0) || !run.is_finite() || !(a.1.is_finite() && b.1.is_finite()) {
+        let drawable = run > 0.0 && run.is_finite() && a.1.is_finite() && b.1.is_finite();
+        if !drawable {
             return;
         }
         let slope = (b.1 - a.1) / run;

@@ -4,11 +4,15 @@
 //! into a small pixmap (a *sprite*) the first time it is needed, and then copied onto the canvas
 //! wherever the same thing stands again, in this figure or the next one the painter paints.
 //!
-//! A thing stands anywhere, not only on whole pixels: its position on the canvas is snapped to a
-//! sixteenth of a pixel (at most a thirty-second of a pixel away, which no reader sees and which
-//! the comparison with resvg's rendering, `tests/it/golden.rs`, allows as anti-aliasing), and the
-//! sprite is painted at that fraction of a pixel; pieces on a board's cells share a few
-//! fractions, so they share sprites. Layers are composited into the sprite with the same
+//! A thing stands anywhere, not only on whole pixels: its position on the canvas is snapped, a
+//! piece's to a sixteenth of a pixel and a label's to an eighth (at most a thirty-second or a
+//! sixteenth of a pixel away, which no reader sees and which the comparison with resvg's
+//! rendering, `tests/it/golden.rs`, allows as anti-aliasing; an eighth for pieces did not pass
+//! it), and the sprite is painted at that fraction of a pixel. Pieces on a board's cells share a
+//! few fractions, so they share sprites; labels round a turning disc keep finding theirs (with
+//! sixteenths, the thousand rotations of the server's load benchmark outgrew the store). A
+//! sprite is painted from its key alone, never from where the thing that first needed it stood,
+//! so what a painter painted before never changes a picture (same input, same bytes). Layers are composited into the sprite with the same
 //! source-over blending as onto the canvas, so the copy shows what painting them straight would,
 //! up to rounding.
 //!
@@ -24,8 +28,12 @@ use tiny_skia::{Pixmap, PixmapMut, Transform};
 /// Most bytes of sprites a painter keeps (a 60-pixel piece's sprite is about 16 KB).
 pub const MAX_BYTES: usize = 8 << 20;
 
-/// Steps of a pixel a position is snapped to.
-const STEPS: f32 = 16.0;
+/// Steps of a pixel a piece's position is snapped to.
+const PIECE_STEPS: f32 = 16.0;
+
+/// Steps of a pixel a label's position is snapped to: a label is small, and a sixteenth of a
+/// pixel off moves no more of its edge than a thirty-second moves of a piece's.
+const LABEL_STEPS: f32 = 8.0;
 
 /// What is drawn, at its size in figure units (the bits of the number).
 #[derive(Clone, PartialEq, Eq, Hash, Debug)]
@@ -42,7 +50,7 @@ struct Key {
     stroke: Option<(Rgb, u64)>,
     opacity: Option<u64>,
     scale: (u32, u32),
-    /// The position's fraction of a pixel, in sixteenths.
+    /// The position's fraction of a pixel, in steps of the kind's snapping.
     frac: (u8, u8),
 }
 
@@ -84,10 +92,14 @@ impl Sprites {
         if !(dx.abs() < 1e7 && dy.abs() < 1e7) {
             return;
         }
+        let steps = match what {
+            What::Piece(..) => PIECE_STEPS,
+            What::Text(..) => LABEL_STEPS,
+        };
         let snap = |v: f32| {
-            let steps = (v * STEPS).round();
-            let whole = (steps / STEPS).floor();
-            (whole, (steps - whole * STEPS) as u8)
+            let n = (v * steps).round();
+            let whole = (n / steps).floor();
+            (whole, (n - whole * steps) as u8)
         };
         let ((ix, fx), (iy, fy)) = (snap(dx), snap(dy));
         let opacity = paint.opacity.map(|o| q(o).clamp(0.0, 1.0) as f64);
@@ -100,12 +112,12 @@ impl Sprites {
             frac: (fx, fy),
         };
         if !self.map.contains_key(&key) {
-            // The position in figure units, once snapped.
-            let snapped = Pt {
-                x: ((ix + fx as f32 / STEPS - ts.tx) / ts.sx) as f64,
-                y: ((iy + fy as f32 / STEPS - ts.ty) / ts.sy) as f64,
-            };
-            let s = sprite(painter, layers(snapped), opacity.unwrap_or(1.0), ts, (ix, iy));
+            // Painted where the key alone says, never where this thing happens to stand: at its
+            // fraction of a pixel from the origin, scaled but not moved. So a sprite is the same
+            // pixels whichever figure made it, and a painter's history never changes a picture.
+            let at = Pt { x: (fx as f32 / steps / ts.sx) as f64, y: (fy as f32 / steps / ts.sy) as f64 };
+            let scale = Transform::from_scale(ts.sx, ts.sy);
+            let s = sprite(painter, layers(at), opacity.unwrap_or(1.0), scale);
             let size = s.as_ref().map_or(0, |s| s.pixmap.data().len());
             if self.bytes + size > MAX_BYTES {
                 self.map.clear();
@@ -155,14 +167,9 @@ fn blend(s: &Sprite, (x, y): (i64, i64), canvas: &mut PixmapMut) {
 }
 
 /// The layers painted into a pixmap just large enough for them (a pixel of margin all round),
-/// placed from the whole pixel `(ix, iy)`; none when nothing would show.
-fn sprite(
-    painter: &mut Painter,
-    layers: Vec<(Vec<PathCmd>, Paint)>,
-    opacity: f64,
-    ts: Transform,
-    (ix, iy): (f32, f32),
-) -> Option<Sprite> {
+/// placed from the origin; none when nothing would show.
+fn sprite(painter: &mut Painter, layers: Vec<(Vec<PathCmd>, Paint)>, opacity: f64, ts: Transform) -> Option<Sprite> {
+    let (ix, iy) = (0.0, 0.0);
     let built: Vec<(tiny_skia::Path, Paint)> =
         layers.into_iter().filter_map(|(cmds, p)| painter.path(&cmds).map(|path| (path, p))).collect();
     let (mut l, mut t, mut r, mut b) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
@@ -264,6 +271,52 @@ mod tests {
             let theirs = straight(vec![(outline, paint.clone())], 0.7, (ours.width(), ours.height()), scale as f32);
             let (mean, off) = difference(&ours, &theirs);
             assert!(mean < 0.5 && off < 0.01, "{text} at {at:?} ×{scale}: mean {mean:.3}, {:.2} % off", off * 100.0);
+        }
+    }
+
+    #[test]
+    fn a_painter_paints_a_figure_the_same_whatever_it_painted_before() {
+        let piece = |x: f64, y: f64, size: f64| {
+            let at = Pt { x, y };
+            let shape =
+                Shape::Piece { piece: Piece { color: Color::Black, role: Role::Rook }, at, size, set: PieceSet::Glyph };
+            Node::Element(Element::new(shape, Paint::fill(Rgb::WHITE).with_stroke(Rgb::BLACK, 1.0), "piece"))
+        };
+        let label = |x: f64, y: f64| {
+            let shape = Shape::Text {
+                text: "e4".into(),
+                at: Pt { x, y },
+                size: 12.0,
+                anchor: Anchor::Middle,
+                weight: FontWeight::Regular,
+            };
+            Node::Element(Element::new(shape, Paint::fill(Rgb(40, 40, 40)), "label"))
+        };
+        let mut first = Scene::new(120.0, 60.0, Rgb::WHITE);
+        first.nodes.extend([piece(20.13, 30.4, 33.0), piece(81.13, 29.4, 33.0), label(50.06, 10.3)]);
+        let mut second = Scene::new(120.0, 60.0, Rgb::WHITE);
+        // The same fractions of a pixel at other places: the sprites the first figure made.
+        second.nodes.extend([piece(47.13, 21.4, 33.0), label(90.06, 50.3)]);
+        let paint = |painter: &mut Painter, s: &Scene| {
+            let mut canvas = Pixmap::new(120, 60).unwrap();
+            painter.paint(s, 1.0, &mut canvas.as_mut());
+            canvas
+        };
+        let mut used = Painter::default();
+        paint(&mut used, &first);
+        assert_eq!(used.sprite_count(), 2, "one rook sprite, one label sprite");
+        let after = paint(&mut used, &second);
+        assert_eq!(used.sprite_count(), 2, "the second figure found them");
+        let fresh = paint(&mut Painter::default(), &second);
+        assert!(after.data() == fresh.data(), "the second figure's pixels depend on what was painted before");
+        for scale in [1.5, 0.75] {
+            let mut used = Painter::default();
+            let mut big = Pixmap::new(180, 90).unwrap();
+            used.paint(&first, scale, &mut big.as_mut());
+            let (mut a, mut b) = (Pixmap::new(180, 90).unwrap(), Pixmap::new(180, 90).unwrap());
+            used.paint(&second, scale, &mut a.as_mut());
+            Painter::default().paint(&second, scale, &mut b.as_mut());
+            assert!(a.data() == b.data(), "at scale {scale}, the pixels depend on what was painted before");
         }
     }
 
