@@ -42,7 +42,7 @@ pub fn to_pixmap(scene: &Scene, scale: f64) -> Result<Pixmap, PngError> {
 #[derive(Default)]
 pub struct Painter {
     builder: Option<PathBuilder>,
-    /// Pieces painted once and copied ([`super::sprites`]).
+    /// Pieces and labels painted once and copied ([`super::sprites`]).
     sprites: Sprites,
 }
 
@@ -124,8 +124,10 @@ impl Painter {
         {
             return;
         }
-        // A thin stroke of one opaque colour: painted straight into the canvas ([`hairline`]).
-        if let (Shape::Path(cmds), None, Some((colour, width)), None) = (&e.shape, p.fill, p.stroke, &p.dash)
+        // A thin stroke of one opaque colour, butt-capped: painted straight into the canvas
+        // ([`hairline`]).
+        if let (Shape::Path(cmds), None, Some((colour, width)), None, false) =
+            (&e.shape, p.fill, p.stroke, &p.dash, p.round)
             && p.opacity.is_none_or(|o| q(o) >= 1.0)
             && ts.kx == 0.0
             && ts.ky == 0.0
@@ -160,8 +162,7 @@ impl Painter {
                 if p.dash.is_none() && !p.crisp && (p.fill.is_none() || p.stroke.is_none()) =>
             {
                 let what = What::Text(text.as_str().into(), size.to_bits(), *anchor, *weight);
-                let paint = Paint { round: p.round, ..p.clone() };
-                let layers = |at| vec![(text_outline(text, at, *size, *anchor, *weight), paint)];
+                let layers = |at| vec![(text_outline(text, at, *size, *anchor, *weight), p.clone())];
                 self.sprite((what, *at), p, ts, canvas, layers);
                 return;
             }

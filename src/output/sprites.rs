@@ -48,6 +48,7 @@ struct Key {
     what: What,
     fill: Option<Rgb>,
     stroke: Option<(Rgb, u64)>,
+    round: bool,
     opacity: Option<u64>,
     scale: (u32, u32),
     /// The position's fraction of a pixel, in steps of the kind's snapping.
@@ -107,6 +108,7 @@ impl Sprites {
             what,
             fill: paint.fill,
             stroke: paint.stroke.map(|(c, w)| (c, w.to_bits())),
+            round: paint.round,
             opacity: opacity.map(f64::to_bits),
             scale: (ts.sx.to_bits(), ts.sy.to_bits()),
             frac: (fx, fy),
