@@ -42,7 +42,8 @@ pub fn to_pixmap(scene: &Scene, scale: f64) -> Result<Pixmap, PngError> {
 #[derive(Default)]
 pub struct Painter {
     builder: Option<PathBuilder>,
-    /// Pieces and labels painted once and copied ([`super::sprites`]).
+    /// Pieces and labels painted once and copied ([`super::sprites`]): the store all painters
+    /// share.
     sprites: Sprites,
 }
 
@@ -193,7 +194,13 @@ impl Painter {
         self.builder = Some(path.clear());
     }
 
-    /// How many sprites the painter keeps.
+    /// A painter with a store of sprites of its own (for tests that count them).
+    #[cfg(test)]
+    pub fn own_sprites() -> Painter {
+        Painter { builder: None, sprites: Sprites::own() }
+    }
+
+    /// How many sprites the painter's store keeps.
     #[cfg(test)]
     pub fn sprite_count(&self) -> usize {
         self.sprites.len()

@@ -16,17 +16,18 @@
 //! source-over blending as onto the canvas, so the copy shows what painting them straight would,
 //! up to rounding.
 //!
-//! A painter keeps sprites of at most [`MAX_BYTES`] (a globe's pieces, each of its own size,
-//! rarely repeat), then starts afresh.
+//! The painters of a process share one store of at most [`MAX_BYTES`] (a globe's pieces, each of
+//! its own size, rarely repeat), which then starts afresh.
 
 use super::raster::{Painter, draw, q};
 use crate::draw::scene::{Anchor, FontWeight, Paint, PathCmd, PieceSet, Pt, Rgb};
 use crate::rules::piece::Piece;
 use std::collections::HashMap;
+use std::sync::{Arc, RwLock};
 use tiny_skia::{Pixmap, PixmapMut, Transform};
 
-/// Most bytes of sprites a painter keeps (a 60-pixel piece's sprite is about 16 KB).
-pub const MAX_BYTES: usize = 8 << 20;
+/// Most bytes of sprites the process keeps (a 60-pixel piece's sprite is about 16 KB).
+pub const MAX_BYTES: usize = 16 << 20;
 
 /// Steps of a pixel a piece's position is snapped to.
 const PIECE_STEPS: f32 = 16.0;
@@ -62,18 +63,41 @@ struct Sprite {
     top: i32,
 }
 
-/// A painter's sprites.
+/// Sprites by their key, and the bytes they take.
 #[derive(Default)]
-pub struct Sprites {
+struct Store {
     map: HashMap<Key, Option<Sprite>>,
     bytes: usize,
 }
 
+/// The store every painter of the process shares: a sprite is drawn from its key alone, so
+/// whichever thread painted it first, every thread can copy it (the server's drawing threads take
+/// turns at requests, and each kept its own before, cold for most of the 1000 distinct queries of
+/// its load benchmark).
+static SHARED: std::sync::LazyLock<Arc<RwLock<Store>>> = std::sync::LazyLock::new(Arc::default);
+
+/// A painter's sprites: the shared store, or one of its own.
+pub struct Sprites {
+    store: Arc<RwLock<Store>>,
+}
+
+impl Default for Sprites {
+    fn default() -> Sprites {
+        Sprites { store: SHARED.clone() }
+    }
+}
+
 impl Sprites {
+    /// A store of its own, that no other painter sees (for tests that count sprites).
+    #[cfg(test)]
+    pub fn own() -> Sprites {
+        Sprites { store: Arc::default() }
+    }
+
     /// How many sprites are kept.
     #[cfg(test)]
     pub fn len(&self) -> usize {
-        self.map.len()
+        self.store.read().unwrap_or_else(|e| e.into_inner()).map.len()
     }
 
     /// Paints `what`, standing at `at` (figure units, drawn with `ts`: a scale and a translation)
@@ -113,24 +137,36 @@ impl Sprites {
             scale: (ts.sx.to_bits(), ts.sy.to_bits()),
             frac: (fx, fy),
         };
-        if !self.map.contains_key(&key) {
-            // Painted where the key alone says, never where this thing happens to stand: at its
-            // fraction of a pixel from the origin, scaled but not moved. So a sprite is the same
-            // pixels whichever figure made it, and a painter's history never changes a picture.
-            let at = Pt { x: (fx as f32 / steps / ts.sx) as f64, y: (fy as f32 / steps / ts.sy) as f64 };
-            let scale = Transform::from_scale(ts.sx, ts.sy);
-            let s = sprite(painter, layers(at), opacity.unwrap_or(1.0), scale);
-            let size = s.as_ref().map_or(0, |s| s.pixmap.data().len());
-            if self.bytes + size > MAX_BYTES {
-                self.map.clear();
-                self.bytes = 0;
+        let place = |s: &Sprite| (ix as i64 + s.left as i64, iy as i64 + s.top as i64);
+        {
+            let store = self.store.read().unwrap_or_else(|e| e.into_inner());
+            if let Some(found) = store.map.get(&key) {
+                if let Some(s) = found {
+                    blend(s, place(s), canvas);
+                }
+                return;
             }
-            self.bytes += size;
-            self.map.insert(key.clone(), s);
         }
-        if let Some(Some(s)) = self.map.get(&key) {
-            blend(s, (ix as i64 + s.left as i64, iy as i64 + s.top as i64), canvas);
+        // Painted where the key alone says, never where this thing happens to stand: at its
+        // fraction of a pixel from the origin, scaled but not moved. So a sprite is the same
+        // pixels whichever figure made it, and a painter's history never changes a picture.
+        let at = Pt { x: (fx as f32 / steps / ts.sx) as f64, y: (fy as f32 / steps / ts.sy) as f64 };
+        let scale = Transform::from_scale(ts.sx, ts.sy);
+        let made = sprite(painter, layers(at), opacity.unwrap_or(1.0), scale);
+        if let Some(s) = &made {
+            blend(s, place(s), canvas);
         }
+        let size = made.as_ref().map_or(0, |s| s.pixmap.data().len());
+        let mut store = self.store.write().unwrap_or_else(|e| e.into_inner());
+        if store.map.contains_key(&key) {
+            return;
+        }
+        if store.bytes + size > MAX_BYTES {
+            store.map.clear();
+            store.bytes = 0;
+        }
+        store.bytes += size;
+        store.map.insert(key, made);
     }
 }
 
@@ -304,20 +340,20 @@ mod tests {
             painter.paint(s, 1.0, &mut canvas.as_mut());
             canvas
         };
-        let mut used = Painter::default();
+        let mut used = Painter::own_sprites();
         paint(&mut used, &first);
         assert_eq!(used.sprite_count(), 2, "one rook sprite, one label sprite");
         let after = paint(&mut used, &second);
         assert_eq!(used.sprite_count(), 2, "the second figure found them");
-        let fresh = paint(&mut Painter::default(), &second);
+        let fresh = paint(&mut Painter::own_sprites(), &second);
         assert!(after.data() == fresh.data(), "the second figure's pixels depend on what was painted before");
         for scale in [1.5, 0.75] {
-            let mut used = Painter::default();
+            let mut used = Painter::own_sprites();
             let mut big = Pixmap::new(180, 90).unwrap();
             used.paint(&first, scale, &mut big.as_mut());
             let (mut a, mut b) = (Pixmap::new(180, 90).unwrap(), Pixmap::new(180, 90).unwrap());
             used.paint(&second, scale, &mut a.as_mut());
-            Painter::default().paint(&second, scale, &mut b.as_mut());
+            Painter::own_sprites().paint(&second, scale, &mut b.as_mut());
             assert!(a.data() == b.data(), "at scale {scale}, the pixels depend on what was painted before");
         }
     }
@@ -336,7 +372,7 @@ mod tests {
             )));
         }
         let mut canvas = Pixmap::new(100, 50).unwrap();
-        let mut painter = Painter::default();
+        let mut painter = Painter::own_sprites();
         painter.paint(&s, 1.0, &mut canvas.as_mut());
         assert_eq!(painter.sprite_count(), 1);
         let column = |x0: usize| -> Vec<u8> {
