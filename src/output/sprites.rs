@@ -26,7 +26,9 @@ use std::collections::HashMap;
 use std::sync::{Arc, RwLock};
 use tiny_skia::{Pixmap, PixmapMut, Transform};
 
-/// Most bytes of sprites the process keeps (a 60-pixel piece's sprite is about 16 KB).
+/// Most bytes of sprites the process keeps (a 60-pixel piece's sprite is about 16 KB): part of the
+/// 64 MiB the figure budget keeps for the program ([`crate::output::budget::PROGRAM`]), beside the
+/// frame buffers' 24.
 pub const MAX_BYTES: usize = 16 << 20;
 
 /// Steps of a pixel a piece's position is snapped to.
