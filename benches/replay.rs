@@ -72,18 +72,25 @@ fn median(mut runs: Vec<f64>) -> f64 {
     runs[runs.len() / 2]
 }
 
-fn interleaved(script: &Script) {
+/// The medians, in ms, of two jobs run in turn: three of one, three of the other, six times over.
+fn interleave(one: &dyn Fn(), other: &dyn Fn()) -> (f64, f64) {
     let time = |f: &dyn Fn()| {
         let t = std::time::Instant::now();
         f();
         t.elapsed().as_secs_f64() * 1e3
     };
-    let (mut anim, mut stills) = (Vec::new(), Vec::new());
+    let (mut ones, mut others) = (Vec::new(), Vec::new());
     for _ in 0..6 {
-        anim.extend((0..3).map(|_| time(&|| drop(black_box(replay(script, hemispheres()).encode(Format::Gif))))));
-        stills.extend((0..3).map(|_| time(&|| drop(black_box(pngs(script))))));
+        ones.extend((0..3).map(|_| time(one)));
+        others.extend((0..3).map(|_| time(other)));
     }
-    let (a, p) = (median(anim), median(stills));
+    (median(ones), median(others))
+}
+
+fn interleaved(script: &Script) {
+    let (a, p) = interleave(&|| drop(black_box(replay(script, hemispheres()).encode(Format::Gif))), &|| {
+        drop(black_box(pngs(script)))
+    });
     println!("interleaved medians: GIF {a:.1} ms, 61 PNGs {p:.1} ms, ratio {:.3}", a / p);
 }
 
@@ -103,17 +110,8 @@ fn gear_gif() -> Vec<u8> {
 
 /// The 40-ply board GIF against the gear GIF, runs interleaved.
 fn against_gear(script: &Script) {
-    let time = |f: &dyn Fn()| {
-        let t = std::time::Instant::now();
-        f();
-        t.elapsed().as_secs_f64() * 1e3
-    };
-    let (mut board_runs, mut gear_runs) = (Vec::new(), Vec::new());
-    for _ in 0..6 {
-        board_runs.extend((0..3).map(|_| time(&|| drop(black_box(replay(script, board()).encode(Format::Gif))))));
-        gear_runs.extend((0..3).map(|_| time(&|| drop(black_box(gear_gif())))));
-    }
-    let (b, g) = (median(board_runs), median(gear_runs));
+    let (b, g) =
+        interleave(&|| drop(black_box(replay(script, board()).encode(Format::Gif))), &|| drop(black_box(gear_gif())));
     println!(
         "interleaved medians: 40-ply board 720 GIF {b:.1} ms, gear GIF {g:.1} ms, ratio {:.3} (× 72.5 ms = {:.0} ms on the quiet machine)",
         b / g,

@@ -215,9 +215,8 @@ impl Painter {
         canvas: &mut PixmapMut,
         layers: impl FnOnce(Pt) -> Vec<(Vec<PathCmd>, Paint)>,
     ) {
-        let mut sprites = std::mem::take(&mut self.sprites);
-        sprites.paint(self, at, paint, ts, canvas, layers);
-        self.sprites = sprites;
+        // A handle on the store, so that the painter can lend itself to paint a sprite.
+        self.sprites.clone().paint(self, at, paint, ts, canvas, layers);
     }
 
     /// A circle as resvg reads one: four quarter arcs clockwise from the east point, computed in

@@ -79,6 +79,7 @@ struct Store {
 static SHARED: std::sync::LazyLock<Arc<RwLock<Store>>> = std::sync::LazyLock::new(Arc::default);
 
 /// A painter's sprites: the shared store, or one of its own.
+#[derive(Clone)]
 pub struct Sprites {
     store: Arc<RwLock<Store>>,
 }
@@ -106,7 +107,7 @@ impl Sprites {
     /// in `paint`, onto `canvas` from its sprite. `layers` gives its outlines and paints for a
     /// position (the snapped one), each painted at `opacity`, the first time.
     pub fn paint(
-        &mut self,
+        &self,
         painter: &mut Painter,
         (what, at): (What, Pt),
         paint: &Paint,

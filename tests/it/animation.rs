@@ -321,10 +321,6 @@ fn animated_svg_plays_in_headless_chromium() {
     assert!(changed.last() > Some(&1000), "the screenshots at 50 ms and later differ in {changed:?} bytes only");
 }
 
-fn dotchess(args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_dotchess")).args(args).output().expect("dotchess runs")
-}
-
 #[test]
 fn animate_writes_each_format_by_extension_and_a_still_of_one_frame() {
     let dir = common::Scratch::new("anim-cli");
@@ -332,7 +328,7 @@ fn animate_writes_each_format_by_extension_and_a_still_of_one_frame() {
     std::fs::write(&fen, "8/8/8/3R4/8/8/8/8\n").unwrap();
     let (gif, png, svg, still) = (dir.join("w.gif"), dir.join("w.png"), dir.join("w.svg"), dir.join("f2.png"));
     let p = |x: &std::path::Path| x.display().to_string();
-    let out = dotchess(&[
+    let out = common::dotchess(&[
         "animate",
         &p(&fen),
         "--kind",
@@ -353,7 +349,8 @@ fn animate_writes_each_format_by_extension_and_a_still_of_one_frame() {
     assert_eq!(frames.len(), 9);
     assert!(std::fs::read(&png).unwrap().windows(4).any(|w| w == b"acTL"), "an animated PNG");
     assert!(std::fs::read_to_string(&svg).unwrap().contains("<animate "));
-    let out = dotchess(&["animate", &p(&fen), "--kind", "walk", "--loop", "d5:e", "--frame", "2", "-o", &p(&still)]);
+    let out =
+        common::dotchess(&["animate", &p(&fen), "--kind", "walk", "--loop", "d5:e", "--frame", "2", "-o", &p(&still)]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let dec = png::Decoder::new(std::io::Cursor::new(std::fs::read(&still).unwrap())).read_info().unwrap();
     assert!(dec.info().animation_control.is_none(), "a still is a plain PNG");
@@ -375,7 +372,7 @@ fn animate_rejects_bad_requests_with_status_2_and_writes_nothing() {
         (vec!["animate", &p(&fen), "--fps", "500", "-o", &p(&out_file)], "'500' for '--fps"),
         (vec!["animate", &p(&fen), &p(&overlay), "-o", &p(&out_file)], "o.toml:2:8"),
     ] {
-        let out = dotchess(&args);
+        let out = common::dotchess(&args);
         let err = String::from_utf8_lossy(&out.stderr);
         assert_eq!(out.status.code(), Some(2), "{args:?}: {err}");
         assert!(err.contains(message), "{args:?}: {err}");
@@ -652,7 +649,7 @@ fn an_animation_beyond_the_memory_budget_is_refused_at_its_key() {
     let animate = |extra: &[&str], out: &std::path::Path| {
         let mut args = vec!["animate", fen, "--frames", "500", "--width", "2500", "-o", out.to_str().unwrap()];
         args.extend_from_slice(extra);
-        dotchess(&args)
+        common::dotchess(&args)
     };
     let out = dir.join("big.gif");
     let o = animate(&[], &out);

@@ -74,6 +74,22 @@ pub fn fen_rank(cells: impl IntoIterator<Item = Option<char>>) -> String {
     s
 }
 
+/// Runs the program with `args` in the current folder.
+pub fn dotchess(args: &[&str]) -> std::process::Output {
+    std::process::Command::new(env!("CARGO_BIN_EXE_dotchess")).args(args).output().expect("dotchess runs")
+}
+
+/// A FEN written from a board's ranks (south to north, each west to east: a piece's letter or
+/// none) and, on a board with live poles, what stands on the north and south pole cells.
+pub fn fen_of_rows(rows: &[Vec<Option<char>>], poles: Option<(Option<char>, Option<char>)>, black: bool) -> String {
+    let mut fields: Vec<String> = rows.iter().rev().map(|row| fen_rank(row.iter().copied())).collect();
+    if let Some((north, south)) = poles {
+        fields.insert(0, north.map_or("1".to_string(), String::from));
+        fields.push(south.map_or("1".to_string(), String::from));
+    }
+    format!("{} {} - - 0 1", fields.join("/"), if black { "b" } else { "w" })
+}
+
 /// A scratch folder for one test: `dotchess-<name>-<process id>` in the system's temporary
 /// folder, made empty, and removed with everything in it when dropped (also when the test fails
 /// and unwinds), so that test runs leave nothing behind.

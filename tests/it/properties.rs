@@ -2,7 +2,7 @@
 //! and for accepted overlays a figure whose SVG is XML. Few cases, for CI; the fuzz targets
 //! (`fuzz/`) search the same space for longer.
 
-use crate::common::fen_rank;
+use crate::common;
 use dotchess::{Position, VariantId};
 use proptest::prelude::*;
 
@@ -34,12 +34,7 @@ fn fen_of(v: VariantId, placed: &[(usize, usize)], black: bool) -> String {
             Some(_) => south = Some(letter),
         }
     }
-    let mut fields: Vec<String> = rows.iter().rev().map(|row| fen_rank(row.iter().copied())).collect();
-    if live {
-        fields.insert(0, north.map_or("1".to_string(), String::from));
-        fields.push(south.map_or("1".to_string(), String::from));
-    }
-    format!("{} {} - - 0 1", fields.join("/"), if black { "b" } else { "w" })
+    common::fen_of_rows(&rows, live.then_some((north, south)), black)
 }
 
 proptest! {

@@ -221,10 +221,6 @@ fn a_game_sheet_has_a_panel_a_ply_with_numbered_captions() {
     }
 }
 
-fn dotchess(args: &[&str]) -> std::process::Output {
-    std::process::Command::new(env!("CARGO_BIN_EXE_dotchess")).args(args).output().expect("dotchess runs")
-}
-
 #[test]
 fn the_command_replays_a_game_and_draws_stills_and_sheets() {
     let dir = common::Scratch::new("replay-cli");
@@ -232,7 +228,7 @@ fn the_command_replays_a_game_and_draws_stills_and_sheets() {
     std::fs::write(&pgn, POLE_MATE).unwrap();
     let p = |x: &std::path::Path| x.display().to_string();
     let gif = dir.join("g.gif");
-    let out = dotchess(&[
+    let out = common::dotchess(&[
         "animate",
         &p(&pgn),
         "--view",
@@ -249,12 +245,12 @@ fn the_command_replays_a_game_and_draws_stills_and_sheets() {
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(decode_gif(&std::fs::read(&gif).unwrap()), vec![100, 100, 100, 100, 300]);
     let still = dir.join("s.svg");
-    let out = dotchess(&["render", &p(&pgn), "--ply", "10", "--view", "board", "-o", &p(&still)]);
+    let out = common::dotchess(&["render", &p(&pgn), "--ply", "10", "--view", "board", "-o", &p(&still)]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let svg = std::fs::read_to_string(&still).unwrap();
     assert!(svg.contains("data-from=\"f6\" data-to=\"a1\"") && svg.contains("5... Qxa1#"));
     let sheet = dir.join("sheet.svg");
-    let out = dotchess(&["render", &p(&pgn), "--plies", "0,4,8", "--view", "globe", "-o", &p(&sheet)]);
+    let out = common::dotchess(&["render", &p(&pgn), "--plies", "0,4,8", "--view", "globe", "-o", &p(&sheet)]);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     assert_eq!(std::fs::read_to_string(&sheet).unwrap().matches("class=\"panel\"").count(), 3);
     for (args, message) in [
@@ -263,7 +259,7 @@ fn the_command_replays_a_game_and_draws_stills_and_sheets() {
         (vec!["animate", &p(&pgn), "--frames", "3", "-o", &p(&dir.join("x.gif"))], "cannot apply to a game replay"),
         (vec!["animate", &p(&pgn), "--game", "2", "-o", &p(&dir.join("x.gif"))], "holds 1 game"),
     ] {
-        let out = dotchess(&args);
+        let out = common::dotchess(&args);
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(
             String::from_utf8_lossy(&out.stderr).contains(message),
@@ -298,7 +294,7 @@ fn bad_game_files_are_located_errors_with_status_2_and_no_output() {
             vec!["animate".to_string(), p(&file), "-o".into(), p(&dir.join("x.gif"))],
             vec!["render".to_string(), p(&file), "-o".into(), p(&dir.join("x.svg"))],
         ] {
-            let out = dotchess(&args.iter().map(String::as_str).collect::<Vec<_>>());
+            let out = common::dotchess(&args.iter().map(String::as_str).collect::<Vec<_>>());
             let err = String::from_utf8_lossy(&out.stderr);
             assert_eq!(out.status.code(), Some(2), "{name}: {err}");
             assert!(err.contains(located), "{name}: {err}");

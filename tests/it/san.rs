@@ -4,7 +4,7 @@
 //! from the rules (pole moves, captures across the seam, castlings round the board) are checked by
 //! hand.
 
-use crate::common::fen_rank;
+use crate::common;
 use dotchess::rules::san::{Hint, MoveErrorKind, San};
 use dotchess::{Move, Position, VariantId};
 use proptest::prelude::*;
@@ -57,12 +57,7 @@ fn placed_fen(v: VariantId, placed: &[(usize, usize)], black: bool) -> String {
             Some(_) => south = Some(letter),
         }
     }
-    let mut fields: Vec<String> = rows.iter().rev().map(|row| fen_rank(row.iter().copied())).collect();
-    if live {
-        fields.insert(0, north.map_or("1".to_string(), String::from));
-        fields.push(south.map_or("1".to_string(), String::from));
-    }
-    format!("{} {} - - 0 1", fields.join("/"), if black { "b" } else { "w" })
+    common::fen_of_rows(&rows, live.then_some((north, south)), black)
 }
 
 /// The name of `m` with a weaker hint, when the grammar allows that hint for it.
