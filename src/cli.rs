@@ -120,9 +120,10 @@ struct EssayArgs {
     /// Folder to write into (created if missing).
     #[arg(short, long, default_value = "out")]
     output: PathBuf,
-    /// Theme: essay, print, ice, or a path to a theme .toml file.
-    #[arg(long, default_value = "essay")]
-    theme: String,
+    /// Theme over every figure: essay, print, ice, or a path to a theme .toml file. Without it,
+    /// each figure keeps the theme its overlay names (the essay theme when it names none).
+    #[arg(long)]
+    theme: Option<String>,
 }
 
 /// `render`'s arguments. With position and overlay files, every option flag given overrides (or,

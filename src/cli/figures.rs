@@ -348,7 +348,9 @@ fn run_batch(
 
 pub(super) fn essay_cmd(a: &EssayArgs, out: &mut dyn Write) -> Result<(), CliError> {
     let mut manifest = dotchess::batch::essay_manifest();
-    manifest.theme = Some(load_theme(&a.theme)?);
+    // `--theme` restyles the whole set; without it a figure keeps its own (07-terrestrial-chart's
+    // latitude bands come from the theme file its overlay names).
+    manifest.theme = a.theme.as_deref().map(load_theme).transpose()?;
     manifest.output = None;
     run_batch(&manifest, &dotchess::batch::Embedded(dotchess::batch::ESSAY_FILES), &a.output, out)
 }

@@ -184,6 +184,32 @@ fn essay_writes_every_listed_file_and_a_contact_sheet() {
     assert_eq!(files_in(d), 2 * manifest.jobs.len() + animated + still + 1, "no stray files");
 }
 
+/// `dotchess essay` without `--theme` draws each figure in the theme its overlay names: the
+/// terrestrial chart's ranks are bands of latitude (`bands` of `terrestrial-theme.toml`, north to
+/// south), every square of a rank filled with its band's colour, light and dark alike. (The
+/// essay's default theme once overrode it, and the chart came out a plain chessboard.)
+#[test]
+fn the_essay_keeps_each_figures_own_theme() {
+    let essay = common::essay_outputs();
+    assert!(essay.output.status.success(), "{}", String::from_utf8_lossy(&essay.output.stderr));
+    let file = root().join("examples/essay/terrestrial-theme.toml");
+    let text = std::fs::read_to_string(&file).unwrap();
+    let theme = dotchess::input::theme::read_theme(&file.display().to_string(), &text).unwrap();
+    assert!(theme.bands.len() >= 2, "the terrestrial theme has bands");
+    let svg = std::fs::read_to_string(essay.dir.join("07-terrestrial-chart.svg")).unwrap();
+    let doc = roxmltree::Document::parse(&svg).unwrap();
+    let mut cells = 0;
+    for e in doc.descendants().filter(|e| e.attribute("class").is_some_and(|c| c.split(' ').any(|w| w == "cell"))) {
+        let cell = e.attribute("data-cell").expect("a cell names itself");
+        let rank: u8 = cell[1..].parse().expect("a square of the Dot");
+        let band = theme.band(rank - 1, 8).expect("every rank has a band");
+        let want = format!("#{:02x}{:02x}{:02x}", band.0, band.1, band.2);
+        assert_eq!(e.attribute("fill"), Some(want.as_str()), "{cell} in its latitude's band");
+        cells += 1;
+    }
+    assert!(cells >= 64, "the chart shows the board's squares ({cells})");
+}
+
 #[test]
 fn contact_sheet_opens_in_a_browser() {
     // .ci/run installs Chromium when it is missing; without it this check fails, never skips.
