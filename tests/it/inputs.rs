@@ -136,11 +136,19 @@ fn essay_writes_every_listed_file_and_a_contact_sheet() {
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let manifest = dotchess::batch::essay_manifest();
     let index = std::fs::read_to_string(d.join("index.html")).unwrap();
+    let is_animated = |j: &dotchess::batch::Job| {
+        j.overlay
+            .as_ref()
+            .is_some_and(|o| dotchess::batch::ESSAY_FILES.iter().any(|(n, t)| n == o && t.contains("[animation]")))
+    };
     for job in &manifest.jobs {
         for ext in ["svg", "png"] {
             assert!(d.join(format!("{}.{ext}", job.name)).is_file(), "{}.{ext}", job.name);
         }
-        assert!(index.contains(&format!("<img src=\"{}.svg\"", job.name)), "{}", job.name);
+        // The sheet shows a still's SVG, an animation's GIF (a tenth of its animated SVG's size).
+        let shown = if is_animated(job) { "gif" } else { "svg" };
+        assert!(index.contains(&format!("<img src=\"{}.{shown}\"", job.name)), "{}", job.name);
+        assert!(d.join(format!("{}.{shown}", job.name)).is_file(), "{}.{shown}", job.name);
     }
     for name in [
         "04-hemispheres",
@@ -163,15 +171,7 @@ fn essay_writes_every_listed_file_and_a_contact_sheet() {
         assert!(d.join(format!("{name}.svg")).is_file(), "{name}");
     }
     // An animated figure (an overlay with an `[animation]` table) also writes a GIF.
-    let animated = manifest
-        .jobs
-        .iter()
-        .filter(|j| {
-            j.overlay
-                .as_ref()
-                .is_some_and(|o| dotchess::batch::ESSAY_FILES.iter().any(|(n, t)| n == o && t.contains("[animation]")))
-        })
-        .count();
+    let animated = manifest.jobs.iter().filter(|j| is_animated(j)).count();
     assert!(animated >= 5, "the essay's animations");
     // Every still figure also has its interactive page, linked from the contact sheet.
     let still = manifest.jobs.len() - animated;
