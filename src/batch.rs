@@ -16,7 +16,7 @@ use serde_spanned::Spanned;
 use std::path::{Path, PathBuf};
 
 /// Most figures in one manifest.
-pub const MAX_FIGURES: usize = 10_000;
+pub(crate) const MAX_FIGURES: usize = 10_000;
 
 pub use crate::output::Format;
 

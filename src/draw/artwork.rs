@@ -6,7 +6,7 @@ use crate::draw::scene::{Anchor, FontWeight, Paint, PathCmd, PieceSet, Pt, Rgb};
 
 /// The layers of a piece, bottom first: outline and paint. The SVG writer and the painter draw
 /// the same layers.
-pub fn piece_layers(
+pub(crate) fn piece_layers(
     piece: crate::rules::piece::Piece,
     at: Pt,
     size: f64,

@@ -54,7 +54,7 @@ pub struct ColourError {
 
 impl ColourError {
     /// The colour name nearest to what was written, when it is a near miss (at most two edits).
-    pub fn suggestion(&self) -> Option<&'static str> {
+    pub(crate) fn suggestion(&self) -> Option<&'static str> {
         if self.text.starts_with('#') {
             return None;
         }

@@ -64,14 +64,14 @@ fn glyph(face: &Face, c: char) -> GlyphId {
 }
 
 /// The width of a text at a size.
-pub fn text_width(text: &str, size: f64, weight: FontWeight) -> f64 {
+pub(crate) fn text_width(text: &str, size: f64, weight: FontWeight) -> f64 {
     let f = face(weight);
     let scale = size / f.units_per_em() as f64;
     text.chars().map(|c| f.glyph_hor_advance(glyph(f, c)).unwrap_or(0) as f64 * scale).sum()
 }
 
 /// A line of text as outlines, vertically centred on `at` (by the capital height).
-pub fn text_outline(text: &str, at: Pt, size: f64, anchor: Anchor, weight: FontWeight) -> Vec<PathCmd> {
+pub(crate) fn text_outline(text: &str, at: Pt, size: f64, anchor: Anchor, weight: FontWeight) -> Vec<PathCmd> {
     let f = face(weight);
     let scale = size / f.units_per_em() as f64;
     let width = text_width(text, size, weight);
@@ -114,7 +114,7 @@ fn chess_chars(role: Role) -> (char, char) {
 /// side `size` long: `(body, ink)`. The body is the piece's silhouette (the outer contour of the
 /// outline symbol), painted white so that the piece stands out on any square; the ink is the
 /// outline symbol for a white piece and the solid symbol for a black one, painted black over it.
-pub fn piece_outline(piece: Piece, at: Pt, size: f64) -> (Vec<PathCmd>, Vec<PathCmd>) {
+pub(crate) fn piece_outline(piece: Piece, at: Pt, size: f64) -> (Vec<PathCmd>, Vec<PathCmd>) {
     let f = face(FontWeight::Regular);
     let (outline, solid) = chess_chars(piece.role);
     let go = glyph(f, outline);

@@ -138,7 +138,7 @@ fn sides(shape: &Shape, out: &mut Vec<Side>) -> bool {
 }
 
 /// Whether a shape's outline can join the grid (rects, and paths of lines and arcs).
-pub fn joinable(shape: &Shape) -> bool {
+pub(crate) fn joinable(shape: &Shape) -> bool {
     sides(shape, &mut Vec::new())
 }
 
@@ -261,14 +261,14 @@ pub fn outline<'a>(shapes: impl IntoIterator<Item = &'a Shape>) -> Vec<PathCmd> 
 /// The narrowest grid line (figure units) that cells are filled crisply under: the default
 /// themes' lines are 0.8 and 1.0 wide, and a line at least half a pixel wide at scale 1 covers the
 /// pixel a crisp edge steps within.
-pub const CRISP_UNDER: f64 = 0.5;
+pub(crate) const CRISP_UNDER: f64 = 0.5;
 
 /// Draws the grid of a layer of cells once: every cell element stroked with `grid`'s stroke whose
 /// outline can join loses its stroke, and one `grid` path with that stroke, the outlines of all of
 /// them, is added on top of the layer. The cells keep their fills, classes and data; when the
 /// line is at least [`CRISP_UNDER`] wide they are filled crisply ([`Paint::crisp`]), their
 /// edges being under it.
-pub fn draw_once(cells: &mut Vec<Node>, grid: &Paint) {
+pub(crate) fn draw_once(cells: &mut Vec<Node>, grid: &Paint) {
     let Some(stroke) = grid.stroke else { return };
     let crisp = stroke.1 >= CRISP_UNDER;
     let mut shapes = Vec::new();

@@ -10,7 +10,7 @@ use crate::draw::scene::Pt;
 /// A route's drawing: its polyline pieces (broken where it jumps, e.g. over a pole or a chart
 /// edge), the pieces already drawn by the route it continues left out.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Tail {
+pub(crate) struct Tail {
     /// The index of the route this one continues, if any.
     pub continues: Option<usize>,
     /// The pieces still to draw: (index of the piece in the whole route, its points).
@@ -57,7 +57,7 @@ fn tail_after(j: usize, short: &[Vec<Pt>], long: &[Vec<Pt>]) -> Option<Tail> {
 /// For each route of one piece — its steps (`keys`, anything that tells steps apart) and its
 /// drawing (`drawn`, polyline pieces) — the longest other route whose steps it begins with, and
 /// what is left to draw after it.
-pub fn tails<K: PartialEq>(keys: &[Vec<K>], drawn: &[Vec<Vec<Pt>>]) -> Vec<Tail> {
+pub(crate) fn tails<K: PartialEq>(keys: &[Vec<K>], drawn: &[Vec<Vec<Pt>>]) -> Vec<Tail> {
     let whole = |r: &Vec<Vec<Pt>>| Tail {
         continues: None,
         pieces: r.iter().cloned().enumerate().collect(),

@@ -70,7 +70,7 @@ impl Rgb {
         0.2126 * lin(self.0) + 0.7152 * lin(self.1) + 0.0722 * lin(self.2)
     }
     /// Mixes towards `other` by `t` (0 = self, 1 = other).
-    pub fn mix(self, other: Rgb, t: f64) -> Rgb {
+    pub(crate) fn mix(self, other: Rgb, t: f64) -> Rgb {
         let m = |a: u8, b: u8| (a as f64 + (b as f64 - a as f64) * t).round().clamp(0.0, 255.0) as u8;
         Rgb(m(self.0, other.0), m(self.1, other.1), m(self.2, other.2))
     }
@@ -230,17 +230,17 @@ impl Paint {
         Paint { stroke: Some((c, w)), ..Paint::default() }
     }
     /// Adds a stroke.
-    pub fn with_stroke(mut self, c: Rgb, w: f64) -> Paint {
+    pub(crate) fn with_stroke(mut self, c: Rgb, w: f64) -> Paint {
         self.stroke = Some((c, w));
         self
     }
     /// Round caps and joins.
-    pub fn rounded(mut self) -> Paint {
+    pub(crate) fn rounded(mut self) -> Paint {
         self.round = true;
         self
     }
     /// With opacity.
-    pub fn with_opacity(mut self, o: f64) -> Paint {
+    pub(crate) fn with_opacity(mut self, o: f64) -> Paint {
         self.opacity = Some(o);
         self
     }

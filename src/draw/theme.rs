@@ -141,7 +141,7 @@ pub struct Theme {
 }
 
 /// The names of the built-in themes.
-pub const BUILT_IN: [&str; 3] = ["essay", "print", "ice"];
+pub(crate) const BUILT_IN: [&str; 3] = ["essay", "print", "ice"];
 
 /// Why a theme cannot be read.
 #[derive(Debug, thiserror::Error)]
@@ -185,7 +185,7 @@ impl Theme {
     }
 
     /// The body colour of a side's pieces.
-    pub fn piece_body(&self, color: crate::rules::piece::Color) -> Rgb {
+    pub(crate) fn piece_body(&self, color: crate::rules::piece::Color) -> Rgb {
         match color {
             crate::rules::piece::Color::White => self.white_piece,
             crate::rules::piece::Color::Black => self.black_piece,
@@ -196,7 +196,7 @@ impl Theme {
 mod hex {
     use crate::draw::scene::Rgb;
     use serde::{Deserialize, Deserializer, de::Error};
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Rgb, D::Error> {
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Rgb, D::Error> {
         let s = String::deserialize(d)?;
         crate::draw::colour::parse_colour(&s).map_err(D::Error::custom)
     }
@@ -205,7 +205,7 @@ mod hex {
 mod hex_list {
     use crate::draw::scene::Rgb;
     use serde::{Deserialize, Deserializer, de::Error};
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Rgb>, D::Error> {
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Rgb>, D::Error> {
         Vec::<String>::deserialize(d)?
             .iter()
             .map(|s| crate::draw::colour::parse_colour(s).map_err(D::Error::custom))
@@ -216,7 +216,7 @@ mod hex_list {
 mod weight {
     use crate::draw::scene::FontWeight;
     use serde::{Deserialize, Deserializer, de::Error};
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<FontWeight, D::Error> {
+    pub(crate) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<FontWeight, D::Error> {
         match String::deserialize(d)?.as_str() {
             "regular" => Ok(FontWeight::Regular),
             "bold" => Ok(FontWeight::Bold),

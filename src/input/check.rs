@@ -13,7 +13,7 @@ use super::options::{
 };
 use super::overlay::{Draft, PanelDraft};
 use crate::draw::animation::{AnimError, AnimSpec, Kind, MAX_FRAMES, delay_of_fps};
-use crate::draw::document::{Background, FigureSpec};
+use crate::draw::document::FigureSpec;
 use crate::draw::figure::{Coordinates, Orientation, Overlay, PanelSpec, View, ViewKind};
 use crate::draw::geometry::Window;
 use crate::draw::theme::Theme;
@@ -242,7 +242,7 @@ pub fn view_name(kind: &ViewKind) -> &'static str {
 
 /// Sets view options on a view: `view` first (starting from that view's defaults), then the
 /// others, each checked against the views it belongs to and against the board.
-pub fn apply_view(o: &FigureOptions, topo: &Topology, view: &mut View) -> Result<(), InputError> {
+pub(crate) fn apply_view(o: &FigureOptions, topo: &Topology, view: &mut View) -> Result<(), InputError> {
     if let Some(Given { value: Value::Name(n), .. }) = o.get(Key::View) {
         *view = view_named(n);
     }
@@ -416,9 +416,4 @@ fn loop_hint(origin: &Origin) -> String {
         Origin::File { .. } => "`loops = [\"d5:e\"]` (a whole loop) or `[\"d2:ne:b8\"]` (part of one)".into(),
         Origin::Query { .. } => "`loop=d5:e` (a whole loop) or `loop=d2:ne:b8` (part of one)".into(),
     }
-}
-
-/// Whether a background can apply to a figure that is an animation.
-pub fn still_only(_b: Background) -> bool {
-    true
 }

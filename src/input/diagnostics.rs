@@ -29,13 +29,13 @@ pub(crate) fn short_text(src: &Source, s: &Option<Spanned<String>>, what: &str) 
 
 /// Whether a character can appear in a figure's text: XML 1.0 refuses the control characters
 /// other than tab, line feed and carriage return, and U+FFFE and U+FFFF.
-pub fn is_drawable(c: char) -> bool {
+pub(crate) fn is_drawable(c: char) -> bool {
     !(matches!(c, '\u{0}'..='\u{8}' | '\u{B}' | '\u{C}' | '\u{E}'..='\u{1F}' | '\u{FFFE}' | '\u{FFFF}'))
 }
 
 /// Checks a text written into a figure (a title, caption or label): the byte offset of the first
 /// character it cannot hold, and what is wrong.
-pub fn check_text(s: &str) -> Result<(), (usize, String)> {
+pub(crate) fn check_text(s: &str) -> Result<(), (usize, String)> {
     match s.char_indices().find(|&(_, c)| !is_drawable(c)) {
         None => Ok(()),
         Some((at, c)) => {
@@ -114,7 +114,7 @@ impl<'a> Source<'a> {
     }
 
     /// An error at a byte offset.
-    pub fn error_at(&self, offset: usize, message: impl Into<String>) -> InputError {
+    pub(crate) fn error_at(&self, offset: usize, message: impl Into<String>) -> InputError {
         let offset = offset.min(self.text.len());
         let before = &self.text[..offset];
         let line = before.matches('\n').count() + 1;
@@ -131,7 +131,7 @@ impl<'a> Source<'a> {
 
     /// An error at byte `at` of a string value whose span (quotes included) is `span`: there when
     /// the value is written without escapes, else at the value's start.
-    pub fn error_in_string(
+    pub(crate) fn error_in_string(
         &self,
         span: Range<usize>,
         value: &str,

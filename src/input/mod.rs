@@ -23,6 +23,6 @@ pub const MAX_INPUT: usize = 1 << 20;
 /// Most panels in one figure.
 pub const MAX_PANELS: usize = 64;
 /// Most marks of one kind in one overlay or panel.
-pub const MAX_MARKS: usize = 512;
+pub(crate) const MAX_MARKS: usize = 512;
 /// Longest title or caption, in characters.
 pub const MAX_TEXT: usize = 200;

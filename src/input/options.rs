@@ -112,7 +112,7 @@ impl Origin {
 
     /// An error at byte `at` of the value `value` (a mark's part): in a file, there when the
     /// value is written without escapes, else at its start.
-    pub fn error_within(&self, value: &str, at: usize, message: impl Into<String>) -> InputError {
+    pub(crate) fn error_within(&self, value: &str, at: usize, message: impl Into<String>) -> InputError {
         match self {
             Origin::File { file, span, key: None } => {
                 let src = Source::new(&file.name, &file.text);
@@ -123,7 +123,7 @@ impl Origin {
     }
 
     /// How the option is spelled where it was given: `--width`, `` `width` ``, `width=`.
-    pub fn spelling(&self, key: Key) -> String {
+    pub(crate) fn spelling(&self, key: Key) -> String {
         let s = spec(key);
         match self {
             Origin::Flag { .. } => s.flag.unwrap_or(s.file).to_string(),
@@ -163,7 +163,7 @@ pub struct FigureOptions {
 
 /// A number as a message shows it: plainly when it is of a reasonable size, else in scientific
 /// notation (`1e-300`, not three hundred digits).
-pub fn shown_number(v: f64) -> String {
+pub(crate) fn shown_number(v: f64) -> String {
     if v.is_finite() && (v == 0.0 || (1e-3..1e9).contains(&v.abs())) { format!("{v}") } else { format!("{v:e}") }
 }
 
@@ -242,7 +242,7 @@ fn name_in(key: Key, names: &'static [&'static str], t: &str) -> Result<&'static
 }
 
 /// `a, b or c`.
-pub fn or_list(names: &[&str]) -> String {
+pub(crate) fn or_list(names: &[&str]) -> String {
     match names.split_last() {
         Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
         _ => names.join(""),
@@ -358,7 +358,7 @@ fn toml_number(v: &toml::de::DeValue) -> Option<f64> {
 }
 
 /// What a TOML value is, for messages: `the string `x``, `the number 3`, `a list`.
-pub fn found_words(v: &toml::de::DeValue) -> String {
+pub(crate) fn found_words(v: &toml::de::DeValue) -> String {
     use toml::de::DeValue as T;
     match v {
         T::String(s) => format!("the string \"{s}\""),
@@ -417,7 +417,7 @@ impl FigureOptions {
 
     /// Refuses `frames` and `seconds` given together by one source, and an option given twice
     /// that is not a mark.
-    pub fn check_single(&self) -> Result<(), InputError> {
+    pub(crate) fn check_single(&self) -> Result<(), InputError> {
         for (i, g) in self.given.iter().enumerate() {
             let before = &self.given[..i];
             if spec(g.key).level != Level::Mark && before.iter().any(|b| b.key == g.key) {
@@ -445,7 +445,7 @@ impl FigureOptions {
     }
 
     /// [`FigureOptions::from_query`] of pairs already split and decoded.
-    pub fn from_pairs(pairs: impl IntoIterator<Item = (String, String)>) -> Result<FigureOptions, InputError> {
+    pub(crate) fn from_pairs(pairs: impl IntoIterator<Item = (String, String)>) -> Result<FigureOptions, InputError> {
         let mut options = FigureOptions::default();
         for (name, text) in pairs {
             let origin = Origin::Query { name: name.clone(), text: text.clone() };
@@ -468,7 +468,7 @@ impl FigureOptions {
 }
 
 /// The message for a name that is none of `known`: the nearest one, else the list.
-pub fn unknown_name(name: &str, known: &[&str]) -> String {
+pub(crate) fn unknown_name(name: &str, known: &[&str]) -> String {
     let best = known.iter().map(|k| (crate::suggest::edit_distance(name, k), *k)).min();
     match best {
         Some((d, k)) if d <= name.chars().count().max(2) / 2 + 1 => {
@@ -480,7 +480,7 @@ pub fn unknown_name(name: &str, known: &[&str]) -> String {
 
 /// The pairs of a URL query, percent-decoded (`+` is a space; a `%` not followed by two hex
 /// digits is kept as it is; bytes that are not UTF-8 become U+FFFD).
-pub fn query_pairs(query: &str) -> Vec<(String, String)> {
+pub(crate) fn query_pairs(query: &str) -> Vec<(String, String)> {
     query
         .trim_start_matches('?')
         .split('&')

@@ -12,7 +12,7 @@ pub use frames::Image;
 /// Bytes counted for each pixel of each frame while an animation is encoded as GIF or APNG. An
 /// upper bound: the encoders paint and code the frames in runs and hold whole only the runs'
 /// first frames (at most 8, 4 bytes a pixel) besides the coded frames.
-pub const PER_FRAME_PIXEL: u64 = 5;
+pub(crate) const PER_FRAME_PIXEL: u64 = 5;
 /// The memory `frames` frames need, each of `weight` (estimated SVG bytes, see
 /// [`budget::weight`]) and `pixels`, while they are held and encoded (`raster`: as GIF or
 /// APNG).

@@ -43,7 +43,7 @@ pub const PDF_PER_WEIGHT: u64 = 3;
 /// Bytes of canvas per PNG pixel (premultiplied RGBA, turned straight in place).
 pub const CANVAS_PER_PIXEL: u64 = 4;
 /// Bytes per pixel of a PNG held in memory (at most its stored, uncompressed size).
-pub const HELD_PNG_PER_PIXEL: u64 = 4;
+pub(crate) const HELD_PNG_PER_PIXEL: u64 = 4;
 /// The memory a batch may hold in figures being drawn and written at once.
 pub const BATCH: u64 = MEMORY - PROGRAM;
 /// The share of [`BATCH`] a figure holds while it is drawn: its largest scene.
@@ -51,7 +51,7 @@ pub const DRAW: u64 = MAX_WEIGHT * SCENE_PER_WEIGHT;
 
 /// The estimated size of an element in SVG bytes: its markup, plus the outline of each glyph of a
 /// text (text is drawn from the embedded font's outlines).
-pub fn element_weight(e: &Element) -> u64 {
+pub(crate) fn element_weight(e: &Element) -> u64 {
     let markup = 120 + 8 * e.data.len() as u64;
     markup
         + match &e.shape {

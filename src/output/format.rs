@@ -66,7 +66,7 @@ impl Format {
     pub const ALL: [Format; 7] =
         [Format::Svg, Format::Png, Format::Pdf, Format::Html, Format::Gif, Format::Apng, Format::AnimatedSvg];
     /// The formats a name without extension gets when `--format` does not choose one.
-    pub const STEM: [Format; 2] = [Format::Svg, Format::Png];
+    pub(crate) const STEM: [Format; 2] = [Format::Svg, Format::Png];
 
     /// The table: everything the program knows of each format besides how to make it.
     #[rustfmt::skip]
@@ -123,7 +123,7 @@ impl Format {
     }
 
     /// The formats of one motion, in [`Format::ALL`]'s order.
-    pub fn of_motion(motion: Motion) -> impl Iterator<Item = Format> {
+    pub(crate) fn of_motion(motion: Motion) -> impl Iterator<Item = Format> {
         Format::ALL.into_iter().filter(move |f| f.motion() == motion)
     }
 

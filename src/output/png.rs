@@ -50,7 +50,7 @@ impl Raster {
 
     /// Paints the scene at `scale` pixels per figure unit and writes it as PNG to `out` (a file
     /// is written as it is encoded, without the PNG ever being held whole in memory).
-    pub fn png_to(&mut self, scene: &Scene, scale: f64, out: &mut dyn std::io::Write) -> Result<(), PngError> {
+    pub(crate) fn png_to(&mut self, scene: &Scene, scale: f64, out: &mut dyn std::io::Write) -> Result<(), PngError> {
         let (w, h) = canvas_size(scene, scale)?;
         let len = w as usize * h as usize * 4;
         // Not cleared first: the painter covers every pixel of the canvas before it draws.

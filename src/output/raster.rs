@@ -196,13 +196,13 @@ impl Painter {
 
     /// A painter with a store of sprites of its own (for tests that count them).
     #[cfg(test)]
-    pub fn own_sprites() -> Painter {
+    pub(crate) fn own_sprites() -> Painter {
         Painter { builder: None, sprites: Sprites::own() }
     }
 
     /// How many sprites the painter's store keeps.
     #[cfg(test)]
-    pub fn sprite_count(&self) -> usize {
+    pub(crate) fn sprite_count(&self) -> usize {
         self.sprites.len()
     }
 

@@ -29,7 +29,7 @@ use tiny_skia::{Pixmap, PixmapMut, Transform};
 /// Most bytes of sprites the process keeps (a 60-pixel piece's sprite is about 16 KB): part of the
 /// 64 MiB the figure budget keeps for the program ([`crate::output::budget::PROGRAM`]), beside the
 /// frame buffers' 24.
-pub const MAX_BYTES: usize = 16 << 20;
+pub(crate) const MAX_BYTES: usize = 16 << 20;
 
 /// Steps of a pixel a piece's position is snapped to.
 const PIECE_STEPS: f32 = 16.0;
@@ -80,7 +80,7 @@ static SHARED: std::sync::LazyLock<Arc<RwLock<Store>>> = std::sync::LazyLock::ne
 
 /// A painter's sprites: the shared store, or one of its own.
 #[derive(Clone)]
-pub struct Sprites {
+pub(crate) struct Sprites {
     store: Arc<RwLock<Store>>,
 }
 

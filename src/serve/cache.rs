@@ -14,10 +14,10 @@ use std::hash::Hasher;
 use std::sync::OnceLock;
 
 /// `Cache-Control` of an image: the URL says everything, so it never changes.
-pub const IMMUTABLE: &str = "public, max-age=31536000, immutable";
+pub(crate) const IMMUTABLE: &str = "public, max-age=31536000, immutable";
 
 /// The program's version as the tags count it: `0.1.0+` and a fingerprint of the executable.
-pub fn program_version() -> &'static str {
+pub(crate) fn program_version() -> &'static str {
     static VERSION: OnceLock<String> = OnceLock::new();
     VERSION.get_or_init(|| {
         let exe = std::env::current_exe().and_then(std::fs::read);
@@ -34,7 +34,7 @@ pub fn program_version() -> &'static str {
 }
 
 /// A request in canonical form: the route, each decoded query pair in order, and the body.
-pub struct Canonical {
+pub(crate) struct Canonical {
     hasher: SipHasher13,
 }
 
@@ -60,7 +60,7 @@ impl Canonical {
 
 /// Whether `If-None-Match` names `etag` (or is `*`). The comparison is the weak one RFC 9110
 /// asks for here: `W/"x"` matches `"x"`.
-pub fn not_modified(headers: &HeaderMap, etag: &str) -> bool {
+pub(crate) fn not_modified(headers: &HeaderMap, etag: &str) -> bool {
     headers
         .get_all(header::IF_NONE_MATCH)
         .iter()

@@ -39,7 +39,7 @@ impl ApiError {
         ApiError::new(StatusCode::BAD_REQUEST, error)
     }
     /// `413`: over the memory budget.
-    pub fn too_large(error: impl std::fmt::Display) -> ApiError {
+    pub(crate) fn too_large(error: impl std::fmt::Display) -> ApiError {
         ApiError::new(StatusCode::PAYLOAD_TOO_LARGE, error.to_string())
     }
     /// `503`: the queue is full.
@@ -51,16 +51,16 @@ impl ApiError {
         ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, error.to_string())
     }
     /// `404`.
-    pub fn not_found(error: impl std::fmt::Display) -> ApiError {
+    pub(crate) fn not_found(error: impl std::fmt::Display) -> ApiError {
         ApiError::new(StatusCode::NOT_FOUND, error.to_string())
     }
     /// The same error, naming the key at fault.
-    pub fn at_key(mut self, key: &str) -> ApiError {
+    pub(crate) fn at_key(mut self, key: &str) -> ApiError {
         self.key = Some(key.to_string());
         self
     }
     /// The same error, at a column of the key's value.
-    pub fn at_column(mut self, column: usize) -> ApiError {
+    pub(crate) fn at_column(mut self, column: usize) -> ApiError {
         self.column = Some(column);
         self
     }
@@ -128,7 +128,7 @@ pub async fn url_limit(req: Request, next: Next) -> Response {
 }
 
 /// The answer to a panic: `500` (the server goes on).
-pub fn panicked(_: Box<dyn std::any::Any + Send + 'static>) -> Response {
+pub(crate) fn panicked(_: Box<dyn std::any::Any + Send + 'static>) -> Response {
     ApiError::internal("the request failed (a bug: please report the URL)").into_response()
 }
 

@@ -25,7 +25,7 @@ use axum::response::{IntoResponse, Response};
 use serde_json::{Value, json};
 
 /// Most moves in one `line`.
-pub const MAX_LINE: usize = 2000;
+pub(crate) const MAX_LINE: usize = 2000;
 
 /// A JSON answer (it depends on the query only, but is small: not cached).
 fn answer(r: Result<Value, ApiError>) -> Response {

@@ -12,7 +12,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
 /// The seconds a shed request is told to wait before trying again.
-pub const RETRY_AFTER: u32 = 1;
+pub(crate) const RETRY_AFTER: u32 = 1;
 
 /// Drawing slots and the queue before them.
 pub struct Gate {

@@ -49,7 +49,7 @@ impl Route {
     }
 
     /// The answer's media type.
-    pub fn content_type(self) -> &'static str {
+    pub(crate) fn content_type(self) -> &'static str {
         self.0.mime()
     }
 
@@ -85,7 +85,7 @@ const OWN_KEYS: [&str; 6] = ["variant", "fen", "overlay", "moves", "arrows", "ci
 
 /// An input error as an answer: its first line (the CLI's message), the key it names (the query
 /// pair's, or `overlay`), its line and column in the overlay.
-pub fn input_error(e: &InputError) -> ApiError {
+pub(crate) fn input_error(e: &InputError) -> ApiError {
     let text = e.to_string();
     let mut a = ApiError::bad(text.lines().next().unwrap_or_default().to_string());
     if let Some(pair) = e.file.strip_prefix("URL query `") {

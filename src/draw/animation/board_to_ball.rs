@@ -23,7 +23,7 @@ pub const BEND: (f64, f64) = (0.12, 0.34);
 pub const CAP_NORTH: (f64, f64) = (0.36, 0.47);
 /// The S pole band folding in over the southern end, seen from below (the view swings down
 /// between the two).
-pub const CAP_SOUTH: (f64, f64) = (0.55, 0.66);
+pub(crate) const CAP_SOUTH: (f64, f64) = (0.55, 0.66);
 /// The cylinder swelling into the ball.
 pub const BALL: (f64, f64) = (0.68, 0.88);
 /// How far above the equator (then below it) the view goes to look into the tube's open end

@@ -24,10 +24,10 @@ use crate::draw::theme::Theme;
 use crate::rules::position::Position;
 
 /// Most frames in one animation.
-pub const MAX_FRAMES: u32 = 600;
+pub(crate) const MAX_FRAMES: u32 = 600;
 /// Frames per second accepted: a frame lasts at least 2 hundredths of a second (browsers show a
 /// GIF frame of 0 or 1 hundredth for a tenth of a second), at most 100 seconds.
-pub const FPS_RANGE: (f64, f64) = (0.01, 50.0);
+pub(crate) const FPS_RANGE: (f64, f64) = (0.01, 50.0);
 
 /// Which animation.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -70,11 +70,11 @@ impl Kind {
         Kind::ALL.iter().find(|(k, _)| *k == self).map_or("", |(_, n)| n)
     }
     /// The fewest frames the kind can show: the chart's seven steps take one each.
-    pub fn min_frames(self) -> u32 {
+    pub(crate) fn min_frames(self) -> u32 {
         if self == Kind::Chart { 7 } else { 1 }
     }
     /// Frames when neither frames nor seconds are given.
-    pub fn default_frames(self) -> u32 {
+    pub(crate) fn default_frames(self) -> u32 {
         match self {
             Kind::Gear => 48,
             Kind::Walk => 0,
@@ -109,7 +109,7 @@ impl AnimSpec {
 }
 
 /// The delay of a frame at a rate, in hundredths of a second (at least 2).
-pub fn delay_of_fps(fps: f64) -> u16 {
+pub(crate) fn delay_of_fps(fps: f64) -> u16 {
     (100.0 / fps.clamp(FPS_RANGE.0, FPS_RANGE.1)).round().clamp(2.0, 10_000.0) as u16
 }
 
@@ -157,7 +157,7 @@ pub enum AnimError {
 /// What each frame is handed to as soon as it is drawn (while the others are drawn in
 /// parallel): the memory budget's running count, which stops the drawing at the first frame over
 /// it. `Ok` for every frame: no check.
-pub type FrameCheck<'a> = dyn Fn(&Scene) -> Result<(), AnimError> + Sync + 'a;
+pub(crate) type FrameCheck<'a> = dyn Fn(&Scene) -> Result<(), AnimError> + Sync + 'a;
 
 /// A frame, once `check` has seen it.
 pub(crate) fn checked(check: &FrameCheck, scene: Scene) -> Result<Scene, AnimError> {
@@ -172,7 +172,7 @@ pub fn build(spec: &AnimSpec, panel: &PanelSpec, title: Option<&str>, theme: &Th
 
 /// [`build`], handing each frame to `check` as soon as it is drawn: the first error stops the
 /// drawing (see [`FrameCheck`]).
-pub fn build_within(
+pub(crate) fn build_within(
     spec: &AnimSpec,
     panel: &PanelSpec,
     title: Option<&str>,
@@ -196,7 +196,7 @@ pub fn build_within(
 }
 
 /// The error of a game replay asked for without a game.
-pub fn no_game() -> AnimError {
+pub(crate) fn no_game() -> AnimError {
     AnimError::Content("a game replay (kind = \"game\") needs a game file (.pgn) as its position".into())
 }
 

@@ -126,7 +126,12 @@ pub fn build(game: &Script, r: &Replay, theme: &Theme) -> Result<Animation, Anim
 
 /// [`build`], handing each frame to `check` as soon as it is drawn (the memory budget's count:
 /// the first error stops the drawing).
-pub fn build_within(game: &Script, r: &Replay, theme: &Theme, check: &FrameCheck) -> Result<Animation, AnimError> {
+pub(crate) fn build_within(
+    game: &Script,
+    r: &Replay,
+    theme: &Theme,
+    check: &FrameCheck,
+) -> Result<Animation, AnimError> {
     let (from, to) = range(game)?;
     let stills: Vec<Still> =
         game.stills[from..=to].iter().map(|s| Still { overlay: over(&r.base, &s.overlay), ..s.clone() }).collect();

@@ -18,11 +18,11 @@ use rayon::prelude::*;
 
 /// The ball held still at the start, then turning to face the viewer with its equator (the
 /// stages run between these fractions of the animation).
-pub const TILT: (f64, f64) = (0.14, 0.28);
+pub(crate) const TILT: (f64, f64) = (0.14, 0.28);
 /// The halves drawing apart.
-pub const APART: (f64, f64) = (0.28, 0.44);
+pub(crate) const APART: (f64, f64) = (0.28, 0.44);
 /// The halves turning their poles to the viewer.
-pub const TURN: (f64, f64) = (0.40, 0.64);
+pub(crate) const TURN: (f64, f64) = (0.40, 0.64);
 /// The halves flattening into discs; from its end on, the hemispheres view holds.
 pub const FLAT: (f64, f64) = (0.62, 0.84);
 

@@ -224,7 +224,7 @@ pub struct Overlay {
 impl Overlay {
     /// The destinations an overlay marks for its `i`th piece (on `from`): the rules core's,
     /// legal or pseudo-legal as the overlay says, narrowed to its target cell when it names one.
-    pub fn destinations_of(&self, pos: &Position, i: usize) -> Vec<crate::rules::routes::Destination> {
+    pub(crate) fn destinations_of(&self, pos: &Position, i: usize) -> Vec<crate::rules::routes::Destination> {
         let Some(mark) = self.moves.get(i) else { return Vec::new() };
         let mut dests = destinations(pos, mark.from, !self.pseudo);
         if let Some(to) = mark.only_to {
@@ -233,11 +233,11 @@ impl Overlay {
         dests
     }
     /// The colour given to the `i`th marked piece, if any.
-    pub fn move_colour(&self, i: usize) -> Option<Rgb> {
+    pub(crate) fn move_colour(&self, i: usize) -> Option<Rgb> {
         self.moves.get(i).and_then(|m| m.colour)
     }
     /// Whether the piece on `cell` has its moves marked.
-    pub fn marks_moves_of(&self, cell: Cell) -> bool {
+    pub(crate) fn marks_moves_of(&self, cell: Cell) -> bool {
         self.moves.iter().any(|m| m.from == cell)
     }
 }
@@ -365,7 +365,7 @@ pub fn legend_under(scene: &mut Scene, theme: &Theme, counts: Option<[usize; 3]>
 /// figure has the globe view's size, and at [`Morph::BALL`] its cells and pieces stand where the
 /// globe view puts them. The view's kind only chooses the colour mode (a board or chart with
 /// `tint` or `edges` keeps them).
-pub fn render_wrap(
+pub(crate) fn render_wrap(
     pos: &Position,
     overlay: &Overlay,
     view: &View,
@@ -590,7 +590,7 @@ pub fn disc_centre(variant: crate::rules::variant::VariantId) -> Pole {
 /// The window a chart view given none fits to this position and its marks (the board, half a
 /// board round it, and every arrow, loop and route of the overlay): a replay takes the union of
 /// its frames' windows so that every frame is one size.
-pub fn fitted_chart_window(pos: &Position, overlay: &Overlay) -> Window {
+pub(crate) fn fitted_chart_window(pos: &Position, overlay: &Overlay) -> Window {
     ChartGeom::fit(pos.topology(), &chart_marks(pos, overlay, false))
 }
 

@@ -33,7 +33,7 @@ impl BoardGeom {
         self.fold.h * self.square
     }
     /// A square's rectangle (top-left, side).
-    pub fn square_at(&self, file: u8, rank: u8) -> Pt {
+    pub(crate) fn square_at(&self, file: u8, rank: u8) -> Pt {
         Pt::new(
             self.origin.x + file as f64 * self.square,
             self.origin.y + (self.fold.h - 1.0 - rank as f64) * self.square,
@@ -52,7 +52,7 @@ impl BoardGeom {
         (Pt::new(self.origin.x, y), self.width(), self.band_h)
     }
     /// Paper position of a board position (already folded).
-    pub fn board_point(&self, u: f64, v: f64) -> Pt {
+    pub(crate) fn board_point(&self, u: f64, v: f64) -> Pt {
         let x = self.origin.x + u * self.square;
         let half = self.fold.band / 2.0;
         let y = if v > self.fold.h {

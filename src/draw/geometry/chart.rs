@@ -124,7 +124,7 @@ impl ChartGeom {
     }
     /// The part of a chart segment inside the window, on paper; `None` when nothing (or a single
     /// point) of it is.
-    pub fn clip(&self, a: (f64, f64), b: (f64, f64)) -> Option<(Pt, Pt)> {
+    pub(crate) fn clip(&self, a: (f64, f64), b: (f64, f64)) -> Option<(Pt, Pt)> {
         let w = self.window;
         let rect = (w.x0 as f64, w.y0 as f64, (w.x0 + w.cols as i32) as f64, (w.y0 + w.rows as i32) as f64);
         let (a, b) = clip_segment(a, b, rect)?;
@@ -156,7 +156,7 @@ impl ChartGeom {
         (jx * pw, jy * pp)
     }
     /// A route on the chart in chart positions, from the piece's home copy.
-    pub fn route_points(&self, topo: &Topology, route: &Route) -> Vec<(f64, f64)> {
+    pub(crate) fn route_points(&self, topo: &Topology, route: &Route) -> Vec<(f64, f64)> {
         let (dx, dy) = self.home(topo, route.from);
         self.fold.route_points(topo, route).into_iter().map(|(u, v)| (u + dx, v + dy)).collect()
     }
@@ -208,7 +208,7 @@ impl ChartGeom {
     }
     /// The board copies that meet the window, as chart rectangles `(x0, y0, flipped)` of `W × H`
     /// squares (flipped copies are shifted by `W/2`).
-    pub fn copy_blocks(&self) -> Vec<(f64, f64, bool)> {
+    pub(crate) fn copy_blocks(&self) -> Vec<(f64, f64, bool)> {
         let (w, h, b, p) = (self.fold.w, self.fold.h, self.fold.band, self.fold.period());
         let win = self.window;
         let (x0, x1) = (win.x0 as f64, (win.x0 + win.cols as i32) as f64);

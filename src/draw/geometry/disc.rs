@@ -34,7 +34,7 @@ impl DiscGeom {
         &self.surface
     }
     /// The pole on the outermost ring.
-    pub fn outer_pole(&self) -> Pole {
+    pub(crate) fn outer_pole(&self) -> Pole {
         match self.pole {
             Pole::North => Pole::South,
             Pole::South => Pole::North,
@@ -42,14 +42,14 @@ impl DiscGeom {
     }
     /// Distance from the centre of a point at colatitude `colat` (from N): linear in the angular
     /// distance from the centre pole, the far pole on the rim.
-    pub fn radius_at(&self, colat: f64) -> f64 {
+    pub(crate) fn radius_at(&self, colat: f64) -> f64 {
         let d = if self.pole == Pole::North { colat } else { PI - colat };
         d / PI * self.radius
     }
     /// Paper angle (radians, counter-clockwise from east) of file position `u`: the disc is seen
     /// from outside at its centre pole, so east runs counter-clockwise round N and clockwise round
     /// S; `rotation` points down the page.
-    pub fn angle(&self, u: f64) -> f64 {
+    pub(crate) fn angle(&self, u: f64) -> f64 {
         let turn = (u - self.rotation) * 2.0 * PI / self.surface.fold().w();
         if self.pole == Pole::North { -PI / 2.0 + turn } else { -PI / 2.0 - turn }
     }
@@ -63,7 +63,7 @@ impl DiscGeom {
         self.polar(self.radius_at(self.surface.colatitude(v)), self.angle(u))
     }
     /// Inner and outer radius of a rank's ring.
-    pub fn ring_of(&self, rank: u8) -> (f64, f64) {
+    pub(crate) fn ring_of(&self, rank: u8) -> (f64, f64) {
         let s = &self.surface;
         let (a, b) =
             (self.radius_at(s.cell_colatitude(rank as f64)), self.radius_at(s.cell_colatitude(rank as f64 + 1.0)));
@@ -78,7 +78,7 @@ impl DiscGeom {
         self.surface.ring() / PI * self.radius
     }
     /// Where the outer pole's piece, dot or letter goes: in its ring, at the top of the page.
-    pub fn outer_spot(&self) -> Pt {
+    pub(crate) fn outer_spot(&self) -> Pt {
         self.polar(self.radius - self.cap() / 2.0, PI / 2.0)
     }
     /// A square as an annular sector.
@@ -95,7 +95,7 @@ impl DiscGeom {
         ]
     }
     /// The outer pole's ring, as a path with a hole.
-    pub fn outer_ring(&self) -> Vec<PathCmd> {
+    pub(crate) fn outer_ring(&self) -> Vec<PathCmd> {
         let (r0, r1) = (self.radius - self.cap(), self.radius);
         let c = self.centre;
         vec![
@@ -130,7 +130,7 @@ impl DiscGeom {
         }
     }
     /// Where a cell's piece goes.
-    pub fn centre_of(&self, topo: &Topology, cell: Cell) -> Pt {
+    pub(crate) fn centre_of(&self, topo: &Topology, cell: Cell) -> Pt {
         match topo.pole_of(cell) {
             Some(p) if p == self.pole => self.centre,
             Some(_) => self.outer_spot(),

@@ -116,7 +116,7 @@ impl GlobeGeom {
         Pt::new(self.centre.x + self.radius * q[0], self.centre.y - self.radius * q[1])
     }
     /// A chart position (a route point) in the viewer's frame.
-    pub fn route_point(&self, u: f64, v: f64) -> ViewPt {
+    pub(crate) fn route_point(&self, u: f64, v: f64) -> ViewPt {
         let (lon, lat) = self.surface.lon_lat(u, v);
         self.view(lon, lat)
     }
@@ -163,7 +163,7 @@ impl GlobeGeom {
         (0..n).map(|i| self.view(i as f64 * 2.0 * PI / n as f64, lat)).collect()
     }
     /// Whether any part of a cell faces the viewer.
-    pub fn cell_visible(&self, topo: &Topology, cell: Cell) -> bool {
+    pub(crate) fn cell_visible(&self, topo: &Topology, cell: Cell) -> bool {
         self.cell_centre(topo, cell)[2] > 1e-9 || self.outline(topo, cell).iter().any(|q| q[2] > 1e-9)
     }
     /// How much a cell faces a light from the upper left (0 to 1), for shading.
@@ -171,12 +171,12 @@ impl GlobeGeom {
         self.light_at(self.cell_centre(topo, cell))
     }
     /// How much the surface at a point faces the light (0 to 1).
-    pub fn light_at(&self, q: ViewPt) -> f64 {
+    pub(crate) fn light_at(&self, q: ViewPt) -> f64 {
         light_of(q)
     }
     /// The visible part of a closed outline as a paper path, closed along the limb where it is
     /// cut (`None` when nothing of it faces the viewer). `far` takes the hidden part instead.
-    pub fn clip_outline(&self, outline: &[ViewPt], far: bool) -> Option<Vec<PathCmd>> {
+    pub(crate) fn clip_outline(&self, outline: &[ViewPt], far: bool) -> Option<Vec<PathCmd>> {
         let side = |q: &ViewPt| if far { -q[2] } else { q[2] };
         // Sutherland–Hodgman against the plane z = 0; points made by the cut are on the limb.
         let mut out: Vec<(ViewPt, bool)> = Vec::new();
@@ -293,7 +293,7 @@ impl GlobeGeom {
     }
     /// The far half of the grid (meridians on file boundaries, circles on rank boundaries), as
     /// seen through the ball.
-    pub fn far_grid(&self) -> Vec<Vec<Pt>> {
+    pub(crate) fn far_grid(&self) -> Vec<Vec<Pt>> {
         let (w, h) = (self.fold().w(), self.fold().h());
         let mut out = Vec::new();
         for f in 0..w as usize {

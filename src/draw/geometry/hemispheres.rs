@@ -55,7 +55,7 @@ impl HemiGeom {
         self.only.is_none_or(|p| (p == Pole::North) == north)
     }
     /// Whether a cell lies on a shown disc.
-    pub fn shows_cell(&self, topo: &Topology, cell: Cell) -> bool {
+    pub(crate) fn shows_cell(&self, topo: &Topology, cell: Cell) -> bool {
         match (topo.pole_of(cell), topo.coords(cell)) {
             (Some(p), _) => self.shows(p == Pole::North),
             (None, Some((_, r))) => self.shows(self.ring_of(r).2),
@@ -74,22 +74,18 @@ impl HemiGeom {
     pub fn radius(&self) -> f64 {
         self.cap + (self.fold.h / 2.0).ceil() * self.ring
     }
-    /// The point where the two discs touch.
-    pub fn touching_point(&self) -> Pt {
-        self.north.offset(0.0, self.radius())
-    }
     fn is_north(&self, v: f64) -> bool {
         v >= self.fold.h / 2.0
     }
     /// Angle on paper (radians, counter-clockwise from east) of file position `u` on a disc:
     /// east runs counter-clockwise on the northern disc and clockwise on the southern one (both
     /// seen from outside the sphere), and `rotation` faces the touching point.
-    pub fn angle(&self, u: f64, north: bool) -> f64 {
+    pub(crate) fn angle(&self, u: f64, north: bool) -> f64 {
         let turn = (u - self.rotation) * 2.0 * PI / self.fold.w;
         if north { -PI / 2.0 + turn } else { PI / 2.0 - turn }
     }
     /// Distance from the disc centre of rank position `v`.
-    pub fn radius_at(&self, v: f64) -> f64 {
+    pub(crate) fn radius_at(&self, v: f64) -> f64 {
         let (inner, near_pole) = (self.cap + 0.5 * self.ring, 0.5);
         if self.is_north(v) {
             let pole = self.fold.pole_v(Pole::North);
@@ -109,7 +105,7 @@ impl HemiGeom {
         Pt::new(c.x + r * a.cos(), c.y - r * a.sin())
     }
     /// Paper position of a board position (already folded).
-    pub fn board_point(&self, u: f64, v: f64) -> Pt {
+    pub(crate) fn board_point(&self, u: f64, v: f64) -> Pt {
         let north = self.is_north(v);
         self.polar(north, self.radius_at(v), self.angle(u, north))
     }
@@ -119,7 +115,7 @@ impl HemiGeom {
         self.board_point(u, v)
     }
     /// The ring of a square: inner and outer radius and which disc.
-    pub fn ring_of(&self, rank: u8) -> (f64, f64, bool) {
+    pub(crate) fn ring_of(&self, rank: u8) -> (f64, f64, bool) {
         let north = self.is_north(rank as f64 + 0.5);
         let k = if north { self.fold.h - 1.0 - rank as f64 } else { rank as f64 };
         let r0 = self.cap + k * self.ring;
@@ -171,7 +167,7 @@ impl HemiGeom {
         }
     }
     /// The size a piece on a cell is drawn at: it fits its sector.
-    pub fn cell_size(&self, topo: &Topology, cell: Cell) -> f64 {
+    pub(crate) fn cell_size(&self, topo: &Topology, cell: Cell) -> f64 {
         match topo.coords(cell) {
             None => self.cap * 1.6,
             Some((_, r)) => {

@@ -82,7 +82,7 @@ pub trait Projection {
 
 /// The convex hull of points (Andrew's monotone chain), counter-clockwise on paper seen with y
 /// down as drawn: no three points in a row, the first point not repeated.
-pub fn convex_hull(points: &[Pt]) -> Vec<Pt> {
+pub(crate) fn convex_hull(points: &[Pt]) -> Vec<Pt> {
     let mut pts: Vec<Pt> = points.iter().copied().filter(|p| p.x.is_finite() && p.y.is_finite()).collect();
     pts.sort_by(|a, b| a.x.total_cmp(&b.x).then(a.y.total_cmp(&b.y)));
     pts.dedup_by(|a, b| a.dist(*b) < 1e-9);
@@ -108,7 +108,7 @@ pub fn convex_hull(points: &[Pt]) -> Vec<Pt> {
 /// at `at` fits inside the convex polygon `outline` (every corner of its box inside); `None` when
 /// not even a fifth of `size` fits: it stands on the very edge (a sliver of a cell at a globe's limb)
 /// or outside, and would be a speck.
-pub fn fit_inside(outline: &[Pt], at: Pt, size: f64) -> Option<f64> {
+pub(crate) fn fit_inside(outline: &[Pt], at: Pt, size: f64) -> Option<f64> {
     if outline.len() < 3 {
         return Some(size);
     }
@@ -164,11 +164,11 @@ impl Fold {
         self.band
     }
     /// Rows of the chart before it repeats: a board, a band, the flipped board, a band.
-    pub fn period(&self) -> f64 {
+    pub(crate) fn period(&self) -> f64 {
         2.0 * (self.h + self.band)
     }
     /// `v` of a pole point.
-    pub fn pole_v(&self, pole: Pole) -> f64 {
+    pub(crate) fn pole_v(&self, pole: Pole) -> f64 {
         match pole {
             Pole::North => self.h + self.band / 2.0,
             Pole::South => -self.band / 2.0,
@@ -199,7 +199,7 @@ impl Fold {
     /// A route as a polyline on the chart, in the frame of the piece's board copy: the piece's
     /// centre first, then each cell reached. A route from a live pole starts at the pole point
     /// above the file it leaves by.
-    pub fn route_points(&self, topo: &Topology, route: &Route) -> Vec<(f64, f64)> {
+    pub(crate) fn route_points(&self, topo: &Topology, route: &Route) -> Vec<(f64, f64)> {
         let (mut u0, v0) = self.centre(topo, route.from);
         if topo.pole_of(route.from).is_some()
             && let Some(first) = route.steps.first()

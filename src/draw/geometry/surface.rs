@@ -58,7 +58,7 @@ impl Surface {
     /// Angular distance from the north pole of a point of a route at (folded) rank position `v`:
     /// the cells' colatitude, except that within half a rank of a pole the line runs on to the
     /// pole point itself (where a route over a dead pole passes, where a live pole's piece stands).
-    pub fn colatitude(&self, v: f64) -> f64 {
+    pub(crate) fn colatitude(&self, v: f64) -> f64 {
         let h = self.fold.h();
         let inner = self.cap + 0.5 * self.ring;
         if v > h - 0.5 {
@@ -72,7 +72,7 @@ impl Surface {
         }
     }
     /// Longitude and latitude (radians) of a chart position, folded onto the board.
-    pub fn lon_lat(&self, u: f64, v: f64) -> (f64, f64) {
+    pub(crate) fn lon_lat(&self, u: f64, v: f64) -> (f64, f64) {
         let (u, v) = self.fold.fold(u, v);
         (self.longitude(u), FRAC_PI_2 - self.colatitude(v))
     }
@@ -82,7 +82,7 @@ impl Surface {
         self.lon_lat(u, v)
     }
     /// A unit vector (x toward longitude 0 on the equator, y toward 90° east, z toward N).
-    pub fn unit_vector(lon: f64, lat: f64) -> [f64; 3] {
+    pub(crate) fn unit_vector(lon: f64, lat: f64) -> [f64; 3] {
         [lat.cos() * lon.cos(), lat.cos() * lon.sin(), lat.sin()]
     }
 }

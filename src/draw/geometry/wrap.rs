@@ -269,7 +269,7 @@ impl WrapGeom {
     }
     /// The ball split part-way into the hemispheres ([`Split`]); only the ball can be split, so
     /// the morph becomes [`Morph::BALL`], placed as the ball is.
-    pub fn with_split(mut self, split: Split) -> WrapGeom {
+    pub(crate) fn with_split(mut self, split: Split) -> WrapGeom {
         self.split = Split {
             apart: split.apart.clamp(0.0, 1.0),
             turn: split.turn.clamp(0.0, 1.0),
@@ -305,7 +305,7 @@ impl WrapGeom {
     }
     /// [`WrapGeom::point`] on the half of the split ball that colatitude `half` lies on (a cell's
     /// outline on the equator stays with its cell).
-    pub fn point_on(&self, u: f64, g: f64, half: f64) -> WrapPt {
+    pub(crate) fn point_on(&self, u: f64, g: f64, half: f64) -> WrapPt {
         let north = half < FRAC_PI_2;
         let at = self.located(u, g, north);
         // The outward normal from the two tangents (toward S, then toward E); away from the poles'
@@ -327,7 +327,7 @@ impl WrapGeom {
     }
     /// The surface coordinates of a cell's centre: a square's middle; a pole's band centre on the
     /// board, moving to the pole point as its end closes.
-    pub fn centre_coords(&self, topo: &Topology, cell: Cell) -> (f64, f64) {
+    pub(crate) fn centre_coords(&self, topo: &Topology, cell: Cell) -> (f64, f64) {
         match topo.coords(cell) {
             Some((f, r)) => (f as f64 + 0.5, self.surface.cell_colatitude(r as f64 + 0.5)),
             None => self.pole_centre(topo.pole_of(cell).unwrap_or(Pole::North)),
@@ -335,13 +335,13 @@ impl WrapGeom {
     }
     /// The surface coordinates of a pole's centre: the band's middle on the board, the pole point
     /// once its end is closed.
-    pub fn pole_centre(&self, pole: Pole) -> (f64, f64) {
+    pub(crate) fn pole_centre(&self, pole: Pole) -> (f64, f64) {
         let g = self.surface.cap() * 0.5 * (1.0 - self.morph.cap(pole).max(self.morph.ball));
         (self.fold().w() / 2.0, if pole == Pole::North { g } else { PI - g })
     }
     /// A cell's outline in surface coordinates: a square's four sides; a pole's band (its rim,
     /// the seam, the pole itself, the seam back), which closes to the cap circle on the ball.
-    pub fn outline_coords(&self, topo: &Topology, cell: Cell) -> Vec<(f64, f64)> {
+    pub(crate) fn outline_coords(&self, topo: &Topology, cell: Cell) -> Vec<(f64, f64)> {
         let n = SIDE_SAMPLES;
         let s = |i: usize| i as f64 / n as f64;
         match topo.coords(cell) {
@@ -359,14 +359,14 @@ impl WrapGeom {
         }
     }
     /// A pole's band or cap (dead or live) in surface coordinates.
-    pub fn pole_outline(&self, pole: Pole) -> Vec<(f64, f64)> {
+    pub(crate) fn pole_outline(&self, pole: Pole) -> Vec<(f64, f64)> {
         self.pole_sector(pole, 0.0, self.fold().w())
     }
     /// The part of a pole's band or cap between `u0` and `u1` (its rim, its side at `u1`, its
     /// free edge or the pole, its side at `u0`), in surface coordinates. A band drawn as one
     /// patch can face the viewer at one end and away at the other; drawn a file's width at a time,
     /// each part is ordered by its own depth.
-    pub fn pole_sector(&self, pole: Pole, u0: f64, u1: f64) -> Vec<(f64, f64)> {
+    pub(crate) fn pole_sector(&self, pole: Pole, u0: f64, u1: f64) -> Vec<(f64, f64)> {
         let cap = self.surface.cap();
         let g = |c: f64| if pole == Pole::North { cap * c } else { PI - cap * c };
         let n = SIDE_SAMPLES;
@@ -382,7 +382,7 @@ impl WrapGeom {
     /// The lines of a [`WrapGeom::pole_sector`] that are lines of the whole band: its rim, its
     /// free edge (the pole once closed), and the band's ends at the seam (`u = 0`, `u = W`) when
     /// the sector reaches them.
-    pub fn pole_sector_edges(&self, pole: Pole, u0: f64, u1: f64) -> Vec<Vec<(f64, f64)>> {
+    pub(crate) fn pole_sector_edges(&self, pole: Pole, u0: f64, u1: f64) -> Vec<Vec<(f64, f64)>> {
         let (w, cap) = (self.fold().w(), self.surface.cap());
         let g = |c: f64| if pole == Pole::North { cap * c } else { PI - cap * c };
         let n = SIDE_SAMPLES;
@@ -400,11 +400,11 @@ impl WrapGeom {
     /// A line of surface coordinates, its visible pieces on paper: split where it turns away
     /// from the viewer and where it jumps on paper (across the seam or a pole while they are
     /// open).
-    pub fn visible_pieces(&self, coords: &[(f64, f64)]) -> Vec<Vec<Pt>> {
+    pub(crate) fn visible_pieces(&self, coords: &[(f64, f64)]) -> Vec<Vec<Pt>> {
         self.pieces_facing(coords, true)
     }
     /// As [`WrapGeom::visible_pieces`], or (`front` false) the pieces seen from inside or behind.
-    pub fn pieces_facing(&self, coords: &[(f64, f64)], front: bool) -> Vec<Vec<Pt>> {
+    pub(crate) fn pieces_facing(&self, coords: &[(f64, f64)], front: bool) -> Vec<Vec<Pt>> {
         let jump = self.unit() * 0.45;
         let mut out: Vec<Vec<Pt>> = Vec::new();
         let mut cur: Vec<Pt> = Vec::new();

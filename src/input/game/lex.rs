@@ -24,9 +24,9 @@ pub(super) enum Tok {
 }
 
 /// Longest comment kept, in bytes.
-pub const MAX_COMMENT: usize = 4096;
+pub(crate) const MAX_COMMENT: usize = 4096;
 /// Longest tag value, in characters.
-pub const MAX_TAG_VALUE: usize = 255;
+pub(crate) const MAX_TAG_VALUE: usize = 255;
 
 /// The NAG of a glyph written after a move.
 pub fn glyph_nag(s: &str) -> Option<u8> {

@@ -39,13 +39,13 @@ use crate::rules::variant::VariantId;
 use lex::Tok;
 
 /// Most games in one file.
-pub const MAX_GAMES: usize = 10_000;
+pub(crate) const MAX_GAMES: usize = 10_000;
 /// Most moves in one file, variations included.
-pub const MAX_MOVES: usize = 50_000;
+pub(crate) const MAX_MOVES: usize = 50_000;
 /// Deepest nesting of variations.
 pub const MAX_DEPTH: usize = 32;
 /// Most NAGs on one move.
-pub const MAX_NAGS: usize = 8;
+pub(crate) const MAX_NAGS: usize = 8;
 
 /// One move of a game, with what the file says about it.
 #[derive(Clone, Debug)]
