@@ -195,14 +195,15 @@ fn the_essay_keeps_each_figures_own_theme() {
     let file = root().join("examples/essay/terrestrial-theme.toml");
     let text = std::fs::read_to_string(&file).unwrap();
     let theme = dotchess::input::theme::read_theme(&file.display().to_string(), &text).unwrap();
-    assert!(theme.bands.len() >= 2, "the terrestrial theme has bands");
+    assert_eq!(theme.bands.len(), 8, "the terrestrial theme has a band for each of the Dot's ranks");
     let svg = std::fs::read_to_string(essay.dir.join("07-terrestrial-chart.svg")).unwrap();
     let doc = roxmltree::Document::parse(&svg).unwrap();
     let mut cells = 0;
     for e in doc.descendants().filter(|e| e.attribute("class").is_some_and(|c| c.split(' ').any(|w| w == "cell"))) {
         let cell = e.attribute("data-cell").expect("a cell names itself");
         let rank: u8 = cell[1..].parse().expect("a square of the Dot");
-        let band = theme.band(rank - 1, 8).expect("every rank has a band");
+        // North to south: rank 8 is the first band, rank 1 the last.
+        let band = theme.bands[8 - rank as usize];
         let want = format!("#{:02x}{:02x}{:02x}", band.0, band.1, band.2);
         assert_eq!(e.attribute("fill"), Some(want.as_str()), "{cell} in its latitude's band");
         cells += 1;
