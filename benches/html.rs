@@ -23,8 +23,7 @@ const THREE: &str = "columns = 3\n[[panels]]\nview = \"hemispheres\"\ncaption = 
 fn start() -> FigureSpec {
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/essay/start.fen")).unwrap();
     let base = read_position("start.fen", &text, VariantId::Dot).expect("the start");
-    read_overlay("three.toml", THREE, &base, &|p| Err(dotchess::input::file::LoadError::refused(p, "no files here")))
-        .expect("three panels")
+    read_overlay("three.toml", THREE, &base, &dotchess::input::overlay::no_files).expect("three panels")
 }
 
 /// The size of `bytes` compressed by `gzip -9`, if gzip is installed.

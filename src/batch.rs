@@ -312,27 +312,13 @@ fn write_animation(
     formats: &[Format],
 ) -> Result<Vec<PathBuf>, FigureError> {
     use crate::output::Target;
-    let mut wanted: Vec<(PathBuf, Format)> = Vec::new();
-    for &f in formats.iter().filter(|&&f| f != Format::Html) {
-        wanted.push((out.join(format!("{name}.{}", f.extension())), f));
-    }
-    let kinds: Vec<Format> = wanted.iter().filter_map(|w| w.1.animated()).chain([Format::Gif]).collect();
-    let mut made: Vec<(PathBuf, Vec<u8>)> = Vec::new();
+    // Each still format in its animated form where it has one (`svg`, `png`), else as the first
+    // frame (`pdf`: `Animation::encode` makes it), and the GIF last.
+    let formats: Vec<Format> = formats.iter().filter(|&&f| f != Format::Html).copied().chain([Format::Gif]).collect();
+    let kinds: Vec<Format> = formats.iter().map(|f| f.animated().unwrap_or(*f)).collect();
     let encoded = anim.encode_all(&kinds)?;
-    let mut next = encoded.into_iter();
-    for (path, f) in wanted {
-        let bytes = match f.animated() {
-            Some(_) => next.next().unwrap_or_default(),
-            None => {
-                let no_frames = || crate::draw::animation::AnimError::Content("an animation without frames".into());
-                let first = anim.frames.first().ok_or_else(no_frames)?;
-                let svg = crate::output::to_svg(first);
-                f.encode(first, &svg)?
-            }
-        };
-        made.push((path, bytes));
-    }
-    made.push((out.join(format!("{name}.{}", Format::Gif.extension())), next.next().unwrap_or_default()));
+    let made: Vec<(PathBuf, Vec<u8>)> =
+        formats.iter().map(|f| out.join(format!("{name}.{}", f.extension()))).zip(encoded).collect();
     let items: Vec<(Target, &[u8])> = made.iter().map(|(p, b)| (Target::File(p.clone()), b.as_slice())).collect();
     crate::output::write::write_bytes(&items, &mut std::io::sink())?;
     Ok(made.into_iter().map(|(p, _)| p).collect())

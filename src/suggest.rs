@@ -1,4 +1,5 @@
-//! "Did you mean": the nearest of a list of known names to a name that is not one of them.
+//! Words for messages: "did you mean" (the nearest of a list of known names to a name that is
+//! not one of them) and a list of names written out.
 
 /// Levenshtein distance.
 pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
@@ -12,4 +13,12 @@ pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
         prev = cur;
     }
     prev[b.len()]
+}
+
+/// `a, b or c`.
+pub(crate) fn or_list(names: &[&str]) -> String {
+    match names.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+        _ => names.join(""),
+    }
 }

@@ -12,6 +12,7 @@ use super::MAX_TEXT;
 use super::diagnostics::{InputError, Source, check_text};
 use crate::draw::document::Background;
 use crate::draw::theme::Theme;
+pub(crate) use crate::suggest::or_list;
 use std::ops::Range;
 use std::sync::Arc;
 
@@ -238,14 +239,6 @@ fn name_in(key: Key, names: &'static [&'static str], t: &str) -> Result<&'static
         Key::View => Err(format!("unknown view `{t}` ({}{hint})", or_list(names))),
         Key::Kind => Err(format!("unknown animation `{t}` ({}{hint})", or_list(names))),
         _ => Err(format!("is {}, not `{t}`{hint}", or_list(names))),
-    }
-}
-
-/// `a, b or c`.
-pub(crate) fn or_list(names: &[&str]) -> String {
-    match names.split_last() {
-        Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-        _ => names.join(""),
     }
 }
 

@@ -23,6 +23,11 @@ use toml::de::{DeTable, DeValue};
 /// the path as written, their name and text.
 pub type Loader<'a> = dyn Fn(&str) -> Result<(String, String), super::file::LoadError> + 'a;
 
+/// The loader of an overlay read on its own, that may name no other file: every name refused.
+pub fn no_files(name: &str) -> Result<(String, String), super::file::LoadError> {
+    Err(super::file::LoadError::refused(name, "an overlay read on its own names no other file"))
+}
+
 /// An overlay as read: every option with where it was given, nothing checked against anything
 /// else yet.
 #[derive(Clone, Debug)]

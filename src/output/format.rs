@@ -149,10 +149,7 @@ impl Format {
     /// The short names of one motion's formats, for messages: `svg, png, pdf or html`.
     pub fn names(motion: Motion) -> String {
         let names: Vec<&str> = Format::of_motion(motion).map(Format::name).collect();
-        match names.split_last() {
-            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
-            _ => names.join(""),
-        }
+        crate::suggest::or_list(&names)
     }
 
     /// A still format by its short name (any case): the value of `--format`.

@@ -6,10 +6,11 @@
 //! of the hemispheres' grid at 480 pixels (a 0.8-pixel stroke) a quarter of painting the figure.
 //!
 //! This paints the same hairline with the same coverage: curves split into straight pieces as
-//! tiny-skia's hairliner splits them, each straight piece walked along its major axis, each column's share weighted by how much of the
-//! column the piece spans (so the pieces of a flattened curve join without a seam), and the
-//! colour blended into the premultiplied pixels with integer arithmetic. A unit test compares it
-//! with tiny-skia's own hairline on rings, spokes and diagonals.
+//! tiny-skia's hairliner splits them, each straight piece walked along its major axis, each
+//! column's share weighted by how much of the column the piece spans (so the pieces of a flattened
+//! curve join without a seam), and the colour blended into the premultiplied pixels with integer
+//! arithmetic. A unit test compares it with tiny-skia's own hairline on rings, spokes and
+//! diagonals.
 
 use crate::draw::scene::Rgb;
 use kurbo::Point;

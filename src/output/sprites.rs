@@ -12,9 +12,9 @@
 //! few fractions, so they share sprites; labels round a turning disc keep finding theirs (with
 //! sixteenths, the thousand rotations of the server's load benchmark outgrew the store). A
 //! sprite is painted from its key alone, never from where the thing that first needed it stood,
-//! so what a painter painted before never changes a picture (same input, same bytes). Layers are composited into the sprite with the same
-//! source-over blending as onto the canvas, so the copy shows what painting them straight would,
-//! up to rounding.
+//! so what a painter painted before never changes a picture (same input, same bytes). Layers are
+//! composited into the sprite with the same source-over blending as onto the canvas, so the copy
+//! shows what painting them straight would, up to rounding.
 //!
 //! The painters of a process share one store of at most [`MAX_BYTES`] (a globe's pieces, each of
 //! its own size, rarely repeat), which then starts afresh.
@@ -210,7 +210,6 @@ fn blend(s: &Sprite, (x, y): (i64, i64), canvas: &mut PixmapMut) {
 /// The layers painted into a pixmap just large enough for them (a pixel of margin all round),
 /// placed from the origin; none when nothing would show.
 fn sprite(painter: &mut Painter, layers: Vec<(Vec<PathCmd>, Paint)>, opacity: f64, ts: Transform) -> Option<Sprite> {
-    let (ix, iy) = (0.0, 0.0);
     let built: Vec<(tiny_skia::Path, Paint)> =
         layers.into_iter().filter_map(|(cmds, p)| painter.path(&cmds).map(|path| (path, p))).collect();
     let (mut l, mut t, mut r, mut b) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
@@ -226,10 +225,10 @@ fn sprite(painter: &mut Painter, layers: Vec<(Vec<PathCmd>, Paint)>, opacity: f6
     if l > r || t > b {
         return None;
     }
-    let (left, top) = ((l.floor() - ix) as i32 - 1, (t.floor() - iy) as i32 - 1);
+    let (left, top) = (l.floor() as i32 - 1, t.floor() as i32 - 1);
     let (w, h) = ((r.ceil() - l.floor()) as u32 + 2, (b.ceil() - t.floor()) as u32 + 2);
     let mut pixmap = Pixmap::new(w, h)?;
-    let ts = ts.post_translate(-(ix + left as f32), -(iy + top as f32));
+    let ts = ts.post_translate(-(left as f32), -(top as f32));
     for (path, p) in &built {
         draw(path, p, opacity, ts, &mut pixmap.as_mut());
     }

@@ -14,8 +14,7 @@ use dotchess::{Topology, VariantId};
 
 fn figure(fen: &str, overlay: &str) -> FigureSpec {
     let base = read_position("test.fen", fen, VariantId::Dot).expect("position");
-    read_overlay("test.toml", overlay, &base, &|p| Err(dotchess::input::file::LoadError::refused(p, "no files here")))
-        .expect("overlay")
+    read_overlay("test.toml", overlay, &base, &dotchess::input::overlay::no_files).expect("overlay")
 }
 
 fn animation(fen: &str, overlay: &str) -> Animation {
@@ -627,10 +626,8 @@ fn an_animation_beyond_the_memory_budget_is_refused_at_its_key() {
     // Read and checked (a flag may still override `frames`), then refused when built, before
     // anything is painted, at the key that asked for the frames.
     let built = |name: &str, text: &str| {
-        let draft = dotchess::input::overlay::read_draft(name, text, &base, &|p| {
-            Err(dotchess::input::file::LoadError::refused(p, "no files here"))
-        })
-        .unwrap();
+        let draft =
+            dotchess::input::overlay::read_draft(name, text, &base, &dotchess::input::overlay::no_files).unwrap();
         let checked = dotchess::input::check::figure(&draft, &Default::default()).unwrap();
         dotchess::output::animation::build(&checked.figure, true)
             .map(|a| a.frames.len())

@@ -14,8 +14,7 @@ use dotchess::output::budget::{
 fn scene(overlay: &str) -> Result<dotchess::Scene, String> {
     let base = read_position("rook.fen", "8/8/8/3R3r/8/8/1p6/8\n", dotchess::VariantId::Dot).unwrap();
     let spec =
-        read_overlay("o.toml", overlay, &base, &|p| Err(dotchess::input::file::LoadError::refused(p, "no files here")))
-            .map_err(|e| e.to_string())?;
+        read_overlay("o.toml", overlay, &base, &dotchess::input::overlay::no_files).map_err(|e| e.to_string())?;
     dotchess::output::budget::render_checked(&spec).map_err(|e| e.to_string())
 }
 

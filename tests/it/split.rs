@@ -16,8 +16,7 @@ const HEMI: &str = "[[panels]]\nview = \"hemispheres\"\ncoordinates = \"cells\"\
 
 fn figure(fen: &str, overlay: &str) -> FigureSpec {
     let base = read_position("test.fen", fen, VariantId::Dot).expect("position");
-    read_overlay("test.toml", overlay, &base, &|p| Err(dotchess::input::file::LoadError::refused(p, "no files here")))
-        .expect("overlay")
+    read_overlay("test.toml", overlay, &base, &dotchess::input::overlay::no_files).expect("overlay")
 }
 
 fn animation(fen: &str, overlay: &str) -> Animation {
