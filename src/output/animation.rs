@@ -29,13 +29,13 @@ pub fn cost(frames: u64, weight: u64, pixels: u64, raster: bool) -> u64 {
 /// refused by its encoder; and nothing is painted or encoded before it. A figure without an
 /// `[animation]` is animated as gears.
 pub fn build(figure: &FigureSpec, raster: bool) -> Result<Animation, AnimError> {
-    use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
+    use std::sync::atomic::{AtomicU64, Ordering};
     let spec = figure.animation.unwrap_or(AnimSpec::new(Kind::Gear));
     let mut panel = figure.panels.first().cloned().ok_or_else(|| AnimError::Content("no panel to animate".into()))?;
     if let Some(w) = figure.width {
         panel.view.width = w;
     }
-    let (total, drawn) = (AtomicU64::new(0), AtomicUsize::new(0));
+    let total = AtomicU64::new(0);
     let check = |scene: &Scene| -> Result<(), AnimError> {
         let pixels = if raster {
             let (w, h) = frames::size_of(scene)?;
@@ -45,20 +45,22 @@ pub fn build(figure: &FigureSpec, raster: bool) -> Result<Animation, AnimError> 
         };
         let one = cost(1, budget::weight(scene), pixels, raster);
         let sum = total.fetch_add(one, Ordering::Relaxed) + one;
-        let k = drawn.fetch_add(1, Ordering::Relaxed) as u64 + 1;
         if sum > budget::MAX_COST {
+            // Which frames are drawn by the time the total goes over depends on how the threads
+            // ran, so the message names nothing that does: a GIF's or APNG's frames fit by
+            // their pixels alone (the same for every frame), an SVG's by this frame's weight.
             let size = (scene.width.ceil(), scene.height.ceil());
-            let fit = budget::MAX_COST / (sum / k).max(1);
+            let each = if raster { cost(1, 0, pixels, raster) } else { one };
+            let fit = budget::MAX_COST / each.max(1);
             let n = if spec.frames == 0 { spec.kind.default_frames() } else { spec.frames };
             let frames = if n == 0 { "its frames".to_string() } else { format!("{n} frames") };
             return Err(AnimError::Budget(format!(
                 "{frames} of {}×{} pixels need more than the {} MiB an animation may take{}: \
-                 {k} of them already take {} MiB (about {fit} frames fit at this size)",
+                 at most {fit} frames fit at this size",
                 size.0,
                 size.1,
                 budget::MAX_COST >> 20,
                 if raster { " to encode" } else { "" },
-                sum >> 20,
             )));
         }
         Ok(())

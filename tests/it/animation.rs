@@ -636,6 +636,16 @@ fn an_animation_beyond_the_memory_budget_is_refused_at_its_key() {
     let Err(e) = built("big.toml", text) else { panic!("300 frames at 1600 wide should be refused") };
     assert_eq!((e.file.as_str(), e.line, e.column), ("big.toml", 7, 10), "{e:?}");
     assert!(e.message.contains("300 frames") && e.message.contains("MiB"), "{}", e.message);
+    // The frames are drawn in parallel, and which of them are done when the total goes over
+    // depends on the threads: the message must not (a server and the CLI say the same words).
+    let spin = "[[panels]]\nview = \"hemispheres\"\nwidth = 4000\n\n[animation]\nkind = \"spin\"\nframes = 600\n";
+    let once = built("spin.toml", spin).unwrap_err().message;
+    for threads in [1, 2, 8] {
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+        let again = pool.install(|| (built("big.toml", text), built("spin.toml", spin)));
+        assert_eq!(again.0.unwrap_err().message, e.message, "{threads} threads");
+        assert_eq!(again.1.unwrap_err().message, once, "{threads} threads");
+    }
     // The same at 12 frames fits.
     assert_eq!(built("ok.toml", &text.replace("300", "12")), Ok(12));
     // From the command line: status 2, the flags named, nothing written.
