@@ -8,8 +8,7 @@ use super::MAX_PANELS;
 use super::diagnostics::InputError;
 use super::marks::{MarkKind, add_mark, lastmove};
 use super::options::{
-    Along, Applies, FigureOptions, Given, Key, Level, NumberOrFile, Origin, ThemeValue, Ty, VIEW_NAMES, Value, or_list,
-    spec,
+    Along, Applies, FigureOptions, Given, Key, Level, NumberOrFile, Origin, ThemeValue, Ty, Value, or_list, spec,
 };
 use super::overlay::{Draft, PanelDraft};
 use crate::draw::animation::{AnimError, AnimSpec, Kind, MAX_FRAMES, delay_of_fps};
@@ -214,40 +213,14 @@ fn add_marks(o: &FigureOptions, pos: &Position, overlay: &mut Overlay) -> Result
     Ok(())
 }
 
-/// A view's default settings by name.
-fn view_named(name: &str) -> View {
-    match name {
-        "north" => View::hemisphere(Pole::North),
-        "south" => View::hemisphere(Pole::South),
-        "board" => View::board(),
-        "chart" => View::chart(),
-        "globe" => View::globe(),
-        "disc" => View::disc(),
-        _ => View::hemispheres(),
-    }
-}
-
-/// A view's name, as files and flags write it.
-pub fn view_name(kind: &ViewKind) -> &'static str {
-    match kind {
-        ViewKind::Hemispheres { .. } => "hemispheres",
-        ViewKind::Hemisphere { pole: Pole::North, .. } => "north",
-        ViewKind::Hemisphere { pole: Pole::South, .. } => "south",
-        ViewKind::Chart { .. } => "chart",
-        ViewKind::Board { .. } => "board",
-        ViewKind::Globe { .. } => "globe",
-        ViewKind::Disc { .. } => "disc",
-    }
-}
-
 /// Sets view options on a view: `view` first (starting from that view's defaults), then the
 /// others, each checked against the views it belongs to and against the board.
 pub(crate) fn apply_view(o: &FigureOptions, topo: &Topology, view: &mut View) -> Result<(), InputError> {
     if let Some(Given { value: Value::Name(n), .. }) = o.get(Key::View) {
-        *view = view_named(n);
+        // The table has checked the name against the same list.
+        *view = View::named(n).unwrap_or_else(View::hemispheres);
     }
-    let name = view_name(&view.kind);
-    debug_assert!(VIEW_NAMES.contains(&name));
+    let name = view.kind.name();
     for g in o.iter() {
         if let Applies::Views(views) = spec(g.key).applies
             && !views.contains(&name)

@@ -16,8 +16,8 @@ pub const MAX_WINDOW_OFFSET: i64 = 10_000;
 pub const DPI_RANGE: (f64, f64) = (10.0, 10_000.0);
 /// Most plays of an animation (0 is forever).
 pub const MAX_PLAYS: i64 = 10_000;
-/// The names of the views, as written in files, flags and queries.
-pub const VIEW_NAMES: [&str; 7] = ["hemispheres", "north", "south", "chart", "board", "globe", "disc"];
+/// The views by name, from the one list of views ([`crate::draw::figure::VIEWS`]).
+pub use crate::draw::figure::VIEW_NAMES;
 /// The names of the animations.
 pub const KIND_NAMES: [&str; 7] = ["gear", "walk", "chart", "spin", "wrap", "split", "game"];
 
@@ -305,4 +305,10 @@ pub fn by_file_name(name: &str) -> Option<&'static Spec> {
 /// The row of an option named as in a query (`frames`, `loop`).
 pub fn by_query_name(name: &str) -> Option<&'static Spec> {
     TABLE.iter().find(|s| s.query == Some(name))
+}
+
+/// The options that belong to the view named `view` alone or to it and some others (not to
+/// every view), as rows of the table.
+pub fn own_options(view: &str) -> impl Iterator<Item = &'static Spec> + '_ {
+    TABLE.iter().filter(move |s| matches!(s.applies, Applies::Views(vs) if vs.contains(&view)))
 }

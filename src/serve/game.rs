@@ -195,7 +195,8 @@ pub async fn edit(req: Request) -> Response {
     })())
 }
 
-/// `/variants.json`.
+/// `/variants.json`: what the workbench starts from — the variants (size, poles, start, pieces),
+/// the views with the keys of their own, and which optional formats this server makes.
 pub async fn variants() -> Response {
     let list: Vec<Value> = VariantId::ALL
         .iter()
@@ -216,5 +217,14 @@ pub async fn variants() -> Response {
             })
         })
         .collect();
-    answer(Ok(json!({ "variants": list, "formats": { "html": true } })))
+    // The views from the one list of views, each with the query keys that belong to it (and
+    // not to every view): the workbench's view picker and the keys it sends are these.
+    let views: Vec<Value> = crate::draw::figure::VIEWS
+        .iter()
+        .map(|r| {
+            let keys: Vec<&str> = crate::input::table::own_options(r.name).filter_map(|s| s.query).collect();
+            json!({ "name": r.name, "title": r.title, "keys": keys })
+        })
+        .collect();
+    answer(Ok(json!({ "variants": list, "views": views, "formats": { "html": true } })))
 }

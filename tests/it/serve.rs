@@ -367,6 +367,41 @@ async fn positions_are_edited_as_a_fen_is_checked() {
     let names: Vec<&str> = v["variants"].as_array().unwrap().iter().map(|x| x["name"].as_str().unwrap()).collect();
     assert_eq!(names.len(), dotchess::VariantId::ALL.len());
     assert!(names.contains(&"xiangqi"));
+    // The views, each with the keys that belong to it: a key listed for a view draws it, a key
+    // listed only for other views is refused on it (the workbench sends a key only where listed).
+    let views: Vec<(&str, Vec<&str>)> = v["views"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|x| {
+            (x["name"].as_str().unwrap(), x["keys"].as_array().unwrap().iter().map(|k| k.as_str().unwrap()).collect())
+        })
+        .collect();
+    let names: Vec<&str> = views.iter().map(|(n, _)| *n).collect();
+    assert_eq!(names, ["hemispheres", "north", "south", "chart", "board", "globe", "disc"]);
+    let example = |key: &str| match key {
+        "rotation" => "3.5",
+        "latitude" => "30",
+        "longitude" => "90",
+        "roll" => "10",
+        "ghost" | "tint" | "edges" => "true",
+        "window" => "0,0,8,8",
+        "pole" => "N",
+        other => panic!("no example value for the view key {other}"),
+    };
+    let keys: std::collections::BTreeSet<&str> = views.iter().flat_map(|(_, k)| k.iter().copied()).collect();
+    assert!(keys.contains("rotation") && keys.contains("longitude"), "{keys:?}");
+    for (view, own) in &views {
+        for key in &keys {
+            let a = send(&app, get(&format!("/figure.svg?view={view}&{key}={}", example(key)))).await;
+            if own.contains(key) {
+                assert_eq!(a.status, StatusCode::OK, "{view} {key}: {}", a.text());
+            } else {
+                assert_eq!(a.status, StatusCode::BAD_REQUEST, "{view} {key}");
+                assert!(a.json()["error"].as_str().unwrap().contains("belongs to"), "{view} {key}: {}", a.text());
+            }
+        }
+    }
 }
 
 #[tokio::test]

@@ -24,11 +24,13 @@ mod panels;
 mod piece_moves;
 mod pieces;
 mod touch;
+mod views;
 
 pub use orient::Orientation;
 pub use panels::{PanelSpec, panels};
 pub use pieces::text;
 pub use touch::SIDE_COLOURS;
+pub use views::{VIEW_NAMES, VIEWS, View, ViewKind, ViewRow};
 
 use crate::draw::geometry::{
     BoardGeom, ChartGeom, DiscGeom, GlobeGeom, HemiGeom, Morph, Projection, Split, Viewpoint, Window, WrapGeom,
@@ -40,59 +42,6 @@ use crate::rules::position::Position;
 use crate::rules::routes::{Route, arrow_route_in, destinations};
 use crate::rules::topology::{Cell, Dir, Pole, Topology};
 
-/// Which view of the sphere.
-#[derive(Clone, Copy, PartialEq, Debug)]
-pub enum ViewKind {
-    /// The two hemispheres; `rotation` is the file position (in files, e.g. 4.0 = the d|e
-    /// boundary, 3.5 = the middle of the d-file) that faces the touching point.
-    Hemispheres {
-        /// File position at the touching point.
-        rotation: f64,
-    },
-    /// One hemisphere alone (`view = "north"` / `"south"`), for a figure about one pole: the
-    /// disc drawn as in the pair, `rotation` the file position facing where the other disc would
-    /// touch it.
-    Hemisphere {
-        /// The pole at the disc's centre.
-        pole: Pole,
-        /// File position facing the (absent) touching point.
-        rotation: f64,
-    },
-    /// The unrolled chart; `window` defaults to two boards wide and two tall around the board.
-    Chart {
-        /// The part of the chart shown.
-        window: Option<Window>,
-        /// Colour each copy's edges (N red, S blue, W green, E purple).
-        edges: bool,
-        /// Tint the squares the same way.
-        tint: bool,
-    },
-    /// The ball itself in orthographic projection (docs/rules.md §5.5), seen from `viewpoint`; only the
-    /// near half is drawn, unless `ghost` shows the far half faintly through it.
-    Globe {
-        /// Where the ball is seen from (latitude, longitude, roll in degrees).
-        viewpoint: Viewpoint,
-        /// Show the far half's grid and marks faintly.
-        ghost: bool,
-    },
-    /// The single disc (docs/rules.md §5.6): the whole sphere flattened round the pole `pole`, the other
-    /// pole the outermost ring; `rotation` is the file position that faces down the page.
-    Disc {
-        /// The pole at the centre; `None`: the one the variant's own drawing has there
-        /// ([`disc_centre`]).
-        pole: Option<Pole>,
-        /// File position facing down.
-        rotation: f64,
-    },
-    /// The single board with the poles as bands.
-    Board {
-        /// Tint the squares in colour mode.
-        tint: bool,
-        /// Colour the board's edges in colour mode.
-        edges: bool,
-    },
-}
-
 /// Where coordinates are written.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum Coordinates {
@@ -102,73 +51,6 @@ pub enum Coordinates {
     Edge,
     /// Every cell's name inside it.
     Cells,
-}
-
-/// A view and its size.
-#[derive(Clone, Copy, PartialEq, Debug)]
-pub struct View {
-    /// Which view.
-    pub kind: ViewKind,
-    /// Width of the figure in figure units (pixels at PNG scale 1), 100 to 8000.
-    pub width: f64,
-    /// Coordinates.
-    pub coordinates: Coordinates,
-    /// From which side the figure is seen.
-    pub orientation: Orientation,
-}
-
-impl View {
-    /// The hemispheres with the sketch's rotation (the d|e boundary at the touching point).
-    pub fn hemispheres() -> View {
-        View {
-            kind: ViewKind::Hemispheres { rotation: 4.0 },
-            width: 480.0,
-            coordinates: Coordinates::Edge,
-            orientation: Orientation::White,
-        }
-    }
-    /// One hemisphere alone, with the pair's rotation (the d|e boundary toward the other disc).
-    pub fn hemisphere(pole: Pole) -> View {
-        View { kind: ViewKind::Hemisphere { pole, rotation: 4.0 }, ..View::hemispheres() }
-    }
-    /// The single board.
-    pub fn board() -> View {
-        View {
-            kind: ViewKind::Board { tint: false, edges: false },
-            width: 480.0,
-            coordinates: Coordinates::Edge,
-            orientation: Orientation::White,
-        }
-    }
-    /// The globe from the default viewpoint (a little above the equator, the middle of the
-    /// board facing the viewer).
-    pub fn globe() -> View {
-        View {
-            kind: ViewKind::Globe { viewpoint: Viewpoint::default(), ghost: false },
-            width: 480.0,
-            coordinates: Coordinates::Edge,
-            orientation: Orientation::White,
-        }
-    }
-    /// The single disc with the pole at the centre that the variant's own drawing has there
-    /// ([`disc_centre`]: N for Mori's board, S otherwise), and the d|e boundary facing down.
-    pub fn disc() -> View {
-        View {
-            kind: ViewKind::Disc { pole: None, rotation: 4.0 },
-            width: 480.0,
-            coordinates: Coordinates::Edge,
-            orientation: Orientation::White,
-        }
-    }
-    /// The chart around the board, with coloured edges.
-    pub fn chart() -> View {
-        View {
-            kind: ViewKind::Chart { window: None, edges: true, tint: false },
-            width: 720.0,
-            coordinates: Coordinates::None,
-            orientation: Orientation::White,
-        }
-    }
 }
 
 /// What is drawn over the position.
@@ -508,7 +390,7 @@ fn render_in(
     let name = match wrap {
         Some(Shaping { split: Some(_), .. }) => "the ball splitting into the two hemispheres",
         Some(_) => "the board wrapping into the ball",
-        None => view_name(view),
+        None => view.kind.title(),
     };
     scene.title = overlay.title.clone().unwrap_or_else(|| format!("{} — {}", pos.variant().title, name));
     scene.desc = describe(pos, name, &described_moves, overlay);
@@ -638,18 +520,6 @@ struct Layers {
     cells: Vec<Node>,
     decor: Vec<Element>,
     top: Vec<Element>,
-}
-
-fn view_name(view: &View) -> &'static str {
-    match view.kind {
-        ViewKind::Hemispheres { .. } => "the two hemispheres",
-        ViewKind::Hemisphere { pole: Pole::North, .. } => "the northern hemisphere",
-        ViewKind::Hemisphere { pole: Pole::South, .. } => "the southern hemisphere",
-        ViewKind::Chart { .. } => "the unrolled chart (2DFARCSOD)",
-        ViewKind::Board { .. } => "the single board",
-        ViewKind::Globe { .. } => "the globe",
-        ViewKind::Disc { .. } => "the single disc",
-    }
 }
 
 fn describe(pos: &Position, view_name: &str, moves: &[String], overlay: &Overlay) -> String {

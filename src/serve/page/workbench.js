@@ -6,12 +6,10 @@
 // played (the position the line starts from, the moves, how many of them are on the board).
 'use strict';
 
-const VIEWS = ['hemispheres', 'north', 'south', 'chart', 'board', 'globe', 'disc'];
-// The keys that belong to some views only (the API refuses them elsewhere).
-const ONLY = {
-  latitude: ['globe'], longitude: ['globe'], roll: ['globe'],
-  rotation: ['hemispheres', 'north', 'south', 'disc'],
-};
+// The views, and the keys that belong to some views only (the API refuses them elsewhere), as
+// the server lists them in /variants.json: { rotation: ['hemispheres', …], latitude: ['globe'] }.
+let VIEWS = [];
+const ONLY = {};
 // The figure keys kept in the URL, in the order they are written.
 const KEYS = ['variant', 'fen', 'view', 'square', 'lastmove', 'latitude', 'longitude', 'roll', 'rotation',
   'width', 'theme', 'coordinates', 'orientation', 'kind', 'overlay', 'start', 'line', 'ply'];
@@ -106,7 +104,8 @@ function figureQuery(view, withOverlay) {
   if (view) q.set('view', view);
   for (const k of ['width', 'theme', 'coordinates', 'orientation']) if (state[k]) q.set(k, state[k]);
   for (const [k, views] of Object.entries(ONLY)) {
-    if (state[k] !== null && view && views.includes(view)) q.set(k, String(state[k]));
+    // Only the keys the page keeps (the globe's `ghost`, the chart's `window` it does not).
+    if (state[k] != null && view && views.includes(view)) q.set(k, String(state[k]));
   }
   if (state.square) q.set('square', state.square);
   if (state.lastmove) q.set('lastmove', state.lastmove);
@@ -364,11 +363,16 @@ function wrapFiles(r) {
   return Math.round((((r % w) + w) % w) * 100) / 100;
 }
 
+// Whether a view takes a key of its own (`rotation`, `longitude`), as the server lists them.
+const takes = (view, key) => (ONLY[key] || []).includes(view);
+// A view seen from a point of the ball (the globe: latitude and longitude) is turned by dragging.
+const isBall = (view) => takes(view, 'longitude');
+
 function turnBy(view, dx, dy) {
-  if (view === 'globe') {
+  if (isBall(view)) {
     state.longitude = Math.round(((((value('longitude') - dx) % 360) + 360) % 360) * 10) / 10;
     state.latitude = Math.max(-90, Math.min(90, Math.round((value('latitude') + dy) * 10) / 10));
-  } else if (ONLY.rotation.includes(view)) {
+  } else if (takes(view, 'rotation')) {
     state.rotation = wrapFiles(value('rotation') + dx);
   } else {
     return false;
@@ -384,7 +388,7 @@ function attachPanel(p) {
   const view = p.dataset.view;
   let drag = null;
   p.addEventListener('pointerdown', (e) => {
-    if (view !== 'globe' || e.button !== 0) return;
+    if (!isBall(view) || e.button !== 0) return;
     drag = { x: e.clientX, y: e.clientY, moved: false };
     p.setPointerCapture(e.pointerId);
   });
@@ -397,7 +401,7 @@ function attachPanel(p) {
     if (!drag.moved && Math.hypot(dx, dy) < 4) return;
     drag.moved = true;
     p.classList.add('dragging');
-    turnBy('globe', dx * scale, dy * scale);
+    turnBy(view, dx * scale, dy * scale);
     drag.x = e.clientX;
     drag.y = e.clientY;
   });
@@ -411,16 +415,16 @@ function attachPanel(p) {
   p.addEventListener('pointerup', end);
   p.addEventListener('pointercancel', end);
   p.addEventListener('click', (e) => {
-    if (view !== 'globe') cellClicked(e.target);
+    if (!isBall(view)) cellClicked(e.target);
   });
   p.addEventListener('wheel', (e) => {
-    if (turnBy(view, Math.sign(e.deltaY) * (view === 'globe' ? 10 : 0.5), 0)) e.preventDefault();
+    if (turnBy(view, Math.sign(e.deltaY) * (isBall(view) ? 10 : 0.5), 0)) e.preventDefault();
   }, { passive: false });
   p.addEventListener('keydown', (e) => {
     const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[e.key];
     if (!step) return;
     const [sx, sy] = step;
-    const done = view === 'globe' ? turnBy(view, sx * 10, sy * 10) : sx !== 0 && turnBy(view, sx * 0.5, 0);
+    const done = isBall(view) ? turnBy(view, sx * 10, sy * 10) : sx !== 0 && turnBy(view, sx * 0.5, 0);
     if (done) e.preventDefault();
   });
 }
@@ -596,6 +600,10 @@ async function start() {
   const v = await getJson('/variants.json');
   variants = v.body.variants;
   formats = v.body.formats || {};
+  VIEWS = v.body.views.map((x) => x.name);
+  for (const view of v.body.views) {
+    for (const k of view.keys) (ONLY[k] = ONLY[k] || []).push(view.name);
+  }
   readUrl();
   if (!variants.some((x) => x.name === state.variant)) state.variant = 'dot';
   wire();
