@@ -105,25 +105,58 @@ async function choose(page, piece, i, f = 0) {
   return how;
 }
 
-const result = { pages: [] };
-for (const spec of job.pages) {
+// In the page, one round trip before each piece is chosen: what the figure shows (the state the
+// last Escape left), and the piece's control — focused when the keyboard will choose it, its
+// middle when the mouse will.
+function prepare([f, board, cell, preferred, focus]) {
+  const state = shownIn(f);
+  const fig = document.querySelectorAll(".dotchess")[f];
+  const svg = fig.querySelector("svg");
+  const panels = svg.querySelectorAll("g.panel");
+  const list = panels.length ? Array.from(panels) : [svg];
+  const sel = `.piece[role=button][data-board="${board}"][data-cell="${cell}"]`;
+  const e = [list[preferred % list.length], ...list].map((p) => p.querySelector(sel)).find((x) => x);
+  if (!e) return { state, at: null };
+  if (focus) e.focus();
+  const r = e.getBoundingClientRect();
+  return { state, at: [r.x + r.width / 2, r.y + r.height / 2] };
+}
+
+// One figure's page: every piece chosen in turn, then the extras if asked for.
+async function drivePage(spec) {
   const { page, seen } = await open(spec.file);
-  const out = { name: spec.name, initial: await shown(page), pieces: [], extras: null };
+  // `prepare` reads the figure with `shownIn`, which has to be in the page for it.
+  await page.evaluate(`window.shownIn = ${shownIn.toString()}`);
+  const out = { name: spec.name, initial: null, pieces: [], extras: null };
+  // Each piece: chosen by a click or by the keyboard (focus, then Enter or Space), what the
+  // figure shows then, Escape, and what it shows after (read with the next piece's preparation).
+  let last = null;
   for (const [i, piece] of spec.pieces.entries()) {
-    const how = await choose(page, piece, i);
+    const how = ["click", "Enter", " "][i % 3];
+    const ready = await page.evaluate(prepare, [0, piece.board, piece.cell, i, how !== "click"]);
+    if (last) last.cleared = ready.state;
+    else out.initial = ready.state;
+    if (!ready.at) throw new Error(`${spec.name}: no control for ${piece.cell}`);
+    if (how === "click") await page.mouse.click(ready.at[0], ready.at[1]);
+    else await page.keyboard.press(how === " " ? "Space" : how);
     const after = await shown(page);
     await page.keyboard.press("Escape");
-    const cleared = await shown(page);
-    out.pieces.push({ ...piece, how, after, cleared });
+    last = { ...piece, how, after, cleared: null };
+    out.pieces.push(last);
   }
+  if (last) last.cleared = await shown(page);
+  else out.initial = await shown(page);
   if (spec.extras) {
     out.extras = await extras(page, spec);
   }
   out.requests = seen.requests;
   out.errors = seen.errors;
-  result.pages.push(out);
   await page.close();
+  return out;
 }
+
+const result = { pages: [] };
+for (const spec of job.pages) result.pages.push(await drivePage(spec));
 
 // Hovering and focusing a dot, the arrow keys, Tab, a whole side, the side-to-move switch.
 async function extras(page, spec) {
