@@ -16,6 +16,7 @@ mod lzw;
 mod pdf;
 mod png;
 mod raster;
+mod round_stroke;
 mod sprites;
 mod svg;
 mod svg_anim;

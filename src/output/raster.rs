@@ -10,6 +10,7 @@
 
 use super::PngError;
 use super::hairline::hairline;
+use super::round_stroke;
 use super::sprites::{Sprites, What};
 use crate::draw::artwork::piece_layers;
 use crate::draw::font::text_outline;
@@ -142,6 +143,18 @@ impl Painter {
             }
             return;
         }
+        // A round stroke of one opaque colour at least a pixel wide — a route, a ride, the ring
+        // round a capture or a port: painted straight into the canvas ([`round_stroke`]).
+        if let (Some((colour, width)), None) = (p.stroke, &p.dash)
+            && p.opacity.is_none_or(|o| q(o) >= 1.0)
+            && ts.kx == 0.0
+            && ts.ky == 0.0
+            && ts.sx == ts.sy
+            && q(width) * ts.sx > 1.0
+            && self.round_stroke(e, colour, (q(width) * ts.sx) as f64, ts, canvas)
+        {
+            return;
+        }
         let path = match &e.shape {
             Shape::Rect { at, w, h } => {
                 tiny_skia::Rect::from_xywh(q(at.x), q(at.y), q(*w), q(*h)).map(PathBuilder::from_rect)
@@ -192,6 +205,51 @@ impl Painter {
             draw(&path, p, opacity, ts, canvas);
         }
         self.builder = Some(path.clear());
+    }
+
+    /// Paints `e`'s stroke (`colour`, `width` device pixels; a fill first, for a circle) with
+    /// [`round_stroke`] when it is a round-capped, round-joined line of straight pieces or a
+    /// circle; whether it did.
+    fn round_stroke(&mut self, e: &Element, colour: Rgb, width: f64, ts: Transform, canvas: &mut PixmapMut) -> bool {
+        let px = |p: Pt| ((q(p.x) * ts.sx + ts.tx) as f64, (q(p.y) * ts.sy + ts.ty) as f64);
+        match &e.shape {
+            Shape::Circle { c, r } if q(*r) > 0.0 => {
+                if let Some(fill) = e.paint.fill {
+                    let Some(path) = self.circle(*c, *r) else { return false };
+                    let paint = tiny_skia::Paint { anti_alias: !e.paint.crisp, ..solid(fill, 1.0) };
+                    canvas.fill_path(&path, &paint, FillRule::Winding, ts, None);
+                    self.builder = Some(path.clear());
+                }
+                round_stroke::ring(px(*c), (q(*r) * ts.sx) as f64, width, colour, canvas);
+                true
+            }
+            Shape::Path(cmds) if e.paint.round && e.paint.fill.is_none() => {
+                let mut lines = Vec::with_capacity(cmds.len());
+                let (mut last, mut start) = ((0.0, 0.0), (0.0, 0.0));
+                for c in cmds {
+                    match *c {
+                        PathCmd::Move(to) => (last, start) = (px(to), px(to)),
+                        PathCmd::Line(to) => {
+                            lines.push((last, px(to)));
+                            last = px(to);
+                        }
+                        PathCmd::Close => {
+                            lines.push((last, start));
+                            last = start;
+                        }
+                        _ => return false,
+                    }
+                }
+                round_stroke::polyline(&lines, width, colour, canvas);
+                true
+            }
+            Shape::Polyline(pts) if e.paint.round && e.paint.fill.is_none() => {
+                let lines: Vec<_> = pts.windows(2).map(|w| (px(w[0]), px(w[1]))).collect();
+                round_stroke::polyline(&lines, width, colour, canvas);
+                true
+            }
+            _ => false,
+        }
     }
 
     /// A painter with a store of sprites of its own (for tests that count them).
