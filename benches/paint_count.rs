@@ -6,7 +6,11 @@
 //! cargo bench --bench paint_count --no-run
 //! valgrind --tool=callgrind target/release/deps/paint_count-* board 20
 //! valgrind --tool=callgrind target/release/deps/paint_count-* hemispheres 20
+//! valgrind --tool=callgrind target/release/deps/paint_count-* turning 20
 //! ```
+//!
+//! `turning` is case c: the hemispheres figure with its rotation stepped by 0.008 of a file
+//! from one figure to the next, as the load benchmark's 1000 distinct queries ask for it.
 //!
 //! Without valgrind it prints the mean time a figure (a rough number; criterion's `render` bench
 //! times the stages properly).
@@ -28,19 +32,22 @@ fn main() {
             let lastmove = t.parse_cell("e2").zip(t.parse_cell("e4"));
             (pos, Overlay { lastmove, ..Overlay::default() }, View::board())
         }
-        // Case b: a rook's moves on the two hemispheres.
-        "hemispheres" => {
+        // Case b: a rook's moves on the two hemispheres (case c: turning a little each time).
+        "hemispheres" | "turning" => {
             let pos = Position::from_fen(VariantId::Dot, "8/8/8/3R3r/8/8/3p4/8 w - - 0 1").expect("FEN");
             let d5 = pos.topology().parse_cell("d5").expect("d5");
             (pos, Overlay { moves: vec![d5.into()], ..Overlay::default() }, View::hemispheres())
         }
-        other => panic!("{other}: board or hemispheres"),
+        other => panic!("{other}: board, hemispheres or turning"),
     };
     view.width = 480.0;
     let theme = Theme::essay();
     let start = std::time::Instant::now();
     let mut bytes = 0;
-    for _ in 0..n {
+    for i in 0..n {
+        if which == "turning" {
+            view.kind = dotchess::ViewKind::Hemispheres { rotation: i as f64 * 0.008 };
+        }
         let scene = render(&pos, &overlay, &view, &theme);
         bytes += scene_png(&scene, 1.0).expect("PNG").len();
     }
