@@ -12,6 +12,10 @@ pub struct ServeArgs {
     /// Drawings in flight at once, for the whole server (default: the machine's cores).
     #[arg(long)]
     drawings: Option<usize>,
+    /// Threads that read requests and write answers, besides the drawings' (default: one for
+    /// every four cores, at least one).
+    #[arg(long)]
+    io_threads: Option<usize>,
     /// Requests that may wait for a drawing; more get 503 with Retry-After (default: 64 a core).
     #[arg(long)]
     queue: Option<usize>,
@@ -29,6 +33,9 @@ pub fn serve_cmd(a: &ServeArgs) -> Result<(), CliError> {
     if let Some(n) = a.drawings {
         config.drawings = n.max(1);
         config.queue = 64 * config.drawings;
+    }
+    if let Some(n) = a.io_threads {
+        config.io_threads = n.max(1);
     }
     if let Some(q) = a.queue {
         config.queue = q;

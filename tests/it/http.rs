@@ -39,7 +39,7 @@ pub fn app() -> App {
 
 /// A quiet server's state with `drawings` slots, room for `queue` waiting, and a timeout.
 pub fn app_with(drawings: usize, queue: usize, timeout: Duration) -> App {
-    App::new(Config { drawings, queue, timeout, log: false })
+    App::new(Config { drawings, queue, timeout, log: false, ..Config::default() })
 }
 
 /// Sends one request in-process.
