@@ -144,12 +144,19 @@ impl Plot<'_> {
         if x < 0 || y < 0 || x >= self.w || y >= self.h || cover <= 0.0 {
             return;
         }
-        let a = (cover.min(1.0) * 256.0 + 0.5) as i32;
         let i = ((y * self.w + x) * 4) as usize;
-        for (d, s) in self.data[i..i + 4].iter_mut().zip(self.colour) {
-            let v = *d as i32;
-            *d = (v + (((s - v) * a + 128) >> 8)).clamp(0, 255) as u8;
-        }
+        lay_on(&mut self.data[i..i + 4], self.colour, cover);
+    }
+}
+
+/// Lays the opaque `colour` (RGBA, alpha 255) on one premultiplied pixel, `cover` of it (at most
+/// 1), in integer arithmetic: what a hairline and a round stroke ([`super::round_stroke`]) do to
+/// each pixel they touch.
+pub(super) fn lay_on(pixel: &mut [u8], colour: [i32; 4], cover: f32) {
+    let a = (cover.min(1.0) * 256.0 + 0.5) as i32;
+    for (d, s) in pixel.iter_mut().zip(colour) {
+        let v = *d as i32;
+        *d = (v + (((s - v) * a + 128) >> 8)).clamp(0, 255) as u8;
     }
 }
 

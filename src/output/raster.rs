@@ -214,10 +214,10 @@ impl Painter {
         let px = |p: Pt| ((q(p.x) * ts.sx + ts.tx) as f64, (q(p.y) * ts.sy + ts.ty) as f64);
         match &e.shape {
             Shape::Circle { c, r } if q(*r) > 0.0 => {
-                if let Some(fill) = e.paint.fill {
+                if e.paint.fill.is_some() {
+                    // The fill as any shape's is drawn, then the stroke over it.
                     let Some(path) = self.circle(*c, *r) else { return false };
-                    let paint = tiny_skia::Paint { anti_alias: !e.paint.crisp, ..solid(fill, 1.0) };
-                    canvas.fill_path(&path, &paint, FillRule::Winding, ts, None);
+                    draw(&path, &Paint { stroke: None, ..e.paint.clone() }, 1.0, ts, canvas);
                     self.builder = Some(path.clear());
                 }
                 round_stroke::ring(px(*c), (q(*r) * ts.sx) as f64, width, colour, canvas);

@@ -12,8 +12,9 @@
 //! through it, within 0.06 of the exact area whatever the edge's direction. Where the pieces of a
 //! polyline meet, a pixel takes the largest coverage any piece gives it (the union's, as a
 //! stroke's outline is filled, not one piece over another). The colour is blended into the
-//! premultiplied pixels with the integer arithmetic of [`super::hairline`].
+//! premultiplied pixels as a hairline's is ([`lay_on`]).
 
+use super::hairline::lay_on;
 use crate::draw::scene::Rgb;
 use tiny_skia::PixmapMut;
 
@@ -91,6 +92,16 @@ fn distance(p: Px, a: Px, b: Px) -> f64 {
     (ex * ex + ey * ey).sqrt()
 }
 
+/// The pixels, of `n` in a row or column, whose centres (at `i + 1/2`) lie between `lo` and `hi`.
+fn centres(lo: f64, hi: f64, n: i64) -> std::ops::Range<i64> {
+    if !(lo.is_finite() && hi.is_finite()) {
+        return 0..0;
+    }
+    let first = (lo - 0.5).ceil().max(0.0).min(n as f64) as i64;
+    let last = (hi - 0.5).floor().max(-1.0).min(n as f64 - 1.0) as i64;
+    first..last + 1
+}
+
 /// One row's coverage at a time, laid on the canvas when the row is done.
 struct Rows<'a> {
     data: &'a mut [u8],
@@ -119,19 +130,12 @@ impl<'a> Rows<'a> {
 
     /// The rows whose centres lie between `top` and `bottom`, within the canvas.
     fn range(&self, top: f64, bottom: f64) -> std::ops::Range<i64> {
-        if !(top.is_finite() && bottom.is_finite()) {
-            return 0..0;
-        }
-        let first = (top - 0.5).ceil().max(0.0).min(self.h as f64) as i64;
-        let last = (bottom - 0.5).floor().max(-1.0).min(self.h as f64 - 1.0) as i64;
-        first..last + 1
+        centres(top, bottom, self.h)
     }
 
     /// The columns whose centres lie between `left` and `right`, within the canvas.
     fn columns(&self, left: f64, right: f64) -> std::ops::Range<i64> {
-        let first = (left - 0.5).ceil().max(0.0).min(self.w as f64) as i64;
-        let last = (right - 0.5).floor().max(-1.0).min(self.w as f64 - 1.0) as i64;
-        first..last + 1
+        centres(left, right, self.w)
     }
 
     /// Covers pixel `x` of the row at least `c` (clamped to 0…1).
@@ -153,13 +157,8 @@ impl<'a> Rows<'a> {
         let row = &mut self.data[start..start + self.w as usize * 4];
         for x in self.lo as usize..=self.hi as usize {
             let c = std::mem::take(&mut self.cover[x]);
-            if c <= 0.0 {
-                continue;
-            }
-            let a = (c * 256.0 + 0.5) as i32;
-            for (d, s) in row[x * 4..x * 4 + 4].iter_mut().zip(self.colour) {
-                let v = *d as i32;
-                *d = (v + (((s - v) * a + 128) >> 8)).clamp(0, 255) as u8;
+            if c > 0.0 {
+                lay_on(&mut row[x * 4..x * 4 + 4], self.colour, c);
             }
         }
         (self.lo, self.hi) = (i64::MAX, i64::MIN);

@@ -379,16 +379,8 @@ async fn positions_are_edited_as_a_fen_is_checked() {
         .collect();
     let names: Vec<&str> = views.iter().map(|(n, _)| *n).collect();
     assert_eq!(names, ["hemispheres", "north", "south", "chart", "board", "globe", "disc"]);
-    let example = |key: &str| match key {
-        "rotation" => "3.5",
-        "latitude" => "30",
-        "longitude" => "90",
-        "roll" => "10",
-        "ghost" | "tint" | "edges" => "true",
-        "window" => "0,0,8,8",
-        "pole" => "N",
-        other => panic!("no example value for the view key {other}"),
-    };
+    // Each key's valid example value, from the options table's own row.
+    let example = |key: &str| dotchess::input::options::by_query_name(key).expect("a key of the table").example;
     let keys: std::collections::BTreeSet<&str> = views.iter().flat_map(|(_, k)| k.iter().copied()).collect();
     assert!(keys.contains("rotation") && keys.contains("longitude"), "{keys:?}");
     for (view, own) in &views {
