@@ -312,3 +312,21 @@ pub fn by_query_name(name: &str) -> Option<&'static Spec> {
 pub fn own_options(view: &str) -> impl Iterator<Item = &'static Spec> + '_ {
     TABLE.iter().filter(move |s| matches!(s.applies, Applies::Views(vs) if vs.contains(&view)))
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The views an option belongs to are named in the one list of views: a misspelt name here
+    /// would refuse the option on the view it was meant for.
+    #[test]
+    fn every_view_an_option_names_is_a_view() {
+        for row in TABLE {
+            if let Applies::Views(views) = row.applies {
+                for v in views {
+                    assert!(VIEW_NAMES.contains(v), "{}: {v} is not a view", row.file);
+                }
+            }
+        }
+    }
+}
