@@ -10,6 +10,7 @@
 //! the rectangle cost more time to mark and code than they save in bytes.)
 
 use super::frames::{Rect, changed_rect, code_frames, paint_starts};
+use super::png_chunk::{Colour, SIGNATURE, chunk, chunk_of, ihdr};
 use crate::draw::animation::{AnimError, Animation};
 
 /// Codes frames as APNG frame data: the changed rectangle, its rows Sub-filtered and deflated.
@@ -99,27 +100,6 @@ fn sub_rgb(out: &mut [u8], pixels: &[u32]) {
     }
 }
 
-/// Appends a PNG chunk: length, type, data, CRC of type and data.
-fn chunk(out: &mut Vec<u8>, kind: &[u8; 4], data: &[u8]) {
-    let mut crc = crc32fast::Hasher::new();
-    crc.update(data);
-    chunk_of(out, kind, &[], data, &crc);
-}
-
-/// Appends a PNG chunk whose data is `head` then `data`, given the CRC of `data` alone (the CRC
-/// of the type and `head` is joined to it).
-fn chunk_of(out: &mut Vec<u8>, kind: &[u8; 4], head: &[u8], data: &[u8], data_crc: &crc32fast::Hasher) {
-    out.extend_from_slice(&((head.len() + data.len()) as u32).to_be_bytes());
-    let mut crc = crc32fast::Hasher::new();
-    crc.update(kind);
-    crc.update(head);
-    crc.combine(data_crc);
-    out.extend_from_slice(kind);
-    out.extend_from_slice(head);
-    out.extend_from_slice(data);
-    out.extend_from_slice(&crc.finalize().to_be_bytes());
-}
-
 /// Largest chunk data written: a frame's stream is cut into chunks of at most this many bytes.
 const CHUNK: usize = 1 << 20;
 
@@ -129,16 +109,18 @@ pub fn encode(anim: &Animation) -> Result<Vec<u8>, AnimError> {
     let (starts, _) = paint_starts(&anim.frames, (w, h), |_| ());
     let frames = code_frames(&anim.frames, (w, h), starts, &Coder { width: w, height: h });
     let mut out = Vec::with_capacity(frames.iter().map(|f| f.zlib.len() + 64).sum::<usize>() + 64);
-    out.extend_from_slice(b"\x89PNG\r\n\x1a\n");
-    let mut ihdr = Vec::with_capacity(13);
-    ihdr.extend_from_slice(&w.to_be_bytes());
-    ihdr.extend_from_slice(&h.to_be_bytes());
-    // 8 bits, RGB, deflate, adaptive filtering, not interlaced.
-    ihdr.extend_from_slice(&[8, 2, 0, 0, 0]);
-    chunk(&mut out, b"IHDR", &ihdr);
+    write(&mut out, anim, (w, h), &frames).map_err(|e| AnimError::Encode(e.to_string()))?;
+    Ok(out)
+}
+
+/// Writes the file: the header, the animation's frame count and plays, then each frame's
+/// control chunk and data chunks.
+fn write(out: &mut Vec<u8>, anim: &Animation, (w, h): (u32, u32), frames: &[Frame]) -> std::io::Result<()> {
+    out.extend_from_slice(SIGNATURE);
+    chunk(out, b"IHDR", &ihdr(w, h, Colour::Rgb))?;
     let mut actl = (frames.len() as u32).to_be_bytes().to_vec();
     actl.extend_from_slice(&anim.plays.to_be_bytes());
-    chunk(&mut out, b"acTL", &actl);
+    chunk(out, b"acTL", &actl)?;
     // fcTL and fdAT chunks share one sequence, from 0.
     let mut seq = 0u32;
     for (k, f) in frames.iter().enumerate() {
@@ -150,19 +132,18 @@ pub fn encode(anim: &Animation) -> Result<Vec<u8>, AnimError> {
         fctl.extend_from_slice(&100u16.to_be_bytes());
         // Dispose: none; blend: source (the rectangle replaces what was there).
         fctl.extend_from_slice(&[0, 0]);
-        chunk(&mut out, b"fcTL", &fctl);
+        chunk(out, b"fcTL", &fctl)?;
         seq += 1;
         for (part, crc) in f.zlib.chunks(CHUNK).zip(&f.crcs) {
             if k == 0 {
-                chunk_of(&mut out, b"IDAT", &[], part, crc);
+                chunk_of(out, b"IDAT", &[], part, crc)?;
             } else {
-                chunk_of(&mut out, b"fdAT", &seq.to_be_bytes(), part, crc);
+                chunk_of(out, b"fdAT", &seq.to_be_bytes(), part, crc)?;
                 seq += 1;
             }
         }
     }
-    chunk(&mut out, b"IEND", &[]);
-    Ok(out)
+    chunk(out, b"IEND", &[])
 }
 
 #[cfg(test)]

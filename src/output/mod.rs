@@ -15,6 +15,7 @@ mod html;
 mod lzw;
 mod pdf;
 mod png;
+mod png_chunk;
 mod raster;
 mod round_stroke;
 mod sprites;
