@@ -71,7 +71,7 @@ async fn answer(app: &App, req: Request) -> Result<Response, ApiError> {
 }
 
 /// Makes a job's bytes as the CLI does, refusing (`413`) what is over the memory budget before
-/// anything is painted or encoded. Runs on a blocking thread, in a drawing slot.
+/// anything is painted or encoded. Runs on one of the gate's drawing threads.
 fn draw(job: Job) -> Result<Vec<u8>, ApiError> {
     match job {
         Job::Still { checked, format: Format::Html } => {

@@ -7,8 +7,8 @@
 //!
 //! * [`query`] reads a URL's query (and a POSTed overlay) into the figure the CLI would build;
 //! * [`api`] answers `/figure.svg|png|pdf` and `/animation.gif|apng|svg`;
-//! * [`gate`] bounds the drawings in flight (one semaphore for the whole server) and sheds load
-//!   beyond a bounded queue;
+//! * [`gate`] bounds the drawings in flight (one set of drawing threads for the whole server, fed
+//!   from one queue) and sheds load beyond a bound on that queue;
 //! * [`cache`] makes the strong `ETag` and answers `If-None-Match`;
 //! * [`game`] answers the workbench's questions to the rules core (legal moves, playing a line,
 //!   editing a position) as JSON;
@@ -51,7 +51,7 @@ pub struct Config {
     /// the drawings: on two cores, two of them answered 250–266 hemispheres PNGs a second with a
     /// p99 of 345–413 ms where one answered 272–294 with 263–298 ms (`benches/README.md`).
     pub io_threads: usize,
-    /// Requests that may wait for a drawing slot; one more gets `503` with `Retry-After`.
+    /// Requests that may wait for a drawing thread; one more gets `503` with `Retry-After`.
     pub queue: usize,
     /// The longest a request may take, waiting included; then `503`.
     pub timeout: Duration,
@@ -174,9 +174,9 @@ pub fn run(addr: SocketAddr, config: Config) -> std::io::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(config.io_threads.max(1))
         .enable_all()
-        // Drawings run on blocking threads, at most `drawings` at once (the gate): a few more
-        // threads than that cover the rest.
-        .max_blocking_threads(config.drawings.max(1) + 4)
+        // Drawings run on the gate's own threads; the runtime's blocking threads are for the
+        // little else that blocks.
+        .max_blocking_threads(4)
         .build()?;
     // The state (and the program's fingerprint for the tags) before the address is announced.
     let app = App::new(config);
