@@ -16,8 +16,6 @@
 use super::error::ApiError;
 use std::collections::VecDeque;
 use std::panic::{AssertUnwindSafe, catch_unwind};
-use std::sync::atomic::AtomicBool;
-use std::sync::atomic::Ordering::Relaxed;
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
 /// The seconds a shed request is told to wait before trying again.
@@ -39,10 +37,8 @@ struct Shared {
 
 #[derive(Default)]
 struct State {
-    /// Jobs in the order they came, some perhaps given up by their requests.
+    /// Jobs waiting, in the order they came.
     jobs: VecDeque<Entry>,
-    /// Jobs in `jobs` not given up.
-    live: usize,
     /// Drawing threads running a job.
     busy: usize,
     /// The gate is gone: the threads end once the queue is empty.
@@ -50,9 +46,9 @@ struct State {
 }
 
 impl State {
-    /// Live jobs no free thread is about to take.
+    /// Jobs no free thread is about to take.
     fn waiting(&self, drawings: usize) -> usize {
-        self.live.saturating_sub(drawings - self.busy)
+        self.jobs.len().saturating_sub(drawings - self.busy)
     }
 }
 
@@ -60,32 +56,24 @@ impl State {
 /// free again, so that whoever gets the result finds the thread free).
 type Job = Box<dyn FnOnce() -> Box<dyn FnOnce() + Send> + Send>;
 
-/// A queued job and its ticket.
+/// A queued job and the ticket its request keeps.
 struct Entry {
     job: Job,
-    ticket: Arc<Ticket>,
-}
-
-/// Whether a queued job was started or given up; changed only under the gate's lock.
-#[derive(Default)]
-struct Ticket {
-    started: AtomicBool,
-    given_up: AtomicBool,
+    ticket: Arc<()>,
 }
 
 /// A request's place in the queue: dropped before its job started (the request went away), the
-/// job is given up.
+/// job leaves the queue undrawn.
 struct Place {
     shared: Arc<Shared>,
-    ticket: Arc<Ticket>,
+    ticket: Arc<()>,
 }
 
 impl Drop for Place {
     fn drop(&mut self) {
         let mut state = self.shared.lock();
-        if !self.ticket.started.load(Relaxed) && !self.ticket.given_up.load(Relaxed) {
-            self.ticket.given_up.store(true, Relaxed);
-            state.live -= 1;
+        if let Some(k) = state.jobs.iter().position(|e| Arc::ptr_eq(&e.ticket, &self.ticket)) {
+            state.jobs.remove(k);
         }
     }
 }
@@ -100,16 +88,13 @@ impl Shared {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// A drawing thread: takes the oldest job not given up, runs it, and again, until the gate
-    /// closes and the queue is empty.
+    /// A drawing thread: takes the oldest job, runs it, and again, until the gate closes and
+    /// the queue is empty.
     fn serve(&self) {
         let mut state = self.lock();
         loop {
             match state.jobs.pop_front() {
-                Some(entry) if entry.ticket.given_up.load(Relaxed) => {}
                 Some(entry) => {
-                    entry.ticket.started.store(true, Relaxed);
-                    state.live -= 1;
                     state.busy += 1;
                     drop(state);
                     let hand_over = (entry.job)();
@@ -153,7 +138,7 @@ impl Gate {
     /// Drawing threads free now (and not about to take a queued job).
     pub fn free(&self) -> usize {
         let state = self.shared.lock();
-        (self.shared.drawings - state.busy).saturating_sub(state.live)
+        (self.shared.drawings - state.busy).saturating_sub(state.jobs.len())
     }
 
     /// Queues `job`, its result a channel away; when `bounded`, refuses at once with `503` if
@@ -164,10 +149,10 @@ impl Gate {
         bounded: bool,
     ) -> Result<(Place, tokio::sync::oneshot::Receiver<std::thread::Result<T>>), ApiError> {
         let (tx, rx) = tokio::sync::oneshot::channel();
-        let ticket = Arc::new(Ticket::default());
+        let ticket = Arc::new(());
         let mut state = self.shared.lock();
         let waiting = state.waiting(self.shared.drawings);
-        if bounded && waiting >= self.queue && state.busy + state.live >= self.shared.drawings {
+        if bounded && waiting >= self.queue && state.busy + state.jobs.len() >= self.shared.drawings {
             return Err(ApiError::busy(format!(
                 "the server is busy: {} drawings in flight and {waiting} waiting (at most {}); try again shortly",
                 self.shared.drawings, self.queue
@@ -181,7 +166,6 @@ impl Gate {
             })
         });
         state.jobs.push_back(Entry { job, ticket: ticket.clone() });
-        state.live += 1;
         drop(state);
         self.shared.work.notify_one();
         Ok((Place { shared: self.shared.clone(), ticket }, rx))
@@ -227,6 +211,7 @@ impl Drop for Gate {
 mod tests {
     use super::*;
     use std::sync::atomic::AtomicUsize;
+    use std::sync::atomic::Ordering::Relaxed;
     use std::time::Duration;
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
