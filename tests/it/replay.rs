@@ -192,11 +192,12 @@ fn the_replay_svg_plays_in_headless_chromium() {
     std::fs::write(&file, a.encode(Format::AnimatedSvg).unwrap()).unwrap();
     let url = format!("file://{}", file.display());
     let size = (a.frames[0].width.ceil() as u32, a.frames[0].height.ceil() as u32);
-    let (early, dom) = crate::animation::chromium(&url, &dir, 50, size);
+    let (early, dom) = crate::animation::chromium(&url, &dir, 50, size, true);
+    let dom = dom.expect("the DOM");
     assert!(dom.contains("class=\"frame\""), "the frames are in the page");
     let mut changed = Vec::new();
     for ms in [450, 650, 250] {
-        let (late, _) = crate::animation::chromium(&url, &dir, ms, size);
+        let (late, _) = crate::animation::chromium(&url, &dir, ms, size, false);
         changed.push(early.iter().zip(&late).filter(|(a, b)| a != b).count());
         if changed.last() > Some(&500) {
             break;
