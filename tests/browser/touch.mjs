@@ -1,4 +1,4 @@
-// Drives interactive figures in headless Chromium for tests/it/touch_browser.rs: one browser, one
+// Drives interactive figures in headless Chromium for tests/it/browser/touch.rs: one browser, one
 // tab, a page per figure in turn. It only acts and reports what the page shows (visible dots'
 // cells per panel, pressed pieces, announced text, requests made); the Rust test decides what is
 // right.
