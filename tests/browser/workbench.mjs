@@ -1,5 +1,5 @@
-// Drives the workbench (`dotchess serve`'s page) in headless Chromium for tests/serve_browser.rs:
-// node workbench.mjs URL FEN SQUARE MOVE_TO OUT_DIR
+// Drives the workbench (`dotchess serve`'s page) in headless Chromium for
+// tests/it/browser/workbench.rs: node workbench.mjs URL FEN SQUARE MOVE_TO OUT_DIR
 // Prints one JSON object of what the page showed at each step; the Rust test judges it against
 // the rules core and the CLI. Screenshots go to OUT_DIR.
 import { chromium } from 'playwright-core';

@@ -1,6 +1,6 @@
 //! Animations: the gear meets at one file boundary on both discs and closes its turn; every
 //! encoder's output decodes back to the frames with their count, size and delays; the animated
-//! SVG is well-formed and plays in headless Chromium.
+//! SVG is well-formed (and plays in headless Chromium: `browser::animated_svg`).
 
 use crate::common;
 
@@ -144,7 +144,7 @@ fn mean_error(a: &[u8], b: &[u8]) -> f64 {
     a.iter().zip(b).map(|(x, y)| (*x as f64 - *y as f64).abs()).sum::<f64>() / a.len() as f64
 }
 
-fn walk() -> Animation {
+pub(crate) fn walk() -> Animation {
     animation("8/8/8/3R4/8/8/8/8", "loops = [\"d5:n\"]\n[animation]\nkind = \"walk\"\nfps = 10\nloop = 3\n")
 }
 
@@ -227,97 +227,6 @@ fn animated_svg_is_well_formed_with_a_group_and_a_clock_per_frame() {
     }
     // Same frames, same bytes.
     assert_eq!(svg.as_bytes(), walk().encode(Format::AnimatedSvg).unwrap());
-}
-
-/// Headless Chromium (Debian's `chromium`, installed by `.ci/run`): a screenshot of a page after
-/// `ms` milliseconds of virtual time, and the page's DOM.
-pub(crate) fn chromium(url: &str, dir: &std::path::Path, ms: u32, size: (u32, u32)) -> (Vec<u8>, String) {
-    let profile = dir.join(format!("profile-{ms}"));
-    let shot = dir.join(format!("shot-{ms}.png"));
-    let dom_file = dir.join(format!("stdout-{ms}.txt"));
-    let common = [
-        "--headless",
-        "--no-sandbox",
-        "--disable-gpu",
-        "--disable-background-networking",
-        "--disable-component-update",
-        "--no-first-run",
-        "--disable-sync",
-    ];
-    // Chromium now and then stalls in headless mode on a loaded machine: each run has two
-    // minutes, and a stalled run is killed and tried again (three tries, then the test fails).
-    let run = |extra: Vec<String>| -> String {
-        for _ in 0..3 {
-            let mut child = std::process::Command::new("chromium")
-                .args(common)
-                .arg(format!("--user-data-dir={}", profile.display()))
-                .arg(format!("--window-size={},{}", size.0, size.1))
-                .arg(format!("--virtual-time-budget={ms}"))
-                .args(&extra)
-                .arg(url)
-                .stdout(std::fs::File::create(&dom_file).expect("a file for the page"))
-                .stderr(std::process::Stdio::null())
-                .spawn()
-                .expect("chromium must be installed (apt-get install chromium; .ci/run does it)");
-            let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
-            let status = loop {
-                if let Some(st) = child.try_wait().expect("waiting for chromium") {
-                    break Some(st);
-                }
-                if std::time::Instant::now() > deadline {
-                    let _ = child.kill();
-                    let _ = child.wait();
-                    break None;
-                }
-                std::thread::sleep(std::time::Duration::from_millis(100));
-            };
-            // Read from a file, not a pipe: a killed browser's helpers may keep a pipe open.
-            let out = std::fs::read_to_string(&dom_file).unwrap_or_default();
-            match status {
-                Some(st) => {
-                    assert!(st.success(), "chromium failed: {st}");
-                    return out;
-                }
-                None => eprintln!("chromium stalled; trying again"),
-            }
-        }
-        panic!("chromium stalled three times");
-    };
-    run(vec![format!("--screenshot={}", shot.display())]);
-    let dom = run(vec!["--dump-dom".into()]);
-    let mut dec = png::Decoder::new(std::io::Cursor::new(std::fs::read(&shot).expect("a screenshot")))
-        .read_info()
-        .expect("a PNG screenshot");
-    let mut buf = vec![0u8; dec.output_buffer_size().unwrap()];
-    let n = dec.next_frame(&mut buf).unwrap().buffer_size();
-    buf.truncate(n);
-    (buf, dom)
-}
-
-#[test]
-fn animated_svg_plays_in_headless_chromium() {
-    let a = walk();
-    let dir = common::Scratch::new("anim-chromium");
-    let file = dir.join("walk.svg");
-    std::fs::write(&file, a.encode(Format::AnimatedSvg).unwrap()).unwrap();
-    let url = format!("file://{}", file.display());
-    let size = (a.frames[0].width.ceil() as u32, a.frames[0].height.ceil() as u32);
-    let (early, dom) = chromium(&url, &dir, 50, size);
-    assert!(!dom.contains("parsererror") && !dom.contains("error on line"), "the page shows an error: {dom:.400}");
-    assert!(dom.contains("class=\"frame\""), "the frames are in the page");
-    // Now and then headless Chromium shows the same picture at both times (2 runs in 10 here, on
-    // a machine also compiling): a later time is tried, three in all. A picture that does not
-    // play never differs.
-    let mut changed = Vec::new();
-    for ms in [1250, 1450, 650] {
-        let (late, _) = chromium(&url, &dir, ms, size);
-        assert_eq!(early.len(), late.len());
-        changed.push(early.iter().zip(&late).filter(|(a, b)| a != b).count());
-        if changed.last() > Some(&1000) {
-            break;
-        }
-    }
-    assert!(changed.last() > Some(&1000), "the screenshots at 50 ms and later differ in {changed:?} bytes only");
 }
 
 #[test]

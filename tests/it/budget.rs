@@ -18,14 +18,20 @@ fn scene(overlay: &str) -> Result<dotchess::Scene, String> {
     dotchess::output::budget::render_checked(&spec).map_err(|e| e.to_string())
 }
 
-/// The largest `n` for which `make(n)` is accepted, searching `lo..=hi` (`lo` accepted).
+/// The largest `n` for which `make(n)` is accepted, searching `lo..=hi` (`lo` accepted), and its
+/// scene (kept from the search rather than drawn again, unless `lo` itself is the answer).
 fn largest(lo: u32, hi: u32, make: impl Fn(u32) -> String) -> (u32, dotchess::Scene) {
     let (mut lo, mut hi) = (lo, hi);
+    let mut kept = None;
     while lo < hi {
         let mid = (lo + hi).div_ceil(2);
-        if scene(&make(mid)).is_ok() { lo = mid } else { hi = mid - 1 }
+        match scene(&make(mid)) {
+            Ok(s) => (lo, kept) = (mid, Some(s)),
+            Err(_) => hi = mid - 1,
+        }
     }
-    (lo, scene(&make(lo)).expect("accepted"))
+    let s = kept.unwrap_or_else(|| scene(&make(lo)).expect("accepted"));
+    (lo, s)
 }
 
 #[test]

@@ -10,6 +10,7 @@ mod common;
 mod resvg_png;
 
 mod animation;
+mod browser;
 mod budget;
 mod chess_model;
 mod cli;
@@ -37,12 +38,9 @@ mod seed_figures;
 #[cfg(feature = "serve")]
 mod serve;
 #[cfg(feature = "serve")]
-mod serve_browser;
-#[cfg(feature = "serve")]
 mod serve_limits;
 mod split;
 mod touch;
-mod touch_browser;
 mod types;
 mod views;
 mod write;

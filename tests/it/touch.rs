@@ -1,7 +1,7 @@
 //! Interactive figures (issue 20): the data the page carries for every piece, checked against the
 //! rules core in every view; the still figure inside the page unchanged; the page self-contained,
 //! scoped and the same bytes every time; `render -o fig.html`, `--format html`, bad input, and
-//! the batch's pages and contact sheet. The page in a real browser: `tests/it/touch_browser.rs`.
+//! the batch's pages and contact sheet. The page in a real browser: `tests/it/browser/touch.rs`.
 
 use crate::common::{self, stderr};
 

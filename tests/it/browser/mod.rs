@@ -1,0 +1,15 @@
+//! The tests that need a real browser: headless Chromium (Debian's `chromium`), started from the
+//! command line or driven by playwright-core under node (`tests/browser/`). `.ci/run` installs
+//! what they need when it is missing; without it they fail, they never skip.
+//!
+//! They are one module, whose name sorts early (after `animation::` only), so that they start
+//! early: the test harness starts tests in the order of their full names, as many at once as the
+//! machine has cores. These are among the longest tests, and a long test started near the end runs
+//! on alone while the other cores have nothing left to do, as the interactive figures' test did as
+//! `touch_browser::`.
+
+mod animated_svg;
+mod contact_sheet;
+mod touch;
+#[cfg(feature = "serve")]
+mod workbench;
