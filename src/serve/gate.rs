@@ -111,18 +111,17 @@ impl Shared {
 
 impl Gate {
     /// A gate of `drawings` drawing threads (at least one) with room for `queue` requests
-    /// waiting.
-    pub fn new(drawings: usize, queue: usize) -> Gate {
+    /// waiting; an error if the system would not start the threads (those started end again).
+    pub fn new(drawings: usize, queue: usize) -> std::io::Result<Gate> {
         let drawings = drawings.max(1);
         let shared = Arc::new(Shared { state: Mutex::default(), work: Condvar::new(), drawings });
+        // Made before the threads, so that an early return closes the gate and they end.
+        let gate = Gate { shared, queue };
         for k in 0..drawings {
-            let shared = shared.clone();
-            std::thread::Builder::new()
-                .name(format!("dotchess-draw-{k}"))
-                .spawn(move || shared.serve())
-                .expect("the system starts the server's drawing threads");
+            let shared = gate.shared.clone();
+            std::thread::Builder::new().name(format!("dotchess-draw-{k}")).spawn(move || shared.serve())?;
         }
-        Gate { shared, queue }
+        Ok(gate)
     }
 
     /// Drawing threads in all.
@@ -216,7 +215,7 @@ mod tests {
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn jobs_are_drawn_in_the_order_they_came() {
-        let gate = Arc::new(Gate::new(1, 100));
+        let gate = Arc::new(Gate::new(1, 100).unwrap());
         let held = gate.hold().await;
         let order = Arc::new(Mutex::new(Vec::new()));
         let mut asks = Vec::new();
@@ -238,7 +237,7 @@ mod tests {
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn no_more_drawings_at_once_than_threads() {
-        let gate = Arc::new(Gate::new(3, 100));
+        let gate = Arc::new(Gate::new(3, 100).unwrap());
         let (running, most) = (Arc::new(AtomicUsize::new(0)), Arc::new(AtomicUsize::new(0)));
         let asks: Vec<_> = (0..30)
             .map(|k| {
@@ -263,7 +262,7 @@ mod tests {
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_drawing_that_panics_is_an_error_and_its_thread_draws_on() {
-        let gate = Gate::new(1, 4);
+        let gate = Gate::new(1, 4).unwrap();
         let failed = gate.draw(|| -> u32 { panic!("a bug") }).await;
         assert!(failed.is_err());
         assert_eq!(gate.draw(|| 7).await.unwrap(), 7, "the one thread still draws");
@@ -271,7 +270,7 @@ mod tests {
 
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn a_request_that_goes_away_while_waiting_is_never_drawn() {
-        let gate = Arc::new(Gate::new(1, 4));
+        let gate = Arc::new(Gate::new(1, 4).unwrap());
         let held = gate.hold().await;
         let drawn = Arc::new(AtomicUsize::new(0));
         let ask = tokio::spawn({

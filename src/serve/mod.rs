@@ -85,10 +85,11 @@ struct Shared {
 }
 
 impl App {
-    /// A server's shared state for `config`.
-    pub fn new(config: Config) -> App {
-        let gate = gate::Gate::new(config.drawings.max(1), config.queue);
-        App { inner: Arc::new(Shared { gate, version: cache::program_version().to_string(), config }) }
+    /// A server's shared state for `config`: an error if the system would not start its drawing
+    /// threads.
+    pub fn new(config: Config) -> std::io::Result<App> {
+        let gate = gate::Gate::new(config.drawings.max(1), config.queue)?;
+        Ok(App { inner: Arc::new(Shared { gate, version: cache::program_version().to_string(), config }) })
     }
 
     /// The drawing gate (tests hold its slots to fill the queue; an operator could pause drawing).
@@ -179,7 +180,7 @@ pub fn run(addr: SocketAddr, config: Config) -> std::io::Result<()> {
         .max_blocking_threads(4)
         .build()?;
     // The state (and the program's fingerprint for the tags) before the address is announced.
-    let app = App::new(config);
+    let app = App::new(config)?;
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(addr).await?;
         let bound = listener.local_addr()?;
