@@ -252,3 +252,47 @@ fn rank_numbers_promotion_labels_and_cell_names_stay_clear() {
     }
     assert!(badges >= 100, "only {badges} rank numbers");
 }
+
+/// The file letters stay clear of the routes and loops (docs/rules.md §5.5): on every panel of the
+/// essay no route or loop passes under a file letter's halo (`09-rook-longitude-globe` had the
+/// rook's route down the d file over its "d", on the equator in the middle of the file).
+#[test]
+fn file_letters_keep_clear_of_routes() {
+    use dotchess::draw::scene::Pt;
+    let to_segment = |p: Pt, a: Pt, b: Pt| {
+        let (dx, dy) = (b.x - a.x, b.y - a.y);
+        let t = ((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy).max(1e-12);
+        let t = t.clamp(0.0, 1.0);
+        p.dist(Pt::new(a.x + dx * t, a.y + dy * t))
+    };
+    let (mut letters, mut near_routes, mut covered) = (0, 0, Vec::new());
+    for (name, fig) in essay() {
+        for (i, p) in fig.panels.iter().enumerate() {
+            let s = draw(&fig, p);
+            let lines: Vec<&Element> = s.find("route").into_iter().chain(s.find("loop")).collect();
+            for letter in s.find("coordinate file") {
+                let Shape::Text { at, size, ref text, .. } = letter.shape else { continue };
+                letters += 1;
+                // A badge's halo (the letter's own size where there is no halo).
+                let r = size * 0.62;
+                for line in &lines {
+                    let half = line.paint.stroke.map_or(0.0, |(_, w)| w / 2.0);
+                    let d = points(line).windows(2).map(|w| to_segment(at, w[0], w[1])).fold(f64::INFINITY, f64::min);
+                    if d < 3.0 * r {
+                        near_routes += 1;
+                    }
+                    if d < r + half - 0.25 {
+                        covered.push(format!(
+                            "{name}, panel {}: the {} {}'s line over the letter {text}",
+                            i + 1,
+                            line.class,
+                            data(line, "from").unwrap_or("?")
+                        ));
+                    }
+                }
+            }
+        }
+    }
+    assert!(covered.is_empty(), "{}", covered.join("\n"));
+    assert!(letters >= 100 && near_routes >= 5, "only {letters} file letters, {near_routes} near a line");
+}

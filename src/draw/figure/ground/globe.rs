@@ -10,6 +10,10 @@ use crate::rules::topology::Pole;
 /// How dark the side turned away from the light gets (mixed toward this colour).
 pub(super) const SHADOW: Rgb = Rgb(24, 26, 34);
 
+/// Where a file letter may stand across its file, as fractions of the file from its west edge, in
+/// the order tried: the middle, then ever nearer the edges on either side.
+const ACROSS: [f64; 7] = [0.5, 0.32, 0.68, 0.22, 0.78, 0.14, 0.86];
+
 impl Painter<'_> {
     pub(in super::super) fn globe_cells(&self, g: &GlobeGeom, l: &mut Layers) {
         let topo = &self.topo;
@@ -68,16 +72,20 @@ impl Painter<'_> {
         ));
         if self.view.coordinates == Coordinates::Edge {
             // File letters on the equator, where it faces the viewer, on a halo, under the marks
-            // and pieces.
+            // and pieces: in the middle of the file, or, where a route or a mark will be drawn
+            // there (a rook riding along its file), at the nearest place across the file on the
+            // equator that keeps clear of them (docs/rules.md §5.5).
             let size = g.surface().ring() * g.radius * 0.3;
             for f in 0..topo.width() {
-                let q = g.view(g.surface().longitude(f as f64 + 0.5), 0.0);
-                if q[2] < 0.3 {
+                let at = |x: f64| g.view(g.surface().longitude(f as f64 + x), 0.0);
+                if at(0.5)[2] < 0.3 {
                     continue;
                 }
-                let at = g.paper(q);
+                let clear =
+                    |q: &[f64; 3]| q[2] >= 0.3 && self.busy.clear(g.paper(*q), size * q[2].sqrt() * super::BADGE_HALO);
+                let q = ACROSS.iter().map(|&x| at(x)).find(clear).unwrap_or_else(|| at(0.5));
                 let s = size * q[2].sqrt();
-                l.decor.extend(super::badge(theme, file_name(f), at, s, "coordinate file"));
+                l.decor.extend(super::badge(theme, file_name(f), g.paper(q), s, "coordinate file"));
             }
         }
     }

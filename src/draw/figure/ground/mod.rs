@@ -292,13 +292,16 @@ fn tint(topo: &Topology, theme: &Theme, cell: Cell, base: Rgb) -> Rgb {
     base.mix(shade, (2.0 * theme.tint).min(1.0) * fade)
 }
 
+/// A badge's halo: its radius in letter sizes.
+const BADGE_HALO: f64 = 0.62;
+
 /// A coordinate badge: `label` on a halo of the theme's badge colour at `at`, `size` tall — the
 /// file letters and rank numbers of the round views. `class` names which (`"coordinate file"`,
 /// `"coordinate rank"`).
 fn badge(theme: &Theme, label: String, at: Pt, size: f64, class: &str) -> [Element; 2] {
     [
         Element::new(
-            Shape::Circle { c: at, r: size * 0.62 },
+            Shape::Circle { c: at, r: size * BADGE_HALO },
             Paint::fill(theme.badge).with_opacity(0.85),
             "coordinate-halo",
         ),
