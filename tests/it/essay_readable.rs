@@ -189,13 +189,13 @@ fn rides_through_a_live_pole_pass_its_centre_on_the_board() {
 /// (`12-spherical-rook`: the route's dots and the rook over a2 a1 e1 e2 e3 e4 and a3).
 #[test]
 fn rank_numbers_promotion_labels_and_cell_names_stay_clear() {
-    use dotchess::draw::scene::Pt;
+    use dotchess::draw::scene::{PathCmd, Pt};
     let circle = |e: &Element| match e.shape {
         Shape::Circle { c, r } => Some((c, r)),
         Shape::Piece { at, size, .. } => Some((at, size / 2.0)),
         _ => None,
     };
-    let mut badges = 0;
+    let (mut badges, mut crossed) = (0, 0);
     for (name, fig) in essay() {
         for (i, p) in fig.panels.iter().enumerate() {
             let s = draw(&fig, p);
@@ -235,6 +235,20 @@ fn rank_numbers_promotion_labels_and_cell_names_stay_clear() {
             for (k, e) in elements.iter().enumerate().filter(|(_, e)| e.class.contains("cell-name")) {
                 let Shape::Text { at, size, .. } = e.shape else { continue };
                 for later in &elements[k + 1..] {
+                    // A cross's strokes (`12-spherical-bishop-d3` had one through "c1").
+                    if let (true, Shape::Path(cmds)) = (later.class.contains("cross"), &later.shape) {
+                        let half = later.paint.stroke.map_or(0.0, |(_, w)| w / 2.0);
+                        for pair in cmds.windows(2) {
+                            let (PathCmd::Move(a), PathCmd::Line(b)) = (&pair[0], &pair[1]) else { continue };
+                            assert!(
+                                to_segment(at, *a, *b) >= half + size * 0.3,
+                                "{name}, panel {}: the name {:?} crossed out",
+                                i + 1,
+                                data(e, "text")
+                            );
+                            crossed += 1;
+                        }
+                    }
                     let Some((c, r)) = circle(later) else { continue };
                     if later.class.contains("coordinate") {
                         continue;
@@ -251,6 +265,7 @@ fn rank_numbers_promotion_labels_and_cell_names_stay_clear() {
         }
     }
     assert!(badges >= 100, "only {badges} rank numbers");
+    assert!(crossed > 0, "no cross drawn after a cell name");
 }
 
 /// The file letters stay clear of the routes and loops (docs/rules.md §5.5): on every panel of the
@@ -258,13 +273,6 @@ fn rank_numbers_promotion_labels_and_cell_names_stay_clear() {
 /// rook's route down the d file over its "d", on the equator in the middle of the file).
 #[test]
 fn file_letters_keep_clear_of_routes() {
-    use dotchess::draw::scene::Pt;
-    let to_segment = |p: Pt, a: Pt, b: Pt| {
-        let (dx, dy) = (b.x - a.x, b.y - a.y);
-        let t = ((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy).max(1e-12);
-        let t = t.clamp(0.0, 1.0);
-        p.dist(Pt::new(a.x + dx * t, a.y + dy * t))
-    };
     let (mut letters, mut near_routes, mut covered) = (0, 0, Vec::new());
     for (name, fig) in essay() {
         for (i, p) in fig.panels.iter().enumerate() {
@@ -295,4 +303,11 @@ fn file_letters_keep_clear_of_routes() {
     }
     assert!(covered.is_empty(), "{}", covered.join("\n"));
     assert!(letters >= 100 && near_routes >= 5, "only {letters} file letters, {near_routes} near a line");
+}
+
+/// The distance from `p` to the segment `a`–`b`.
+fn to_segment(p: dotchess::draw::scene::Pt, a: dotchess::draw::scene::Pt, b: dotchess::draw::scene::Pt) -> f64 {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let t = (((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy).max(1e-12)).clamp(0.0, 1.0);
+    p.dist(dotchess::draw::scene::Pt::new(a.x + dx * t, a.y + dy * t))
 }

@@ -34,12 +34,14 @@ fn to_segment(p: Pt, a: Pt, b: Pt) -> f64 {
 
 impl Busy {
     /// The places of everything a figure will draw over its ground: each piece (a circle of 0.42
-    /// of its cell), each destination's dot (0.47 of its cell, the size of a capture ring), each
-    /// route and loop as drawn, and a port at every end of every piece of a route.
+    /// of its cell), each markup (the overlay's circles and crosses, 0.42 of their cell too), each
+    /// destination's dot (0.47 of its cell, the size of a capture ring), each route and loop as
+    /// drawn, and a port at every end of every piece of a route.
     pub(super) fn of(pos: &Position, overlay: &Overlay, theme: &Theme, layout: &dyn Projection) -> Busy {
         let topo = pos.topology();
         let mut busy = Busy::default();
-        for (cell, _) in pos.pieces() {
+        let markups = overlay.circles.iter().chain(&overlay.crosses).map(|&(cell, _)| cell);
+        for cell in pos.pieces().map(|(cell, _)| cell).chain(markups) {
             let r = layout.cell_size(topo, cell) * 0.42;
             busy.circles.extend(layout.centres(topo, cell).into_iter().map(|c| (c, r)));
         }

@@ -208,16 +208,19 @@ impl Painter<'_> {
     }
 
     /// Every square's name in the square (each copy on the chart), in its middle, under
-    /// everything. Where a piece, a dot or a route will stand there, the name moves to the cell's
-    /// upper left corner, smaller, written over them on a patch of the cell's own colour: a chart
-    /// shown for its names keeps every name readable (`12-spherical-rook` had the route's dots
-    /// over six names and the rook over a seventh).
+    /// everything. Where a piece, a dot, a route or a markup will stand there, the name moves to
+    /// the cell's upper left corner, smaller, written over them on a patch of the cell's own
+    /// colour: a chart shown for its names keeps every name readable (`12-spherical-rook` had the
+    /// route's dots over six names and the rook over a seventh). A cross's arms reach towards the
+    /// corners, so on a crossed cell the name goes to the middle of the top edge, between them
+    /// (`12-spherical-bishop-d3`'s "not c1").
     fn cell_names(&self, layout: &dyn Projection, l: &mut Layers) {
         let topo = &self.topo;
         for cell in topo.all_cells() {
             if topo.pole_of(cell).is_some() {
                 continue;
             }
+            let crossed = self.overlay.crosses.iter().any(|&(c, _)| c == cell);
             let name = topo.name(cell);
             let cs = layout.cell_size(topo, cell);
             let size = cs * 0.3;
@@ -238,7 +241,8 @@ impl Painter<'_> {
                 let size = cs * 0.22;
                 let (w, h) = (crate::draw::font::text_width(&name, size, self.theme.font), size * 1.1);
                 let pad = cs * 0.04;
-                let corner = at.offset(-cs / 2.0 + pad, -cs / 2.0 + pad);
+                let left = if crossed { -(w / 2.0 + pad) } else { -cs / 2.0 + pad };
+                let corner = at.offset(left, -cs / 2.0 + pad);
                 l.top.push(
                     Element::new(
                         Shape::Rect { at: corner, w: w + 2.0 * pad, h },
