@@ -24,12 +24,18 @@ pub(super) struct Busy {
     lines: Vec<(Vec<Pt>, f64)>,
 }
 
-/// Distance from `p` to the segment `a`–`b`.
-fn to_segment(p: Pt, a: Pt, b: Pt) -> f64 {
+/// The square of the distance from `p` to `q`.
+fn squared(p: Pt, q: Pt) -> f64 {
+    let (dx, dy) = (p.x - q.x, p.y - q.y);
+    dx * dx + dy * dy
+}
+
+/// The square of the distance from `p` to the segment `a`–`b`.
+fn to_segment_squared(p: Pt, a: Pt, b: Pt) -> f64 {
     let (dx, dy) = (b.x - a.x, b.y - a.y);
     let len2 = dx * dx + dy * dy;
     let t = if len2 > 0.0 { (((p.x - a.x) * dx + (p.y - a.y) * dy) / len2).clamp(0.0, 1.0) } else { 0.0 };
-    p.dist(a.offset(dx * t, dy * t))
+    squared(p, a.offset(dx * t, dy * t))
 }
 
 impl Busy {
@@ -76,22 +82,24 @@ impl Busy {
         busy
     }
 
-    /// How far `p` is from the nearest thing drawn (negative: inside it).
-    pub(super) fn clearance(&self, p: Pt) -> f64 {
-        let circles = self.circles.iter().map(|&(c, r)| p.dist(c) - r);
-        let lines = self.lines.iter().flat_map(|(pts, hw)| pts.windows(2).map(move |w| to_segment(p, w[0], w[1]) - hw));
-        circles.chain(lines).fold(f64::INFINITY, f64::min)
-    }
-
     /// Whether a round label of radius `r` at `p` keeps clear of everything drawn.
+    ///
+    /// Distances are compared squared, without a root, and the search stops at the first thing
+    /// in the way: a chart that names its cells asks this for every cell shown, against every
+    /// piece, dot and route piece, and the roots (`hypot`) were most of the time of drawing the
+    /// largest accepted chart.
     pub(super) fn clear(&self, p: Pt, r: f64) -> bool {
-        self.clearance(p) >= r
+        self.clear_of_marks(p, r)
+            && self.lines.iter().all(|(pts, hw)| {
+                let d = r + hw;
+                pts.windows(2).all(|w| to_segment_squared(p, w[0], w[1]) >= d * d)
+            })
     }
 
     /// Whether a round label of radius `r` at `p` keeps clear of the pieces, dots and ports (a
     /// route may pass under it).
     pub(super) fn clear_of_marks(&self, p: Pt, r: f64) -> bool {
-        self.circles.iter().all(|&(c, cr)| p.dist(c) - cr >= r)
+        self.circles.iter().all(|&(c, cr)| squared(p, c) >= (r + cr) * (r + cr))
     }
 }
 
