@@ -184,10 +184,10 @@ fn paeth_row(out: &mut [u8], row: &[u8], above: &[u8], bpp: usize) {
     const BLOCK: usize = 32;
     let (out, x, a, b, c) = (&mut out[bpp..], &row[bpp..], &row[..n - bpp], &above[bpp..], &above[..n - bpp]);
     let blocks = out.chunks_exact_mut(BLOCK).zip(x.chunks_exact(BLOCK)).zip(a.chunks_exact(BLOCK));
-    let mut above = b.chunks_exact(BLOCK).zip(c.chunks_exact(BLOCK));
+    let mut upper = b.chunks_exact(BLOCK).zip(c.chunks_exact(BLOCK));
     let mut done = 0;
     for ((o, x), a) in blocks {
-        let Some((b, c)) = above.next() else { break };
+        let Some((b, c)) = upper.next() else { break };
         for i in 0..BLOCK {
             o[i] = x[i].wrapping_sub(paeth(a[i], b[i], c[i]));
         }

@@ -88,7 +88,7 @@ impl App {
     /// A server's shared state for `config`: an error if the system would not start its drawing
     /// threads.
     pub fn new(config: Config) -> std::io::Result<App> {
-        let gate = gate::Gate::new(config.drawings.max(1), config.queue)?;
+        let gate = gate::Gate::new(config.drawings, config.queue)?;
         Ok(App { inner: Arc::new(Shared { gate, version: cache::program_version().to_string(), config }) })
     }
 

@@ -220,7 +220,6 @@ impl Painter<'_> {
             if topo.pole_of(cell).is_some() {
                 continue;
             }
-            let crossed = self.overlay.crosses.iter().any(|&(c, _)| c == cell);
             let name = topo.name(cell);
             let cs = layout.cell_size(topo, cell);
             let size = cs * 0.3;
@@ -241,6 +240,7 @@ impl Painter<'_> {
                 let size = cs * 0.22;
                 let (w, h) = (crate::draw::font::text_width(&name, size, self.theme.font), size * 1.1);
                 let pad = cs * 0.04;
+                let crossed = self.overlay.crosses.iter().any(|&(c, _)| c == cell);
                 let left = if crossed { -(w / 2.0 + pad) } else { -cs / 2.0 + pad };
                 let corner = at.offset(left, -cs / 2.0 + pad);
                 l.top.push(
