@@ -14,7 +14,7 @@ const [jobFile, resultFile] = process.argv.slice(2);
 const job = JSON.parse(readFileSync(jobFile, "utf8"));
 
 const browser = await chromium.launch({
-  executablePath: "/usr/bin/chromium",
+  executablePath: process.env.CHROMIUM || "/usr/bin/chromium",
   args: [
     "--headless",
     "--no-sandbox",
