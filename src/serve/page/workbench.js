@@ -1,9 +1,14 @@
 // The dotchess workbench: composes figures with the server's image API (/figure.svg …) and asks
 // the rules core (/moves.json, /play.json, /edit.json) for everything about the game. No rules
 // and no drawing here: the page only keeps the state, shows the server's SVG, and turns clicks,
-// drags and keys into query keys. The state lives in the page's URL, in the API's own query form
-// (`/?variant=small&fen=…&view=globe&latitude=30`), plus `start`, `line` and `ply` for the moves
-// played (the position the line starts from, the moves, how many of them are on the board).
+// drags and keys into query keys and overlay marks.
+//
+// The state lives in the page's URL fragment, which is never sent to a server and so has no
+// length limit: `/#z=…`, the API's own query form (`variant=small&fen=…&view=globe&latitude=30`,
+// plus `start`, `line` and `ply` for the moves played: the position the line starts from, the
+// moves, how many of them are on the board) compressed with the browser's CompressionStream
+// ("deflate": a zlib stream) and written in base64url — as the server's `overlayz` key takes an
+// overlay. An old link with the state in its query (`/?variant=small&…`) still opens.
 'use strict';
 
 // The views, and the keys that belong to some views only (the API refuses them elsewhere), as
@@ -14,6 +19,12 @@ const ONLY = {};
 const KEYS = ['variant', 'fen', 'view', 'square', 'lastmove', 'latitude', 'longitude', 'roll', 'rotation',
   'width', 'theme', 'coordinates', 'orientation', 'kind', 'overlay', 'start', 'line', 'ply'];
 const DEFAULT = { latitude: 15, longitude: 180, rotation: 4 };
+// The longest URL the server takes (its MAX_URL).
+const MAX_URL = 8192;
+// Promotion choices in the order lichess offers them.
+const PROMOTION_ORDER = 'QRBN';
+// Lichess's brushes for shapes drawn with a modifier key (plain: the theme's arrow colour).
+const BRUSHES = { shift: '#882020', alt: '#003088', both: '#e68f00' };
 
 const state = {
   variant: 'dot', fen: '', views: ['hemispheres', 'globe'], square: '', lastmove: '',
@@ -23,7 +34,7 @@ const state = {
 };
 let variants = [];        // from /variants.json
 let formats = {};         // which optional formats the server makes
-let played = [];          // [{name, fen, lastmove}] of state.line, from /play.json
+let played = [];          // [{name, san, fen, lastmove}] of state.line, from /play.json
 let dests = {};           // cell -> moves of the chosen piece, from /moves.json
 let tool = '';            // the board editor's piece ('' = play, '-' = empty the cell)
 let busy = 0;
@@ -35,15 +46,54 @@ function setBusy(d) {
   document.body.dataset.busy = String(busy);
 }
 
+// A server that does not answer (a fetch that fails, not an error answer) is said at the top of
+// the page until it answers again.
+function reachable(ok, what) {
+  const box = $('offline');
+  box.hidden = ok;
+  if (!ok) box.textContent = `The server does not answer (${what}): the figures shown may be out of date. ` +
+    'Is `dotchess serve` still running?';
+}
+
+async function send(url, init) {
+  try {
+    const r = await fetch(url, init);
+    reachable(true);
+    return r;
+  } catch (e) {
+    reachable(false, url.split('?')[0]);
+    throw e;
+  }
+}
+
 async function getJson(url) {
   setBusy(1);
   try {
-    const r = await fetch(url);
+    const r = await send(url);
     const body = await r.json();
     return { ok: r.ok, body };
+  } catch (e) {
+    return { ok: false, offline: true, body: { error: String(e) } };
   } finally {
     setBusy(-1);
   }
+}
+
+// ---- packing: zlib and base64url --------------------------------------------------------------
+
+async function pack(text) {
+  const stream = new Blob([text]).stream().pipeThrough(new CompressionStream('deflate'));
+  const bytes = new Uint8Array(await new Response(stream).arrayBuffer());
+  let bin = '';
+  for (let i = 0; i < bytes.length; i += 0x8000) bin += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(bin).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+}
+
+async function unpack(code) {
+  const bin = atob(code.replace(/-/g, '+').replace(/_/g, '/'));
+  const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0));
+  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream('deflate'));
+  return new Response(stream).text();
 }
 
 // ---- the state and the URL ------------------------------------------------------------------
@@ -56,24 +106,8 @@ function currentFen() {
   return state.fen || (variantInfo() ? variantInfo().start : '');
 }
 
-function readUrl() {
-  const q = new URLSearchParams(location.search);
-  const one = (k) => q.get(k) || '';
-  state.variant = one('variant') || 'dot';
-  state.fen = one('fen');
-  const views = q.getAll('view').filter((v) => VIEWS.includes(v));
-  if (views.length) state.views = views;
-  state.square = one('square');
-  state.lastmove = one('lastmove');
-  for (const k of ['latitude', 'longitude', 'roll', 'rotation']) {
-    state[k] = q.has(k) && q.get(k) !== '' && !isNaN(Number(q.get(k))) ? Number(q.get(k)) : null;
-  }
-  for (const k of ['width', 'theme', 'coordinates', 'orientation', 'kind', 'overlay', 'start']) state[k] = one(k);
-  state.line = one('line') ? one('line').split(',') : [];
-  state.ply = Math.min(Number(one('ply') || state.line.length) || 0, state.line.length);
-}
-
-function writeUrl() {
+// The state's query form, as the URL fragment holds it (packed).
+function stateQuery() {
   const q = new URLSearchParams();
   for (const k of KEYS) {
     if (k === 'view') {
@@ -86,8 +120,54 @@ function writeUrl() {
       q.set(k, String(state[k]));
     }
   }
-  const s = q.toString();
-  history.replaceState(null, '', s ? '/?' + s : '/');
+  return q;
+}
+
+// The state a URL holds: its fragment (`#z=…`), else an old link's query; null: none.
+async function urlQuery() {
+  const hash = location.hash.replace(/^#/, '');
+  if (hash.startsWith('z=')) {
+    try {
+      return new URLSearchParams(await unpack(hash.slice(2)));
+    } catch (e) {
+      $('fen-error').hidden = false;
+      $('fen-error').textContent = 'This link’s state does not read (it was cut short?): the start is shown.';
+      return new URLSearchParams();
+    }
+  }
+  return new URLSearchParams(location.search);
+}
+
+function readQuery(q) {
+  const one = (k) => q.get(k) || '';
+  state.variant = one('variant') || 'dot';
+  state.fen = one('fen');
+  const views = q.getAll('view').filter((v) => VIEWS.includes(v));
+  state.views = views.length ? views : ['hemispheres', 'globe'];
+  state.square = one('square');
+  state.lastmove = one('lastmove');
+  for (const k of ['latitude', 'longitude', 'roll', 'rotation']) {
+    state[k] = q.has(k) && q.get(k) !== '' && !isNaN(Number(q.get(k))) ? Number(q.get(k)) : null;
+  }
+  for (const k of ['width', 'theme', 'coordinates', 'orientation', 'kind', 'overlay', 'start']) state[k] = one(k);
+  state.line = one('line') ? one('line').split(',') : [];
+  state.ply = Math.min(Number(one('ply') || state.line.length) || 0, state.line.length);
+}
+
+// URL writes in the order they were asked for (packing is asynchronous); `push` makes a history
+// entry (a move played), so that Back and Forward step through the moves.
+let urlWrites = Promise.resolve();
+let written = null;
+function writeUrl(push) {
+  const text = stateQuery().toString();
+  setBusy(1);
+  urlWrites = urlWrites.then(async () => {
+    if (text === written && !push) return;
+    const url = text ? '/#z=' + await pack(text) : '/';
+    if (push && text !== written) history.pushState({ text }, '', url);
+    else history.replaceState({ text }, '', url);
+    written = text;
+  }).catch(() => {}).finally(() => setBusy(-1));
 }
 
 // ---- figures ---------------------------------------------------------------------------------
@@ -96,25 +176,57 @@ function severalPanels() {
   return /^\s*\[\[\s*panels\s*\]\]/m.test(state.overlay);
 }
 
+// The keys the page keeps that belong to a view, as `[key, value]` pairs.
+function ownKeys(view) {
+  const out = [];
+  for (const [k, views] of Object.entries(ONLY)) {
+    // Only the keys the page keeps (the globe's `ghost`, the chart's `window` it does not).
+    if (state[k] != null && view && views.includes(view)) out.push([k, state[k]]);
+  }
+  return out;
+}
+
 // The API query of one view's figure (`view` null: the overlay's own panels).
-function figureQuery(view, withOverlay) {
+function figureQuery(view) {
   const q = new URLSearchParams();
   if (state.variant !== 'dot') q.set('variant', state.variant);
   if (state.fen) q.set('fen', state.fen);
   if (view) q.set('view', view);
   for (const k of ['width', 'theme', 'coordinates', 'orientation']) if (state[k]) q.set(k, state[k]);
-  for (const [k, views] of Object.entries(ONLY)) {
-    // Only the keys the page keeps (the globe's `ghost`, the chart's `window` it does not).
-    if (state[k] != null && view && views.includes(view)) q.set(k, String(state[k]));
-  }
+  for (const [k, v] of ownKeys(view)) q.set(k, String(v));
   if (state.square) q.set('square', state.square);
   if (state.lastmove) q.set('lastmove', state.lastmove);
-  if (withOverlay && state.overlay.trim()) q.set('overlay', state.overlay);
   return q;
 }
 
 function panelViews() {
   return severalPanels() ? [null] : state.views;
+}
+
+// A TOML string.
+function tomlString(s) {
+  return '"' + String(s).replace(/["\\]/g, '\\$&') + '"';
+}
+
+// What the workbench exports: the figure it shows. One view: that view; several: one figure
+// with a panel per view, as an overlay's `[[panels]]` draws it (each with the keys of its own
+// view), after the overlay's own lines; an overlay with panels of its own: those.
+function exported() {
+  const overlay = state.overlay.trim() ? state.overlay : '';
+  if (severalPanels() || state.views.length === 1) {
+    return { query: figureQuery(panelViews()[0]), overlay };
+  }
+  const q = figureQuery(null);
+  // A width is each panel's, as each view is shown.
+  q.delete('width');
+  const lines = overlay ? [overlay.replace(/\s*$/, ''), ''] : [];
+  lines.push('# The workbench’s views, one panel each.');
+  for (const v of state.views) {
+    lines.push('[[panels]]', `view = ${tomlString(v)}`);
+    if (state.width) lines.push(`width = ${state.width}`);
+    for (const [k, val] of ownKeys(v)) lines.push(`${k} = ${val}`);
+  }
+  return { query: q, overlay: lines.join('\n') + '\n' };
 }
 
 // One view's drawing: at most one request in flight; a change meanwhile asks for one more.
@@ -143,10 +255,19 @@ function layoutPanels() {
   }
 }
 
-function redrawAll() {
+function redrawAll(push) {
   layoutPanels();
   for (const p of $('views').children) redraw(p);
-  writeUrl();
+  writeUrl(push);
+}
+
+// The selected piece's cell, highlighted in every panel (as lichess does), by the page's style.
+function markSelected(panel) {
+  for (const e of panel.querySelectorAll('.selected')) e.classList.remove('selected');
+  if (!state.square) return;
+  for (const e of panel.querySelectorAll(`.cell[data-cell="${CSS.escape(state.square)}"]`)) {
+    e.classList.add('selected');
+  }
 }
 
 async function redraw(panel) {
@@ -163,15 +284,16 @@ async function redraw(panel) {
     do {
       d.again = false;
       const view = key === 'overlay' ? null : key;
-      const q = figureQuery(view, false);
+      const q = figureQuery(view);
       const overlay = state.overlay.trim();
-      const r = await fetch('/figure.svg?' + q.toString(),
+      const r = await send('/figure.svg?' + q.toString(),
         overlay ? { method: 'POST', body: state.overlay, headers: { 'content-type': 'application/toml' } } : {});
       const text = await r.text();
       if (r.ok) {
         panel.querySelector('.figure').innerHTML = text;
         panel.dataset.drawn = String(Number(panel.dataset.drawn) + 1);
         panel.classList.remove('stale');
+        markSelected(panel);
         showError(null);
       } else {
         // The last good figure stays; the error says where the input is wrong.
@@ -180,11 +302,17 @@ async function redraw(panel) {
       }
     } while (d.again);
   } catch (e) {
-    showError({ error: 'the server did not answer: ' + e });
+    panel.classList.add('stale');
   } finally {
     d.running = false;
     setBusy(-1);
   }
+}
+
+// A server message without the query pair it names (`URL query `fen=…`: `): the page names
+// its own box instead.
+function bare(message) {
+  return message.replace(/^URL query `[^`]*`: /, '').replace(/^overlay:\d+:\d+: /, '');
 }
 
 function showError(e) {
@@ -198,13 +326,16 @@ function showError(e) {
   }
   if (e.key === 'overlay' || e.key === 'body') {
     oe.hidden = false;
-    oe.textContent = e.line ? `line ${e.line}, column ${e.column}: ${e.error.replace(/^overlay:\d+:\d+: /, '')}` : e.error;
+    oe.textContent = 'Overlay editor' + (e.line ? `, line ${e.line}, column ${e.column}` : '') + ': ' + bare(e.error);
     oe.dataset.line = e.line || '';
     oe.dataset.column = e.column || '';
     markLine(e.line || 0);
   } else {
     fe.hidden = false;
-    fe.textContent = e.error;
+    const box = { fen: 'FEN box', variant: 'Variant' }[e.key];
+    const where = box ? box + (e.column ? `, column ${e.column}` : '') + ': ' : '';
+    fe.textContent = where + (box ? bare(e.error) : e.error);
+    fe.dataset.key = e.key || '';
   }
 }
 
@@ -227,10 +358,45 @@ function overlayEdited() {
   }, 300);
 }
 
+// The overlay with a mark drawn or taken away, as lichess toggles shapes: the same shape again
+// removes it, the same shape in another colour replaces it. The mark goes into the list `key`
+// (`arrows`, `circles`) before the first table, where a list of that name is (or a new one).
+function toggleMark(text, key, shape, colour) {
+  const head = text.search(/^\s*\[/m);
+  const top = head < 0 ? text : text.slice(0, head);
+  const rest = head < 0 ? '' : text.slice(head);
+  const re = new RegExp(`^[ \\t]*${key}[ \\t]*=[ \\t]*\\[([^\\]]*)\\][ \\t]*\\n?`, 'm');
+  const found = top.match(re);
+  const items = found ? [...found[1].matchAll(/"((?:[^"\\]|\\.)*)"/g)].map((m) => m[1]) : [];
+  const mark = colour ? `${shape}:${colour}` : shape;
+  // The shape's cells are its first one (a circle) or two (an arrow) fields; a colour follows.
+  const n = shape.split(':').length;
+  const at = items.findIndex((i) => i.split(':').slice(0, n).join(':') === shape);
+  if (at >= 0 && items[at] === mark) items.splice(at, 1);
+  else if (at >= 0) items[at] = mark;
+  else items.push(mark);
+  const line = items.length ? `${key} = [${items.map(tomlString).join(', ')}]\n` : '';
+  const newTop = found ? top.replace(re, line) : line + top;
+  return newTop + rest;
+}
+
+function drawShape(from, to, e) {
+  const colour = e.shiftKey && e.altKey ? BRUSHES.both : e.shiftKey ? BRUSHES.shift : e.altKey ? BRUSHES.alt : '';
+  const text = from === to ? toggleMark(state.overlay, 'circles', from, colour)
+    : toggleMark(state.overlay, 'arrows', `${from}:${to}`, colour);
+  state.overlay = text;
+  $('overlay').value = text;
+  markLine(0);
+  redrawAll();
+}
+
 // ---- the game: pieces, dots, moves -----------------------------------------------------------
 
 function statusLine(s) {
-  if (!s) return;
+  if (!s) {
+    $('status').textContent = '';
+    return;
+  }
   const side = s.turn.charAt(0).toUpperCase() + s.turn.slice(1);
   const words = [`${side} to move`];
   if (s.check) words.push('check');
@@ -245,7 +411,9 @@ async function refreshMoves() {
   const r = await getJson('/moves.json?' + q.toString());
   dests = {};
   if (!r.ok) {
-    showError(r.body);
+    // A position that does not read has no side to move: the old status would mislead.
+    statusLine(null);
+    if (!r.offline) showError(r.body);
     return;
   }
   statusLine(r.body.status);
@@ -257,6 +425,7 @@ async function refreshMoves() {
 async function choose(square) {
   state.square = square;
   $('promotion').hidden = true;
+  for (const p of $('views').children) markSelected(p);
   await refreshMoves();
   redrawAll();
 }
@@ -266,10 +435,10 @@ function play(m) {
   state.line = state.line.slice(0, state.ply).concat([m.name]);
   played = played.slice(0, state.ply).concat([m]);
   state.ply += 1;
-  goTo(state.ply);
+  goTo(state.ply, true);
 }
 
-function goTo(ply) {
+function goTo(ply, push) {
   state.ply = ply;
   state.fen = ply === 0 ? state.start : played[ply - 1].fen;
   state.lastmove = ply === 0 ? '' : played[ply - 1].lastmove;
@@ -279,17 +448,42 @@ function goTo(ply) {
   showMoves();
   syncInputs();
   refreshMoves();
-  redrawAll();
+  redrawAll(push);
+}
+
+// The piece a promotion makes (`e8=Q` → Q, or q when Black plays it).
+function promotionPiece(m) {
+  const letter = (m.san.match(/=([A-Z])/) || m.name.match(/([a-z])$/) || [])[1] || '';
+  const black = currentFen().split(/\s+/)[1] === 'b';
+  return black ? letter.toLowerCase() : letter.toUpperCase();
+}
+
+function pieceImage(letter, alt) {
+  const img = document.createElement('img');
+  const q = new URLSearchParams({ variant: state.variant, piece: letter });
+  if (state.theme) q.set('theme', state.theme);
+  img.src = '/piece.svg?' + q.toString();
+  img.alt = alt;
+  img.width = 40;
+  img.height = 40;
+  return img;
 }
 
 function offer(moves) {
   if (moves.length === 1) return play(moves[0]);
   const box = $('promotion');
   box.textContent = '';
-  for (const m of moves) {
+  const rank = (m) => {
+    const i = PROMOTION_ORDER.indexOf(promotionPiece(m).toUpperCase());
+    return i < 0 ? PROMOTION_ORDER.length : i;
+  };
+  for (const m of [...moves].sort((a, b) => rank(a) - rank(b))) {
     const b = document.createElement('button');
     b.type = 'button';
-    b.textContent = m.name;
+    b.className = 'promote';
+    b.title = m.san;
+    b.dataset.move = m.name;
+    b.append(pieceImage(promotionPiece(m), m.san));
     b.addEventListener('click', () => play(m));
     box.append(b);
   }
@@ -304,7 +498,8 @@ function showMoves() {
   let number = Number(fields[5]) || 1;
   played.forEach((m, i) => {
     const li = document.createElement('li');
-    li.textContent = (white ? `${number}. ` : `${number}… `) + m.name;
+    li.textContent = (white ? `${number}. ` : `${number}… `) + (m.san || m.name);
+    li.title = m.name;
     li.dataset.ply = String(i + 1);
     if (i + 1 === state.ply) li.className = 'current';
     if (i + 1 > state.ply) li.classList.add('undone');
@@ -336,7 +531,7 @@ function newPosition(fen) {
 async function edit(params) {
   const q = new URLSearchParams({ variant: state.variant, fen: currentFen(), ...params });
   const r = await getJson('/edit.json?' + q.toString());
-  if (!r.ok) return showError(r.body);
+  if (!r.ok) return r.offline ? undefined : showError(r.body);
   newPosition(r.body.fen);
 }
 
@@ -384,9 +579,41 @@ function turnBy(view, dx, dy) {
   return true;
 }
 
+// The cell under a point of a panel: the topmost element there that names one (a mark drawn
+// over a cell does not hide it).
+function cellAt(panel, x, y) {
+  for (const e of document.elementsFromPoint(x, y)) {
+    if (!panel.contains(e)) continue;
+    const c = e.closest('[data-cell]');
+    if (c && panel.contains(c)) return c.dataset.cell;
+  }
+  return null;
+}
+
+// Right button: drag from one cell to another for an arrow, click a cell for a circle.
+function attachShapes(p) {
+  let shape = null;
+  p.addEventListener('contextmenu', (e) => e.preventDefault());
+  p.addEventListener('pointerdown', (e) => {
+    if (e.button !== 2) return;
+    e.preventDefault();
+    shape = { from: cellAt(p, e.clientX, e.clientY), id: e.pointerId };
+    p.setPointerCapture(e.pointerId);
+  });
+  p.addEventListener('pointerup', (e) => {
+    if (!shape || e.button !== 2) return;
+    const from = shape.from;
+    shape = null;
+    const to = cellAt(p, e.clientX, e.clientY);
+    if (from && to) drawShape(from, to, e);
+  });
+  p.addEventListener('pointercancel', () => { shape = null; });
+}
+
 function attachPanel(p) {
   const view = p.dataset.view;
   let drag = null;
+  attachShapes(p);
   p.addEventListener('pointerdown', (e) => {
     if (!isBall(view) || e.button !== 0) return;
     drag = { x: e.clientX, y: e.clientY, moved: false };
@@ -447,11 +674,10 @@ function buildPalette() {
     const b = document.createElement('button');
     b.type = 'button';
     b.dataset.tool = letter;
-    b.textContent = label;
+    if (/^[a-zA-Z]$/.test(letter)) b.append(pieceImage(letter, title));
+    else b.textContent = label;
     b.title = title;
     b.className = letter === tool ? 'chosen' : '';
-    if (/[A-Z]/.test(letter)) b.classList.add('white');
-    if (/[a-z]/.test(letter)) b.classList.add('black');
     b.addEventListener('click', () => {
       tool = letter;
       for (const o of box.children) o.classList.toggle('chosen', o === b);
@@ -474,18 +700,20 @@ function emptyFen() {
   return ranks.join('/') + ' w - - 0 1';
 }
 
+// An animation carries every key the still figure carries (of its first view), and its kind.
+function animationQuery() {
+  const q = figureQuery(panelViews()[0]);
+  q.set('kind', state.kind || 'gear');
+  return q;
+}
+
 function download(name) {
   const anim = name.startsWith('animation');
-  const views = panelViews();
-  const q = figureQuery(views[0], false);
-  if (anim) {
-    for (const k of [...q.keys()]) if (!['variant', 'fen', 'view', 'width'].includes(k)) q.delete(k);
-    q.set('kind', state.kind || 'gear');
-  }
-  const overlay = state.overlay.trim();
+  const { query, overlay } = anim ? { query: animationQuery(), overlay: state.overlay.trim() ? state.overlay : '' }
+    : exported();
   setBusy(1);
-  fetch('/' + name + '?' + q.toString(),
-    overlay ? { method: 'POST', body: state.overlay, headers: { 'content-type': 'application/toml' } } : {})
+  send('/' + name + '?' + query.toString(),
+    overlay ? { method: 'POST', body: overlay, headers: { 'content-type': 'application/toml' } } : {})
     .then(async (r) => {
       if (!r.ok) throw new Error((await r.json()).error);
       const blob = await r.blob();
@@ -511,10 +739,27 @@ async function copy(text, what) {
   }
 }
 
-function imageUrl() {
-  const q = figureQuery(panelViews()[0], true);
-  const url = location.origin + '/figure.svg?' + q.toString();
-  return url.length > 8192 ? null : url;
+// The URL of the figure shown (SVG): its overlay in the query, or packed into `overlayz` when
+// that makes the URL too long for the server; null when even that is too long.
+async function imageUrl() {
+  const { query, overlay } = exported();
+  const base = location.origin + '/figure.svg?';
+  if (overlay) query.set('overlay', overlay);
+  if ((base + query.toString()).length - location.origin.length <= MAX_URL) return base + query.toString();
+  query.delete('overlay');
+  query.set('overlayz', await pack(overlay));
+  const url = base + query.toString();
+  return url.length - location.origin.length <= MAX_URL ? url : null;
+}
+
+function viewsChosen(c) {
+  const chosen = [...$('view-picker').querySelectorAll('input')].filter((x) => x.checked).map((x) => x.value);
+  if (!chosen.length) {
+    c.checked = true;
+    return;
+  }
+  state.views = chosen;
+  redrawAll();
 }
 
 function wire() {
@@ -523,15 +768,7 @@ function wire() {
     const c = document.createElement('input');
     c.type = 'checkbox';
     c.value = v;
-    c.addEventListener('change', () => {
-      const chosen = [...$('view-picker').querySelectorAll('input')].filter((x) => x.checked).map((x) => x.value);
-      if (!chosen.length) {
-        c.checked = true;
-        return;
-      }
-      state.views = chosen;
-      redrawAll();
-    });
+    c.addEventListener('change', () => viewsChosen(c));
     l.append(c, ' ' + v);
     $('view-picker').append(l);
   }
@@ -572,6 +809,7 @@ function wire() {
   for (const k of ['width', 'theme', 'coordinates', 'orientation', 'kind']) {
     $(k).addEventListener('change', () => {
       state[k] = $(k).value;
+      if (k === 'theme') buildPalette();
       redrawAll();
     });
   }
@@ -579,11 +817,13 @@ function wire() {
     b.addEventListener('click', () => download(b.dataset.download));
   }
   $('copy-overlay').addEventListener('click', () => copy($('overlay').value, 'overlay TOML'));
-  $('copy-url').addEventListener('click', () => {
-    const url = imageUrl();
+  $('copy-url').addEventListener('click', async () => {
+    const url = await imageUrl();
+    $('export-note').dataset.url = url || '';
     if (url) copy(url, 'image URL');
-    else $('export-note').textContent = 'the overlay is too long for a URL (8 KiB): POST it as the body';
+    else $('export-note').textContent = 'the overlay is too long for a URL even packed: POST it as the body';
   });
+  window.addEventListener('popstate', () => restore());
 }
 
 function formatButtons() {
@@ -596,36 +836,59 @@ function formatButtons() {
   }
 }
 
+// The state from the URL (at the start, and when Back or Forward goes to another entry): the
+// moves of its line asked again of the rules core unless they are the ones already played.
+async function restore() {
+  setBusy(1);
+  try {
+    const q = await urlQuery();
+    const line = played.map((m) => m.name).join(',');
+    readQuery(q);
+    if (!variants.some((x) => x.name === state.variant)) state.variant = 'dot';
+    written = stateQuery().toString();
+    if (state.line.join(',') !== line) {
+      played = [];
+      if (state.line.length) {
+        const r = await getJson('/play.json?' + new URLSearchParams({ variant: state.variant,
+          fen: state.start || variantInfo().start, line: state.line.join(',') }).toString());
+        if (r.ok) {
+          played = r.body.played;
+          if (!state.start) state.start = variantInfo().start;
+        } else {
+          state.line = [];
+          state.ply = 0;
+        }
+      }
+    }
+    buildPalette();
+    syncInputs();
+    showMoves();
+    formatButtons();
+    dests = {};
+    await refreshMoves();
+    redrawAll();
+  } finally {
+    setBusy(-1);
+  }
+}
+
 async function start() {
   const v = await getJson('/variants.json');
+  if (!v.ok) return;
   variants = v.body.variants;
   formats = v.body.formats || {};
   VIEWS = v.body.views.map((x) => x.name);
   for (const view of v.body.views) {
     for (const k of view.keys) (ONLY[k] = ONLY[k] || []).push(view.name);
   }
-  readUrl();
-  if (!variants.some((x) => x.name === state.variant)) state.variant = 'dot';
   wire();
-  buildPalette();
-  if (state.line.length) {
-    const q = new URLSearchParams({ variant: state.variant, fen: state.start || variantInfo().start,
-      line: state.line.join(',') });
-    const r = await getJson('/play.json?' + q.toString());
-    if (r.ok) {
-      played = r.body.played;
-      if (!state.start) state.start = variantInfo().start;
-    } else {
-      state.line = [];
-      state.ply = 0;
-    }
+  $('kind').addEventListener('change', formatButtons);
+  await restore();
+  // An old link's query becomes a fragment.
+  if (location.search) {
+    written = null;
+    writeUrl();
   }
-  syncInputs();
-  showMoves();
-  formatButtons();
-  for (const k of ['kind']) $(k).addEventListener('change', formatButtons);
-  await refreshMoves();
-  redrawAll();
 }
 
 start();
