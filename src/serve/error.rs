@@ -117,7 +117,7 @@ pub async fn url_limit(req: Request, next: Next) -> Response {
         let mut e = ApiError::new(
             StatusCode::URI_TOO_LONG,
             format!(
-                "the URL is {len} bytes, over the {} KiB a URL may have: POST a long overlay as the body",
+                "the URL is {len} bytes, over the {} KiB a URL may have: POST a long overlay as the body, or pack it into `overlayz`",
                 super::MAX_URL >> 10
             ),
         );
