@@ -105,7 +105,7 @@ fn finish(r: &mut Response) {
 pub async fn not_found(req: Request) -> ApiError {
     ApiError::not_found(format!(
         "no route {}: the routes are /, /figure.svg, /figure.png, /figure.pdf, /figure.html, /animation.gif, \
-         /animation.apng, /animation.svg, /moves.json, /play.json, /edit.json, /variants.json and /piece.svg",
+         /animation.apng, /animation.svg, /moves.json, /play.json, /edit.json, /variants.json and /piece.svg (and the workbench's /workbench.js, /state.js, /workbench.css)",
         req.uri().path()
     ))
 }

@@ -118,6 +118,7 @@ impl App {
         let mut routes = Router::new()
             .route("/", get(page::index))
             .route("/workbench.js", get(page::script))
+            .route("/state.js", get(page::state))
             .route("/workbench.css", get(page::style))
             .route("/piece.svg", get(piece::picture));
         // An image route for every format: `/figure.svg` … `/animation.apng`.

@@ -62,6 +62,8 @@ try {
     const at = await centre(`${panel(view)} .dot[data-cell="${cell}"]`);
     await page.mouse.click(at.x, at.y);
   };
+  // Every part of the side panel open, as a user opens what they use.
+  const openAll = () => page.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
   const fenIsNot = (f) => page.waitForFunction((x) => document.querySelector('#fen').value !== x, f,
     { timeout: 120000 });
   const download = async (name, file) => {
@@ -206,6 +208,7 @@ try {
   await page.screenshot({ path: `${out}/reloaded.png`, fullPage: true });
 
   // Hemispheres and board shown, the print theme, a piece chosen: the exports.
+  await openAll();
   await page.uncheck('#view-picker input[value="globe"]');
   await idle();
   await page.check('#view-picker input[value="board"]');
@@ -235,6 +238,7 @@ try {
   await page.reload();
   await page.waitForFunction(() => document.querySelectorAll('.panel svg').length === 2, null, { timeout: 120000 });
   await idle();
+  await openAll();
   await page.click('#copy-url');
   await page.waitForFunction(() => (document.querySelector('#export-note').dataset.url || '').includes('overlayz'),
     null, { timeout: 120000 });
@@ -249,6 +253,7 @@ try {
   await page.waitForSelector('#offline:not([hidden])', { timeout: 120000 });
   await idle();
   seen.offline = { text: await page.textContent('#offline') };
+  await page.evaluate(() => window.scrollTo(0, 0));
   await page.screenshot({ path: `${out}/offline.png` });
   await page.unroute('**/figure.svg*');
   await page.selectOption('#coordinates', '');
@@ -257,6 +262,8 @@ try {
 
   // A promotion: the choices are pictures, queen, rook, bishop, knight.
   await page.fill('#overlay', '');
+  await page.waitForTimeout(400);
+  await idle();
   await page.fill('#fen', job.promotionFen);
   await page.press('#fen', 'Enter');
   await idle();

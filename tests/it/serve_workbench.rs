@@ -121,3 +121,18 @@ async fn a_piece_picture_is_an_svg_of_that_piece() {
     assert_eq!((e.status, e.json()["key"].as_str()), (StatusCode::BAD_REQUEST, Some("piece")));
     assert_eq!(send(&app, get("/piece.svg?variant=xiangqi&piece=C")).await.status, StatusCode::OK);
 }
+
+#[tokio::test]
+async fn the_pages_state_script_is_served_and_names_no_other_site() {
+    let app = app();
+    let a = send(&app, get("/state.js")).await;
+    assert_eq!(a.status, StatusCode::OK);
+    assert_eq!(a.header("content-type"), "text/javascript; charset=utf-8");
+    let req = axum::http::Request::get("/state.js").header("if-none-match", a.header("etag"));
+    assert_eq!(send(&app, req.body(axum::body::Body::empty()).unwrap()).await.status, StatusCode::NOT_MODIFIED);
+    assert!(!a.text().contains("http://") && !a.text().contains("https://"), "the page names no other site");
+    // The page loads it before its main script.
+    let page = send(&app, get("/")).await.text();
+    let (state, main) = (page.find("src=\"/state.js\""), page.find("src=\"/workbench.js\""));
+    assert!(state.is_some() && main.is_some() && state < main, "{page}");
+}
