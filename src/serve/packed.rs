@@ -1,6 +1,6 @@
 //! `overlayz`: an overlay too long for a URL, compressed into one query key — its TOML as a zlib
 //! stream (what a browser's `CompressionStream("deflate")` makes), in base64url without padding.
-//! A 13 KB overlay of marks and comments comes to about 2 KB this way, so a figure whose overlay
+//! A 13 KB overlay of marks and comments comes to about 1.3 KB this way, so a figure whose overlay
 //! would make a URL over [`super::MAX_URL`] still has a URL of its own — a GET that caches and is
 //! tagged as any other (its tag is made from the key's text, as every pair's). The page's own
 //! state in its URL fragment is packed the same way.
@@ -14,9 +14,8 @@ pub const KEY: &str = "overlayz";
 /// as a POSTed overlay may have.
 pub fn unpack(text: &str) -> Result<String, ApiError> {
     let bad = |m: String| ApiError::bad(format!("URL query `{KEY}`: {m}")).at_key(KEY);
-    let zlib = base64url(text).map_err(|(at, c)| {
-        bad(format!("`{c}` is not a base64url character (A-Z a-z 0-9 - _)")).at_column(at + 1)
-    })?;
+    let zlib = base64url(text)
+        .map_err(|(at, c)| bad(format!("`{c}` is not a base64url character (A-Z a-z 0-9 - _)")).at_column(at + 1))?;
     let limit = super::MAX_BODY;
     let bytes = match fdeflate::decompress_to_vec_bounded(&zlib, limit) {
         Ok(b) => b,
@@ -83,7 +82,9 @@ mod tests {
     #[test]
     fn base64url_reads_rfc_4648_test_vectors() {
         // RFC 4648 §10, with and without padding.
-        for (plain, coded) in [("", ""), ("f", "Zg"), ("fo", "Zm8"), ("foo", "Zm9v"), ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE")] {
+        for (plain, coded) in
+            [("", ""), ("f", "Zg"), ("fo", "Zm8"), ("foo", "Zm9v"), ("foob", "Zm9vYg=="), ("fooba", "Zm9vYmE")]
+        {
             assert_eq!(base64url(coded).unwrap(), plain.as_bytes(), "{coded}");
         }
         assert_eq!(base64url("-_8"), Ok(vec![0xfb, 0xff]));

@@ -86,7 +86,8 @@ async fn an_overlay_packed_into_one_key_is_the_overlay_posted() {
 async fn moves_carry_their_san_as_the_command_names_them() {
     let dir = common::Scratch::new("serve-san");
     let app = app();
-    for (variant, fen) in [("dot", "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"), ("xiangqi", "")] {
+    for (variant, fen) in [("dot", "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"), ("xiangqi", "")]
+    {
         let fen_q = if fen.is_empty() { String::new() } else { format!("&fen={}", enc(fen)) };
         let got = send(&app, get(&format!("/moves.json?variant={variant}{fen_q}"))).await.json();
         let mut san: Vec<String> =

@@ -263,7 +263,7 @@ fn still_part(nodes: &[Node]) -> Vec<Node> {
             Node::Group(g) => out.push(Node::Group(Group { children: still_part(&g.children), ..g.clone() })),
             Node::Element(e) => {
                 let mut e = e.clone();
-                e.data.retain(|(k, _)| !["board", "label", "copy", "move", "leads"].contains(k));
+                e.data.retain(|(k, _)| !["board", "label", "copy", "move", "san", "leads"].contains(k));
                 out.push(Node::Element(e));
             }
         }

@@ -69,7 +69,8 @@ fn big_overlay() -> String {
 
 /// Runs the command in `dir`, its output file's bytes.
 fn cli_bytes(args: &[&str], dir: &Path, out: &str) -> Vec<u8> {
-    let o = Command::new(env!("CARGO_BIN_EXE_dotchess")).args(args).args(["-o", out]).current_dir(dir).output().unwrap();
+    let o =
+        Command::new(env!("CARGO_BIN_EXE_dotchess")).args(args).args(["-o", out]).current_dir(dir).output().unwrap();
     assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
     std::fs::read(dir.join(out)).unwrap()
 }
@@ -211,10 +212,7 @@ fn turned_and_edited(seen: &Value) {
     // The bad key's error names the editor, at line 2, column 1; the figure kept.
     let b = &seen["badOverlay"];
     assert_eq!((b["line"].as_str(), b["column"].as_str()), (Some("2"), Some("1")), "{b}");
-    assert!(
-        text(&b["error"], "error").starts_with("Overlay editor, line 2, column 1: unknown key `lattitude`"),
-        "{b}"
-    );
+    assert!(text(&b["error"], "error").starts_with("Overlay editor, line 2, column 1: unknown key `lattitude`"), "{b}");
     assert_eq!(b["gutterMarked"], "2");
     assert!(b["figureKept"].as_bool().unwrap() && b["stale"].as_bool().unwrap(), "{b}");
     assert!(seen["mended"]["titled"].as_bool().unwrap(), "the mended overlay's title is drawn");
@@ -274,7 +272,8 @@ fn exports(seen: &Value, dir: &Path) {
     assert_eq!((text(&p["theme"], "theme"), square), ("print", "b1"), "{p}");
     let user = text(&x["overlay"], "overlay");
     // The matching overlay: the page's own lines, then a panel per view with its keys.
-    let overlay = format!("{user}\n[[panels]]\nview = \"hemispheres\"\nrotation = {rotation}\n[[panels]]\nview = \"board\"\n");
+    let overlay =
+        format!("{user}\n[[panels]]\nview = \"hemispheres\"\nrotation = {rotation}\n[[panels]]\nview = \"board\"\n");
     std::fs::write(dir.join("two.toml"), &overlay).unwrap();
     let fen = text(&p["fen"], "fen");
     std::fs::write(dir.join("pos.fen"), format!("# variant: dot\n{fen}\n")).unwrap();
@@ -321,7 +320,8 @@ fn big_overlay_survives(seen: &Value, big: &str) {
     assert_eq!(by_url.status, StatusCode::OK, "{}", String::from_utf8_lossy(&by_url.body));
     // The same figure as the overlay, with a panel per view, POSTed with the rest of the query.
     let rotation = text(&b["params"]["rotation"], "rotation");
-    let overlay = format!("{big}\n[[panels]]\nview = \"hemispheres\"\nrotation = {rotation}\n[[panels]]\nview = \"board\"\n");
+    let overlay =
+        format!("{big}\n[[panels]]\nview = \"hemispheres\"\nrotation = {rotation}\n[[panels]]\nview = \"board\"\n");
     let rest: Vec<&str> = path["/figure.svg?".len()..].split('&').filter(|kv| !kv.starts_with("overlayz=")).collect();
     let by_post = runtime.block_on(send(&app, post(&format!("/figure.svg?{}", rest.join("&")), &overlay)));
     assert_eq!(by_post.status, StatusCode::OK);
