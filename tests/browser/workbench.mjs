@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs';
 const job = JSON.parse(readFileSync(process.argv[2], 'utf8'));
 const { url, fen, square, moveTo, out } = job;
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
     '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });

@@ -42,6 +42,7 @@ mod serve_limits;
 #[cfg(feature = "serve")]
 mod serve_workbench;
 mod split;
+mod tools;
 mod touch;
 mod types;
 mod views;

@@ -1,7 +1,7 @@
 //! The workbench in real headless Chromium, driven by playwright-core
-//! (`tests/browser/workbench.mjs`; `.ci/run` installs Chromium, node and the package when
-//! missing — without them this test fails, it never skips). The server runs in-process, bound to
-//! 127.0.0.1 port 0.
+//! (`tests/browser/workbench.mjs`; `tools::playwright_node` installs Chromium, node and the
+//! package when missing — without them this test fails, it never skips). The server runs
+//! in-process, bound to 127.0.0.1 port 0.
 //!
 //! An old link (state in the query) opens; g1–f3 played by its dot reads `Nf3`, Back undoes it
 //! and Forward plays it again; paste a FEN, click a piece: the dots shown are the destinations
@@ -18,6 +18,7 @@
 
 use crate::common;
 use crate::http::{get, post, send};
+use crate::tools;
 
 use axum::http::StatusCode;
 use dotchess::{Position, VariantId};
@@ -77,12 +78,8 @@ fn cli_bytes(args: &[&str], dir: &Path, out: &str) -> Vec<u8> {
 
 /// Starts the server in-process, runs the driver with `job`, stops the server: what it saw.
 fn drive(job: &mut Value, dir: &Path) -> Value {
-    let browser = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
-    assert!(
-        browser.join("node_modules/playwright-core").is_dir(),
-        "playwright-core is needed (cd tests/browser && npm ci; .ci/run does it)"
-    );
-    assert!(Path::new("/usr/bin/chromium").exists(), "Chromium is needed (.ci/run installs it)");
+    let node = tools::playwright_node();
+    let browser = tools::browser_dir();
     let runtime = tokio::runtime::Runtime::new().unwrap();
     let (addr, stop) = runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -97,12 +94,13 @@ fn drive(job: &mut Value, dir: &Path) -> Value {
     job["url"] = format!("http://{addr}").into();
     let job_file = dir.join("job.json");
     std::fs::write(&job_file, job.to_string()).unwrap();
-    let out = Command::new("node")
+    let out = Command::new(node)
+        .env("CHROMIUM", tools::chromium())
         .arg(browser.join("workbench.mjs"))
         .arg(&job_file)
         .current_dir(&browser)
         .output()
-        .expect("node is needed (.ci/run installs it)");
+        .expect("run node");
     let _ = stop.send(());
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let seen: Value =
