@@ -96,7 +96,14 @@ try {
     historyLength: await page.evaluate(() => history.length) };
   // Back undoes it; Forward plays it again.
   await page.goBack();
-  await page.waitForFunction((f) => document.querySelector('#fen').value === f, startFen, { timeout: 120000 });
+  const undone = await page.waitForFunction((f) => {
+    const box = document.querySelector('#fen');
+    return box && box.value === f;
+  }, startFen, { timeout: 30000 }).then(() => true, () => false);
+  if (!undone) {
+    const box = await page.inputValue('#fen', { timeout: 1000 }).catch(() => 'gone');
+    throw new Error(`Back did not undo 1. Nf3: the page is ${page.url()}, its FEN box ${box}`);
+  }
   await idle();
   seen.back = { fen: await page.inputValue('#fen'), list: await list(), params: await params() };
   await page.goForward();
@@ -221,6 +228,7 @@ try {
     params: await params(), overlay: await page.inputValue('#overlay'),
     views: await page.$$eval('.panel', (ps) => ps.map((p) => p.dataset.view)),
     svg: await download('figure.svg', 'export.svg'), png: await download('figure.png', 'export.png'),
+    pdf: await download('figure.pdf', 'export.pdf'),
   };
   await page.click('#copy-url');
   await page.waitForFunction(() => document.querySelector('#export-note').dataset.url !== undefined);

@@ -9,7 +9,7 @@
 //! drag the globe, wheel the hemispheres; a bad overlay key: the error names the overlay editor
 //! at its line and column, the last good figure kept; right-drag b1→c3 and right-click e4: an
 //! arrow and a circle in the overlay; reload: the state comes back from the packed URL fragment;
-//! hemispheres and board shown: the SVG and PNG exports are one figure of two panels, the bytes
+//! hemispheres and board shown: the SVG, PNG and PDF exports are one figure of two panels, the bytes
 //! of `dotchess render` with the matching overlay, the image URL gives them too, and the GIF is
 //! `/animation.gif` with every key of the figure; a 13 KB overlay survives a reload and its image
 //! URL (packed into `overlayz`) stays under the server's 8 KiB; a server that does not answer is
@@ -284,6 +284,8 @@ fn exports(seen: &Value, dir: &Path) {
     assert!(got == svg, "the SVG export is `dotchess render` with the matching overlay");
     let png = cli_bytes(&flags, dir, "two.png");
     assert!(std::fs::read(text(&x["png"], "png")).unwrap() == png, "the PNG export too");
+    let pdf = cli_bytes(&flags, dir, "two.pdf");
+    assert!(std::fs::read(text(&x["pdf"], "pdf")).unwrap() == pdf, "and the PDF");
 
     // The image URL gives the same figure.
     let url = text(&x["url"], "url");
