@@ -287,7 +287,7 @@ try {
   await page.screenshot({ path: `${out}/promotion.png` });
   await page.click('#promotion button >> nth=0');
   await idle();
-  seen.promoted = { list: await list() };
+  seen.promoted = { list: await list(), choicesShown: await page.isVisible('#promotion') };
 
   // A FEN that does not read: the status line is cleared, the error names the box.
   await page.fill('#fen', 'rnbqkbnr/pppppppp/8/8/4P3/8/PPPP1PPP/RNBQKBNR x');

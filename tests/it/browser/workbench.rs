@@ -253,6 +253,7 @@ fn offline_promotion_and_bad_fen(seen: &Value) {
         assert!("QRBN".contains(piece), "{p}");
     }
     assert_eq!(strings(&seen["promoted"]["list"]), [format!("1. {}", san("e7e8q"))], "the queen chosen");
+    assert_eq!(seen["promoted"]["choicesShown"], false, "the choices go once one is made");
 
     // A bad FEN: no status line left over, and the error names the FEN box.
     let bad = &seen["badFen"];
