@@ -264,6 +264,21 @@ fn start_group(children: Vec<Node>, board: usize, from: &str) -> Node {
     })
 }
 
+/// The SAN of some moves of the piece on `from` (`Nf3`, `exd5`, `e8=Q+`), named as that piece's
+/// side would name them with that side to move: a piece of the side not to move is shown its
+/// moves too, and its names are disambiguated among that side's legal moves.
+pub(super) fn san_names(pos: &Position, from: Cell, moves: &[Move]) -> Vec<String> {
+    let mut p = pos.clone();
+    if let Some(piece) = pos.piece_at(from)
+        && p.turn != piece.color
+    {
+        p.turn = piece.color;
+        p.ep = None;
+    }
+    let legal = p.moves();
+    moves.iter().map(|&m| p.san_parts_among(m, &legal).to_string()).collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -282,19 +297,4 @@ mod tests {
         assert_eq!(l[2], ends[2..]);
         assert_eq!(l[3], ends[3..]);
     }
-}
-
-/// The SAN of some moves of the piece on `from` (`Nf3`, `exd5`, `e8=Q+`), named as that piece's
-/// side would name them with that side to move: a piece of the side not to move is shown its
-/// moves too, and its names are disambiguated among that side's legal moves.
-pub(super) fn san_names(pos: &Position, from: Cell, moves: &[Move]) -> Vec<String> {
-    let mut p = pos.clone();
-    if let Some(piece) = pos.piece_at(from)
-        && p.turn != piece.color
-    {
-        p.turn = piece.color;
-        p.ep = None;
-    }
-    let legal = p.moves();
-    moves.iter().map(|&m| p.san_parts_among(m, &legal).to_string()).collect()
 }
