@@ -13,6 +13,7 @@ mod gif;
 mod hairline;
 mod html;
 mod lzw;
+mod paint;
 mod pdf;
 mod png;
 mod png_chunk;

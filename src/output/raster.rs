@@ -10,13 +10,14 @@
 
 use super::PngError;
 use super::hairline::hairline;
+use super::paint::{Paths, colour, draw, q, solid};
 use super::round_stroke;
 use super::sprites::{Sprites, What};
 use crate::draw::artwork::piece_layers;
 use crate::draw::font::text_outline;
 use crate::draw::scene::Pt;
 use crate::draw::scene::{Element, Node, Paint, PathCmd, Rgb, Scene, Shape};
-use tiny_skia::{FillRule, LineCap, LineJoin, Path, PathBuilder, Pixmap, PixmapMut, Stroke, StrokeDash, Transform};
+use tiny_skia::{FillRule, PathBuilder, Pixmap, PixmapMut, Transform};
 
 /// Largest PNG accepted, in pixels (the figure budget's, [`crate::output::budget::MAX_PIXELS`]).
 pub const MAX_PIXELS: u64 = crate::output::budget::MAX_PIXELS;
@@ -42,7 +43,7 @@ pub fn to_pixmap(scene: &Scene, scale: f64) -> Result<Pixmap, PngError> {
 /// when the same painter paints many).
 #[derive(Default)]
 pub struct Painter {
-    builder: Option<PathBuilder>,
+    paths: Paths,
     /// Pieces and labels painted once and copied ([`super::sprites`]): the store all painters
     /// share.
     sprites: Sprites,
@@ -137,9 +138,9 @@ impl Painter {
             && q(width) > 0.0
             && q(width) * ts.sx <= 1.0
         {
-            if let Some(path) = self.path(cmds) {
+            if let Some(path) = self.paths.path(cmds) {
                 hairline(&path, ts, q(width) * ts.sx, colour, canvas);
-                self.builder = Some(path.clear());
+                self.paths.give_back(path);
             }
             return;
         }
@@ -159,10 +160,10 @@ impl Painter {
             Shape::Rect { at, w, h } => {
                 tiny_skia::Rect::from_xywh(q(at.x), q(at.y), q(*w), q(*h)).map(PathBuilder::from_rect)
             }
-            Shape::Circle { c, r } => self.circle(*c, *r),
-            Shape::Path(cmds) => self.path(cmds),
+            Shape::Circle { c, r } => self.paths.circle(*c, *r),
+            Shape::Path(cmds) => self.paths.path(cmds),
             Shape::Polyline(pts) => {
-                let mut b = self.builder.take().unwrap_or_default();
+                let mut b = self.paths.builder();
                 for (i, p) in pts.iter().enumerate() {
                     if i == 0 {
                         b.move_to(q(p.x), q(p.y));
@@ -181,7 +182,7 @@ impl Painter {
                 return;
             }
             Shape::Text { text, at, size, anchor, weight } => {
-                self.path(&text_outline(text, *at, *size, *anchor, *weight))
+                self.paths.path(&text_outline(text, *at, *size, *anchor, *weight))
             }
             Shape::Piece { piece, at, size, set } => {
                 // The piece's own paints, opaque ([`piece_layers`]).
@@ -204,7 +205,7 @@ impl Painter {
         } else {
             draw(&path, p, opacity, ts, canvas);
         }
-        self.builder = Some(path.clear());
+        self.paths.give_back(path);
     }
 
     /// Paints `e`'s stroke (`colour`, `width` device pixels; a fill first, for a circle) with
@@ -216,9 +217,9 @@ impl Painter {
             Shape::Circle { c, r } if q(*r) > 0.0 => {
                 if e.paint.fill.is_some() {
                     // The fill as any shape's is drawn, then the stroke over it.
-                    let Some(path) = self.circle(*c, *r) else { return false };
+                    let Some(path) = self.paths.circle(*c, *r) else { return false };
                     draw(&path, &Paint { stroke: None, ..e.paint.clone() }, 1.0, ts, canvas);
-                    self.builder = Some(path.clear());
+                    self.paths.give_back(path);
                 }
                 round_stroke::ring(px(*c), (q(*r) * ts.sx) as f64, width, colour, canvas);
                 true
@@ -255,7 +256,7 @@ impl Painter {
     /// A painter with a store of sprites of its own (for tests that count them).
     #[cfg(test)]
     pub(crate) fn own_sprites() -> Painter {
-        Painter { builder: None, sprites: Sprites::own() }
+        Painter { paths: Paths::default(), sprites: Sprites::own() }
     }
 
     /// How many sprites the painter's store keeps.
@@ -273,85 +274,7 @@ impl Painter {
         canvas: &mut PixmapMut,
         layers: impl FnOnce(Pt) -> Vec<(Vec<PathCmd>, Paint)>,
     ) {
-        // A handle on the store, so that the painter can lend itself to paint a sprite.
-        self.sprites.clone().paint(self, at, paint, ts, canvas, layers);
-    }
-
-    /// A circle as resvg reads one: four quarter arcs clockwise from the east point, computed in
-    /// single precision.
-    fn circle(&mut self, c: Pt, r: f64) -> Option<Path> {
-        let (cx, cy, r) = (q(c.x), q(c.y), q(r));
-        if r <= 0.0 {
-            return None;
-        }
-        let mut b = self.builder.take().unwrap_or_default();
-        b.move_to(cx + r, cy);
-        let mut last = (cx + r, cy);
-        for to in [(cx, cy + r), (cx - r, cy), (cx, cy - r), (cx + r, cy)] {
-            arc(&mut b, last, r, false, true, to);
-            last = to;
-        }
-        b.close();
-        b.finish()
-    }
-
-    /// A tiny-skia path of path commands (arcs as cubic curves), or none when it is empty.
-    pub(super) fn path(&mut self, cmds: &[PathCmd]) -> Option<Path> {
-        let mut b = self.builder.take().unwrap_or_default();
-        let p = |p: Pt| (q(p.x), q(p.y));
-        let (mut last, mut start) = ((0.0, 0.0), (0.0, 0.0));
-        for c in cmds {
-            match *c {
-                PathCmd::Move(to) => {
-                    let to = p(to);
-                    b.move_to(to.0, to.1);
-                    (last, start) = (to, to);
-                }
-                PathCmd::Line(to) => {
-                    let to = p(to);
-                    b.line_to(to.0, to.1);
-                    last = to;
-                }
-                PathCmd::Quad(a, to) => {
-                    let (a, to) = (p(a), p(to));
-                    b.quad_to(a.0, a.1, to.0, to.1);
-                    last = to;
-                }
-                PathCmd::Cubic(a, c2, to) => {
-                    let (a, c2, to) = (p(a), p(c2), p(to));
-                    b.cubic_to(a.0, a.1, c2.0, c2.1, to.0, to.1);
-                    last = to;
-                }
-                PathCmd::Arc { r, large, sweep, to } => {
-                    let to = p(to);
-                    arc(&mut b, last, q(r), large, sweep, to);
-                    last = to;
-                }
-                PathCmd::Close => {
-                    b.close();
-                    last = start;
-                }
-            }
-        }
-        b.finish()
-    }
-}
-
-/// An SVG arc from `from` to `to` as cubic curves, as resvg converts it (kurbo, tolerance 0.1).
-fn arc(b: &mut PathBuilder, from: (f32, f32), r: f32, large: bool, sweep: bool, to: (f32, f32)) {
-    let arc = kurbo::SvgArc {
-        from: kurbo::Point::new(from.0 as f64, from.1 as f64),
-        to: kurbo::Point::new(to.0 as f64, to.1 as f64),
-        radii: kurbo::Vec2::new(r as f64, r as f64),
-        x_rotation: 0.0,
-        large_arc: large,
-        sweep,
-    };
-    match kurbo::Arc::from_svg_arc(&arc) {
-        Some(a) => a.to_cubic_beziers(0.1, |p1, p2, p| {
-            b.cubic_to(p1.x as f32, p1.y as f32, p2.x as f32, p2.y as f32, p.x as f32, p.y as f32)
-        }),
-        None => b.line_to(to.0, to.1),
+        self.sprites.paint(&mut self.paths, at, paint, ts, canvas, layers);
     }
 }
 
@@ -595,59 +518,18 @@ fn sign(x: f32) -> f32 {
     }
 }
 
-/// A number as the SVG holds it: two decimals.
-pub(super) fn q(x: f64) -> f32 {
-    ((x * 100.0).round() / 100.0) as f32
-}
-
-fn colour(c: Rgb, opacity: f64) -> tiny_skia::Color {
-    tiny_skia::Color::from_rgba8(c.0, c.1, c.2, (opacity * 255.0 + 0.5) as u8)
-}
-
-fn solid(c: Rgb, opacity: f64) -> tiny_skia::Paint<'static> {
-    let mut paint = tiny_skia::Paint { anti_alias: true, ..Default::default() };
-    paint.set_color(colour(c, opacity));
-    paint
-}
-
-/// Fills then strokes a path with a paint, its colours at `opacity`.
-pub(super) fn draw(path: &Path, p: &Paint, opacity: f64, ts: Transform, canvas: &mut PixmapMut) {
-    if let Some(c) = p.fill {
-        let paint = tiny_skia::Paint { anti_alias: !p.crisp, ..solid(c, opacity) };
-        canvas.fill_path(path, &paint, FillRule::Winding, ts, None);
-    }
-    if let Some((c, width)) = p.stroke {
-        if width <= 0.0 {
-            return;
-        }
-        let dash = p.dash.as_ref().and_then(|d| {
-            // SVG repeats an odd dash list to make it even.
-            let mut v: Vec<f32> = d.iter().map(|&x| q(x)).collect();
-            if v.len() % 2 == 1 {
-                v.extend_from_within(..);
-            }
-            StrokeDash::new(v, 0.0)
-        });
-        let stroke = Stroke {
-            width: q(width),
-            miter_limit: 4.0,
-            line_cap: if p.round { LineCap::Round } else { LineCap::Butt },
-            line_join: if p.round { LineJoin::Round } else { LineJoin::Miter },
-            dash,
-        };
-        canvas.stroke_path(path, &solid(c, opacity), &stroke, ts, None);
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::draw::scene::{Anchor, FontWeight, PieceSet};
+    use crate::rules::piece::{Color, Piece, Role};
+    use tiny_skia::Stroke;
 
     /// A stroke painted by tiny-skia's stroker on a fresh canvas.
     fn stroked(cmds: &[PathCmd], width: f32, ts: Transform) -> Pixmap {
         let mut canvas = Pixmap::new(100, 100).unwrap();
         canvas.fill(tiny_skia::Color::WHITE);
-        let path = Painter::default().path(cmds).unwrap();
+        let path = Paths::default().path(cmds).unwrap();
         let stroke = Stroke { width, miter_limit: 4.0, ..Stroke::default() };
         canvas.stroke_path(&path, &solid(Rgb(40, 60, 80), 1.0), &stroke, ts, None);
         canvas
@@ -708,5 +590,148 @@ mod tests {
         assert!(!axis_stroke(&slant, 1.0, Rgb(0, 0, 0), Transform::identity(), &mut canvas.as_mut()));
         let turned = Transform::from_rotate(30.0);
         assert!(!axis_stroke(&outline, 1.0, Rgb(0, 0, 0), turned, &mut canvas.as_mut()));
+    }
+
+    /// A scene of one element on white, `w` × `h` figure units.
+    fn scene(shape: Shape, paint: Paint, (w, h): (f64, f64)) -> Scene {
+        let mut s = Scene::new(w, h, Rgb::WHITE);
+        s.nodes.push(Node::Element(Element::new(shape, paint, "x")));
+        s
+    }
+
+    /// The layers painted straight onto a white canvas, as the painter did before sprites.
+    fn straight(layers: Vec<(Vec<PathCmd>, Paint)>, opacity: f64, (w, h): (u32, u32), scale: f32) -> Pixmap {
+        let mut canvas = Pixmap::new(w, h).unwrap();
+        canvas.fill(tiny_skia::Color::WHITE);
+        let mut paths = Paths::default();
+        for (cmds, p) in layers {
+            if let Some(path) = paths.path(&cmds) {
+                draw(&path, &p, opacity, Transform::from_scale(scale, scale), &mut canvas.as_mut());
+            }
+        }
+        canvas
+    }
+
+    /// The mean difference per channel (of 255) and the share of pixels off by more than 32.
+    fn difference(a: &Pixmap, b: &Pixmap) -> (f64, f64) {
+        let (mut sum, mut off) = (0u64, 0usize);
+        for (p, q) in a.data().chunks_exact(4).zip(b.data().chunks_exact(4)) {
+            sum += (0..4).map(|i| u64::from(p[i].abs_diff(q[i]))).sum::<u64>();
+            off += (0..4).any(|i| p[i].abs_diff(q[i]) > 32) as usize;
+        }
+        let n = a.data().len() as f64 / 4.0;
+        (sum as f64 / (4.0 * n), off as f64 / n)
+    }
+
+    #[test]
+    fn a_piece_from_its_sprite_shows_what_painting_it_straight_shows() {
+        let piece = Piece { color: Color::Black, role: Role::Knight };
+        let paint = Paint::fill(Rgb(250, 250, 250)).with_stroke(Rgb(20, 20, 20), 1.3);
+        for set in [PieceSet::Glyph, PieceSet::Disc, PieceSet::Letter] {
+            for (size, at, scale) in
+                [(45.0, (30.13, 41.77), 1.0), (20.3, (17.5, 18.04), 2.0), (61.7, (40.0, 39.9), 1.5)]
+            {
+                let at = Pt { x: at.0, y: at.1 };
+                let s = scene(Shape::Piece { piece, at, size, set }, paint.clone(), (80.0, 80.0));
+                let ours = to_pixmap(&s, scale).unwrap();
+                let theirs = straight(
+                    crate::draw::artwork::piece_layers(piece, at, size, set, &paint),
+                    1.0,
+                    (ours.width(), ours.height()),
+                    scale as f32,
+                );
+                let (mean, off) = difference(&ours, &theirs);
+                assert!(
+                    mean < 0.5 && off < 0.005,
+                    "{set:?} {size} at {at:?} ×{scale}: mean {mean:.3}, {:.2} % off",
+                    off * 100.0
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn a_label_from_its_sprite_shows_what_painting_it_straight_shows() {
+        let paint = Paint { opacity: Some(0.7), ..Paint::fill(Rgb(60, 60, 60)) };
+        for (text, at, scale) in [("a", (10.3, 12.61), 1.0), ("h8", (30.0, 20.25), 2.0), ("N", (5.55, 30.0), 1.25)] {
+            let at = Pt { x: at.0, y: at.1 };
+            let (size, anchor, weight) = (11.0, Anchor::Middle, FontWeight::Regular);
+            let s = scene(Shape::Text { text: text.into(), at, size, anchor, weight }, paint.clone(), (40.0, 40.0));
+            let ours = to_pixmap(&s, scale).unwrap();
+            let outline = crate::draw::font::text_outline(text, at, size, anchor, weight);
+            let theirs = straight(vec![(outline, paint.clone())], 0.7, (ours.width(), ours.height()), scale as f32);
+            let (mean, off) = difference(&ours, &theirs);
+            assert!(mean < 0.5 && off < 0.01, "{text} at {at:?} ×{scale}: mean {mean:.3}, {:.2} % off", off * 100.0);
+        }
+    }
+
+    #[test]
+    fn a_painter_paints_a_figure_the_same_whatever_it_painted_before() {
+        let piece = |x: f64, y: f64, size: f64| {
+            let at = Pt { x, y };
+            let shape =
+                Shape::Piece { piece: Piece { color: Color::Black, role: Role::Rook }, at, size, set: PieceSet::Glyph };
+            Node::Element(Element::new(shape, Paint::fill(Rgb::WHITE).with_stroke(Rgb::BLACK, 1.0), "piece"))
+        };
+        let label = |x: f64, y: f64| {
+            let shape = Shape::Text {
+                text: "e4".into(),
+                at: Pt { x, y },
+                size: 12.0,
+                anchor: Anchor::Middle,
+                weight: FontWeight::Regular,
+            };
+            Node::Element(Element::new(shape, Paint::fill(Rgb(40, 40, 40)), "label"))
+        };
+        let mut first = Scene::new(120.0, 60.0, Rgb::WHITE);
+        first.nodes.extend([piece(20.13, 30.4, 33.0), piece(81.13, 29.4, 33.0), label(50.06, 10.3)]);
+        let mut second = Scene::new(120.0, 60.0, Rgb::WHITE);
+        // The same fractions of a pixel at other places: the sprites the first figure made.
+        second.nodes.extend([piece(47.13, 21.4, 33.0), label(90.06, 50.3)]);
+        let paint = |painter: &mut Painter, s: &Scene| {
+            let mut canvas = Pixmap::new(120, 60).unwrap();
+            painter.paint(s, 1.0, &mut canvas.as_mut());
+            canvas
+        };
+        let mut used = Painter::own_sprites();
+        paint(&mut used, &first);
+        assert_eq!(used.sprite_count(), 2, "one rook sprite, one label sprite");
+        let after = paint(&mut used, &second);
+        assert_eq!(used.sprite_count(), 2, "the second figure found them");
+        let fresh = paint(&mut Painter::own_sprites(), &second);
+        assert!(after.data() == fresh.data(), "the second figure's pixels depend on what was painted before");
+        for scale in [1.5, 0.75] {
+            let mut used = Painter::own_sprites();
+            let mut big = Pixmap::new(180, 90).unwrap();
+            used.paint(&first, scale, &mut big.as_mut());
+            let (mut a, mut b) = (Pixmap::new(180, 90).unwrap(), Pixmap::new(180, 90).unwrap());
+            used.paint(&second, scale, &mut a.as_mut());
+            Painter::own_sprites().paint(&second, scale, &mut b.as_mut());
+            assert!(a.data() == b.data(), "at scale {scale}, the pixels depend on what was painted before");
+        }
+    }
+
+    #[test]
+    fn pieces_a_whole_number_of_pixels_apart_share_one_sprite_and_its_pixels() {
+        let piece = Piece { color: Color::White, role: Role::Queen };
+        let (paint, size) = (Paint::fill(Rgb::WHITE).with_stroke(Rgb::BLACK, 1.0), 30.0);
+        let mut s = Scene::new(100.0, 50.0, Rgb::WHITE);
+        for x in [20.4, 70.4] {
+            let at = Pt { x, y: 25.3 };
+            s.nodes.push(Node::Element(Element::new(
+                Shape::Piece { piece, at, size, set: PieceSet::Glyph },
+                paint.clone(),
+                "piece",
+            )));
+        }
+        let mut canvas = Pixmap::new(100, 50).unwrap();
+        let mut painter = Painter::own_sprites();
+        painter.paint(&s, 1.0, &mut canvas.as_mut());
+        assert_eq!(painter.sprite_count(), 1);
+        let column = |x0: usize| -> Vec<u8> {
+            (0..50).flat_map(|y| canvas.data()[(y * 100 + x0) * 4..][..50 * 4].to_vec()).collect()
+        };
+        assert_eq!(column(0), column(50), "the same pixels, 50 pixels apart");
+        assert!(column(0).chunks_exact(4).any(|p| p[0] < 100), "the queen is drawn");
     }
 }
