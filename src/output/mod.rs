@@ -6,6 +6,7 @@
 
 pub mod animation;
 mod apng;
+mod axis_stroke;
 pub mod budget;
 pub mod format;
 pub(crate) mod frames;
