@@ -201,7 +201,7 @@ pub fn played(v: VariantId, plies: usize) -> Position {
     pos
 }
 
-/// One middle-game position in each variant of issue 20's list: dot, boholy, spherical, small,
+/// One middle-game position in each of these variants: dot, boholy, spherical, small,
 /// small8, flat, cylinder, xiangqi.
 pub fn middle_games() -> Vec<Position> {
     use VariantId::*;

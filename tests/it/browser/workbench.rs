@@ -1,4 +1,4 @@
-//! The workbench in real headless Chromium (issue 21), driven by playwright-core
+//! The workbench in real headless Chromium, driven by playwright-core
 //! (`tests/browser/workbench.mjs`; `.ci/run` installs Chromium, node and the package when
 //! missing — without them this test fails, it never skips). The server runs in-process, bound to
 //! 127.0.0.1 port 0.
