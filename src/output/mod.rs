@@ -14,6 +14,7 @@ mod gif;
 mod hairline;
 mod html;
 mod lzw;
+pub(crate) mod markup;
 mod paint;
 mod pdf;
 mod png;
