@@ -160,6 +160,8 @@ pub fn essay_outputs() -> &'static EssayRun {
 /// end of a pipe that only this process holds open, which the system closes when the process
 /// ends, and then removes the folder. (Rust opens its pipes close-on-exec, so the commands the
 /// tests run do not hold it open.)
+// The shell is never waited for: it ends after this process has, and the system reaps it then.
+#[allow(clippy::zombie_processes)]
 fn remove_at_exit(dir: &std::path::Path) {
     static PIPE: std::sync::OnceLock<std::sync::Mutex<std::process::ChildStdin>> = std::sync::OnceLock::new();
     if PIPE.get().is_some() {
