@@ -1,5 +1,5 @@
 //! `dotchess serve`: the figures over HTTP — an image API any web page can link to, and a
-//! workbench page to compose figures in (issue 21).
+//! workbench page to compose figures in.
 //!
 //! The server is glue: every rule and every pixel comes from the library, called as the command
 //! line calls it, so a URL gives the bytes `dotchess render` / `dotchess animate` give for the

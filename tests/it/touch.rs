@@ -1,4 +1,4 @@
-//! Interactive figures (issue 20): the data the page carries for every piece, checked against the
+//! Interactive figures: the data the page carries for every piece, checked against the
 //! rules core in every view; the still figure inside the page unchanged; the page self-contained,
 //! scoped and the same bytes every time; `render -o fig.html`, `--format html`, bad input, and
 //! the batch's pages and contact sheet. The page in a real browser: `tests/it/browser/touch.rs`.
@@ -48,7 +48,7 @@ fn elements(nodes: &[Node]) -> Vec<&Element> {
     out
 }
 
-/// The views of issue 20's list, each with the default settings.
+/// The views an interactive figure is made in, each with the default settings.
 fn views() -> Vec<(&'static str, View)> {
     vec![
         ("hemispheres", View::hemispheres()),
@@ -357,7 +357,7 @@ fn figure(position: &str, overlay: &str) -> dotchess::draw::document::FigureSpec
     dotchess::input::overlay::read_overlay("o.toml", overlay, &base, &dotchess::input::overlay::no_files).unwrap()
 }
 
-/// The figure of issue 20's size limit: the Dot's start on the hemispheres, the chart and the
+/// The largest interactive figure the size limit is set for: the Dot's start on the hemispheres, the chart and the
 /// globe.
 pub const THREE: &str =
     "columns = 3\n[[panels]]\nview = \"hemispheres\"\n[[panels]]\nview = \"chart\"\n[[panels]]\nview = \"globe\"\n";

@@ -1,4 +1,4 @@
-//! Interactive figures in a real browser (issue 20): headless Chromium (Debian's `chromium`)
+//! Interactive figures in a real browser: headless Chromium (Debian's `chromium`)
 //! driven by playwright-core (`tests/browser/touch.mjs`; `tools::playwright_node` installs both when missing —
 //! without them this test fails, it never skips). One browser for every page: the Dot's start on
 //! the hemispheres, the chart and the globe, and a middle game of each variant on five views.
