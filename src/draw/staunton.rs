@@ -40,9 +40,9 @@ pub(crate) fn drawing(role: Role) -> &'static Drawing {
     }]
 }
 
-/// Box units to the piece's `size`: the king, the tallest piece, is 93 units tall with its
-/// outline, as tall as a glyph piece of the same size.
-const BOX: f64 = 93.0;
+/// Box units to the piece's `size`: the king, the tallest piece, is 93.5 units tall with its
+/// outline, a little taller than a glyph piece of the same size (0.89 of its cell on a board).
+const BOX: f64 = 88.0;
 
 /// A drawing's path moved onto the page: the box's middle on `at`, `size` figure units for
 /// [`BOX`] units.
@@ -245,7 +245,7 @@ fn knight() -> Drawing {
         .c(68.0, 19.0, 81.0, 36.0, 80.0, 57.0)
         .c(79.0, 70.0, 77.0, 78.0, 75.0, 84.0)
         .z();
-    let mane = Path::default().m(55.0, 22.0).c(66.0, 27.0, 74.0, 40.0, 74.0, 57.0).open();
+    let mane = Path::default().m(56.0, 24.0).c(65.0, 29.0, 72.0, 41.0, 72.0, 57.0).open();
     Drawing {
         parts: vec![head, base(22.0)],
         lines: vec![mane, line(15.0, 58.0, 21.0, 58.0), line(32.0, 83.0, 72.0, 83.0)],
@@ -260,5 +260,49 @@ fn pawn() -> Drawing {
         parts: vec![body, slab(26.0, 83.0, 74.0, 93.0, 4.0), circle(50.0, 38.0, 14.0), slab(37.0, 52.0, 63.0, 60.0, 4.0)],
         lines: vec![line(40.0, 52.0, 60.0, 52.0), line(45.0, 60.0, 55.0, 60.0), line(34.0, 83.0, 66.0, 83.0)],
         spots: vec![],
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The lowest and highest y a path reaches (a circle's arcs reach their radius round their
+    /// end points; a curve stays inside its control points).
+    fn span(cmds: &[PathCmd]) -> (f64, f64) {
+        let mut ys = Vec::new();
+        for c in cmds {
+            match *c {
+                PathCmd::Move(a) | PathCmd::Line(a) => ys.push(a.y),
+                PathCmd::Quad(a, b) => ys.extend([a.y, b.y]),
+                PathCmd::Cubic(a, b, c) => ys.extend([a.y, b.y, c.y]),
+                PathCmd::Arc { r, to, .. } => ys.extend([to.y - r, to.y + r]),
+                PathCmd::Close => {}
+            }
+        }
+        ys.iter().fold((f64::MAX, f64::MIN), |(lo, hi), &y| (lo.min(y), hi.max(y)))
+    }
+
+    const CHESS: [Role; 6] = [Role::King, Role::Queen, Role::Rook, Role::Bishop, Role::Knight, Role::Pawn];
+
+    #[test]
+    fn every_piece_stands_on_the_same_line_and_the_king_is_tallest() {
+        let top = |r: Role| drawing(r).parts.iter().map(|p| span(p).0).fold(f64::MAX, f64::min);
+        for role in CHESS {
+            let bottom = drawing(role).parts.iter().map(|p| span(p).1).fold(f64::MIN, f64::max);
+            assert!((bottom - 93.0).abs() < 1e-9, "{role:?} stands at {bottom}");
+            assert!(top(role) >= top(Role::King), "{role:?} is taller than the king");
+        }
+        // The pawn is the shortest, the bishop clearly taller than it.
+        assert!(CHESS.iter().all(|&r| top(r) <= top(Role::Pawn)));
+        assert!(top(Role::Pawn) - top(Role::Bishop) > 15.0);
+    }
+
+    #[test]
+    fn a_placed_piece_is_its_drawing_scaled_about_the_place() {
+        let at = Pt::new(10.0, 20.0);
+        let placed = place(&circle(50.0, 50.0, 10.0), at, BOX / 2.0);
+        assert_eq!(placed[0], PathCmd::Move(Pt::new(15.0, 20.0)));
+        assert!(matches!(placed[1], PathCmd::Arc { r, .. } if (r - 5.0).abs() < 1e-12));
     }
 }
