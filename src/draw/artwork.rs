@@ -1,8 +1,8 @@
 //! Piece artwork: the outlines and paints a piece is drawn with in each piece set, the same
 //! layers for the SVG writer and the painter.
 
-use crate::draw::{font, staunton};
 use crate::draw::scene::{Anchor, FontWeight, Paint, PathCmd, PieceSet, Pt, Rgb};
+use crate::draw::{font, staunton};
 
 /// The layers of a piece, bottom first: outline and paint. The SVG writer and the painter draw
 /// the same layers.
