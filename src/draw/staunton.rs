@@ -269,8 +269,9 @@ fn pawn() -> Drawing {
 mod tests {
     use super::*;
 
-    /// The lowest and highest y a path reaches (a circle's arcs reach their radius round their
-    /// end points; a curve stays inside its control points).
+    /// The highest and lowest y a path reaches: a curve stays inside its control points; an arc
+    /// reaches at most its radius above its end point (a circle's top), and in these drawings no
+    /// arc is lowest (a slab's rounded corners end on its bottom edge).
     fn span(cmds: &[PathCmd]) -> (f64, f64) {
         let mut ys = Vec::new();
         for c in cmds {
@@ -278,7 +279,7 @@ mod tests {
                 PathCmd::Move(a) | PathCmd::Line(a) => ys.push(a.y),
                 PathCmd::Quad(a, b) => ys.extend([a.y, b.y]),
                 PathCmd::Cubic(a, b, c) => ys.extend([a.y, b.y, c.y]),
-                PathCmd::Arc { r, to, .. } => ys.extend([to.y - r, to.y + r]),
+                PathCmd::Arc { r, to, .. } => ys.extend([to.y - r, to.y]),
                 PathCmd::Close => {}
             }
         }
