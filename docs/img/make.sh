@@ -10,3 +10,6 @@ d render $e/12-castling-long.fen --view board --square e1 --width 360 -o docs/im
 d render $e/small-bishop.fen --square S --width 360 -o docs/img/small-bishop-on-pole.png
 d render --view globe --latitude 12 --width 360 -o docs/img/globe-start.png
 d animate $e/empty.fen $e/04-gear.toml --width 300 --fps 12 -o docs/img/gear.gif
+# The diagram pieces on a board of 24-pixel and 48-pixel cells (226 and 451 pixels wide).
+d render --variant chess --view board --width 226 -o docs/img/pieces-24.png
+d render --variant chess --view board --width 451 -o docs/img/pieces-48.png

@@ -1,8 +1,8 @@
 //! Piece artwork: the outlines and paints a piece is drawn with in each piece set, the same
 //! layers for the SVG writer and the painter.
 
-use crate::draw::font;
 use crate::draw::scene::{Anchor, FontWeight, Paint, PathCmd, PieceSet, Pt, Rgb};
+use crate::draw::{font, staunton};
 
 /// The layers of a piece, bottom first: outline and paint. The SVG writer and the painter draw
 /// the same layers.
@@ -24,6 +24,21 @@ pub(crate) fn piece_layers(
             (circle(at, size * 0.38).to_vec(), Paint::stroke(ink, width * 0.6)),
             (sign(0.5), Paint::fill(ink)),
         ],
+        // Parts in the body colour outlined (in black for a white piece, in its body colour for
+        // a black one), then the details in the ink: black on a white piece, white on a black.
+        PieceSet::Diagram => {
+            let d = staunton::drawing(piece.role);
+            let outline = match piece.color {
+                crate::rules::piece::Color::White => ink,
+                crate::rules::piece::Color::Black => body,
+            };
+            let part = Paint::fill(body).with_stroke(outline, width).rounded();
+            let line = Paint::stroke(ink, width).rounded();
+            let mut layers: Vec<_> = d.parts.iter().map(|c| (staunton::place(c, at, size), part.clone())).collect();
+            layers.extend(d.lines.iter().map(|c| (staunton::place(c, at, size), line.clone())));
+            layers.extend(d.spots.iter().map(|c| (staunton::place(c, at, size), Paint::fill(ink))));
+            layers
+        }
         PieceSet::Glyph => {
             let (under, over) = font::piece_outline(piece, at, size);
             vec![(under, Paint::fill(body)), (over, Paint::fill(ink))]

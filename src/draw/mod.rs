@@ -13,4 +13,5 @@ pub mod geometry;
 pub(crate) mod grid;
 pub(crate) mod prefix;
 pub mod scene;
+pub(crate) mod staunton;
 pub mod theme;

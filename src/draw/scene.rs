@@ -139,6 +139,9 @@ pub enum FontWeight {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum PieceSet {
+    /// Staunton chessmen as printed diagrams draw them, outlines drawn by the project: a white
+    /// piece white with black outlines, a black piece black with white inner lines.
+    Diagram,
     /// The chess symbols of the embedded font.
     Glyph,
     /// A disc with the piece's letter (K, Q, R, B, N, P).

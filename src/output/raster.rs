@@ -331,7 +331,7 @@ mod tests {
     fn a_piece_from_its_sprite_shows_what_painting_it_straight_shows() {
         let piece = Piece { color: Color::Black, role: Role::Knight };
         let paint = Paint::fill(Rgb(250, 250, 250)).with_stroke(Rgb(20, 20, 20), 1.3);
-        for set in [PieceSet::Glyph, PieceSet::Disc, PieceSet::Letter] {
+        for set in [PieceSet::Diagram, PieceSet::Glyph, PieceSet::Disc, PieceSet::Letter] {
             for (size, at, scale) in
                 [(45.0, (30.13, 41.77), 1.0), (20.3, (17.5, 18.04), 2.0), (61.7, (40.0, 39.9), 1.5)]
             {

@@ -76,7 +76,7 @@ fn piece_element(theme: &Theme, set: PieceSet, piece: Piece, at: Pt, size: f64) 
     let (body, ink) = match (set, piece.color) {
         (PieceSet::Disc, Color::White) => (theme.disc, theme.gold_ink),
         (PieceSet::Disc, Color::Black) => (theme.disc, theme.red_ink),
-        (PieceSet::Letter, Color::Black) => (theme.piece_body(piece.color), theme.white_piece),
+        (PieceSet::Letter | PieceSet::Diagram, Color::Black) => (theme.piece_body(piece.color), theme.white_piece),
         _ => (theme.piece_body(piece.color), Rgb::BLACK),
     };
     Element::new(
