@@ -367,7 +367,7 @@ pub fn read_among(pos: &Position, legal: &[Move], text: &str) -> Result<Move, Mo
         1 => Ok(found[0]),
         0 => {
             let why = illegal_why(pos, legal, &readings);
-            Err(with_nearest(pos, legal, fail(MoveErrorKind::Illegal(why)), readings.first()))
+            Err(with_nearest(pos, legal, fail(MoveErrorKind::Illegal(why)), Some(chosen(pos, &readings))))
         }
         _ => {
             let mut names: Vec<String> = found.iter().map(|&m| pos.san_parts_among(m, legal).to_string()).collect();
@@ -444,7 +444,16 @@ fn readings(pos: &Position, body: &str) -> Vec<Reading> {
             {
                 heads.push((role, &prefix[1..]));
             }
-            heads.push((Role::Pawn, prefix));
+            // Without a letter: a pawn (or soldier) — or, in the coordinate form (`g1f3`), the
+            // piece of the side to move standing on the origin cell, so that an illegal move is
+            // explained for that piece and not for a pawn.
+            let bare = match origin(pos.topology(), prefix) {
+                Some(Origin::Cell(c)) => {
+                    pos.piece_at(c).filter(|p| p.color == pos.turn()).map_or(Role::Pawn, |p| p.role)
+                }
+                _ => Role::Pawn,
+            };
+            heads.push((bare, prefix));
             for (role, hint) in heads {
                 if let Some(origin) = origin(pos.topology(), hint) {
                     out.push(Reading { role, origin, capture, to, promotion });
@@ -538,7 +547,16 @@ fn castle_why(pos: &Position, c: Castling) -> String {
     }
 }
 
-/// Why no legal move fits any reading (the first reading that names a piece the side has).
+/// The reading an illegal move is explained by: the first that names a piece the side has.
+/// `readings` is not empty.
+fn chosen<'a>(pos: &Position, readings: &'a [Reading]) -> &'a Reading {
+    readings
+        .iter()
+        .find(|r| pos.pieces().any(|(_, p)| p.color == pos.turn() && p.role == r.role))
+        .unwrap_or(&readings[0])
+}
+
+/// Why no legal move fits any reading (the [`chosen`] one).
 fn illegal_why(pos: &Position, legal: &[Move], readings: &[Reading]) -> String {
     let topo = pos.topology();
     let v = pos.variant();
@@ -546,12 +564,19 @@ fn illegal_why(pos: &Position, legal: &[Move], readings: &[Reading]) -> String {
     if legal.is_empty() {
         return if pos.in_check() { format!("{us} is checkmated") } else { format!("{us} has no legal move") };
     }
-    let r = readings
-        .iter()
-        .find(|r| pos.pieces().any(|(_, p)| p.color == pos.turn() && p.role == r.role))
-        .unwrap_or(&readings[0]);
+    let r = chosen(pos, readings);
     let name = v.role_name(r.role);
     let to = topo.name(r.to);
+    // From a named cell: about what stands there.
+    if let Origin::Cell(from) = r.origin {
+        let at = topo.name(from);
+        match pos.piece_at(from) {
+            None => return format!("{at} is empty"),
+            Some(p) if p.color != pos.turn() => return format!("the piece on {at} is not {us}'s"),
+            Some(p) if p.role != r.role => return format!("the piece on {at} is a {}", v.role_name(p.role)),
+            Some(_) => {}
+        }
+    }
     let own: Vec<Cell> =
         pos.pieces().filter(|(_, p)| p.color == pos.turn() && p.role == r.role).map(|(c, _)| c).collect();
     if own.is_empty() {
@@ -586,7 +611,10 @@ fn illegal_why(pos: &Position, legal: &[Move], readings: &[Reading]) -> String {
     match pinned {
         Some(_) if pos.in_check() => format!("{us} is in check, and a {name} on {to} would not end it"),
         Some(_) => format!("a {name} moving to {to} would leave the {us} {} in check", v.role_name(Role::King)),
-        None => format!("no {us} {name} can move to {to}"),
+        None => match r.origin {
+            Origin::Cell(from) => format!("the {name} on {} cannot move to {to}", topo.name(from)),
+            _ => format!("no {us} {name} can move to {to}"),
+        },
     }
 }
 
