@@ -367,7 +367,7 @@ pub fn read_among(pos: &Position, legal: &[Move], text: &str) -> Result<Move, Mo
         1 => Ok(found[0]),
         0 => {
             let why = illegal_why(pos, legal, &readings);
-            Err(with_nearest(pos, legal, fail(MoveErrorKind::Illegal(why)), Some(chosen(pos, &readings))))
+            Err(with_nearest(pos, legal, fail(MoveErrorKind::Illegal(why)), Some(&chosen(pos, &readings))))
         }
         _ => {
             let mut names: Vec<String> = found.iter().map(|&m| pos.san_parts_among(m, legal).to_string()).collect();
@@ -444,16 +444,7 @@ fn readings(pos: &Position, body: &str) -> Vec<Reading> {
             {
                 heads.push((role, &prefix[1..]));
             }
-            // Without a letter: a pawn (or soldier) — or, in the coordinate form (`g1f3`), the
-            // piece of the side to move standing on the origin cell, so that an illegal move is
-            // explained for that piece and not for a pawn.
-            let bare = match origin(pos.topology(), prefix) {
-                Some(Origin::Cell(c)) => {
-                    pos.piece_at(c).filter(|p| p.color == pos.turn()).map_or(Role::Pawn, |p| p.role)
-                }
-                _ => Role::Pawn,
-            };
-            heads.push((bare, prefix));
+            heads.push((Role::Pawn, prefix));
             for (role, hint) in heads {
                 if let Some(origin) = origin(pos.topology(), hint) {
                     out.push(Reading { role, origin, capture, to, promotion });
@@ -547,13 +538,20 @@ fn castle_why(pos: &Position, c: Castling) -> String {
     }
 }
 
-/// The reading an illegal move is explained by: the first that names a piece the side has.
-/// `readings` is not empty.
-fn chosen<'a>(pos: &Position, readings: &'a [Reading]) -> &'a Reading {
-    readings
+/// The reading an illegal move is explained by: the first that names a piece the side has. A
+/// reading without a letter from a cell (the coordinate form, `g1g3`) is about the piece of the
+/// side to move standing there, not a pawn: its role is that piece's. `readings` is not empty.
+fn chosen(pos: &Position, readings: &[Reading]) -> Reading {
+    let mut r = *readings
         .iter()
         .find(|r| pos.pieces().any(|(_, p)| p.color == pos.turn() && p.role == r.role))
-        .unwrap_or(&readings[0])
+        .unwrap_or(&readings[0]);
+    if let (Role::Pawn, Origin::Cell(c)) = (r.role, r.origin)
+        && let Some(p) = pos.piece_at(c).filter(|p| p.color == pos.turn())
+    {
+        r.role = p.role;
+    }
+    r
 }
 
 /// Why no legal move fits any reading (the [`chosen`] one).
@@ -564,7 +562,7 @@ fn illegal_why(pos: &Position, legal: &[Move], readings: &[Reading]) -> String {
     if legal.is_empty() {
         return if pos.in_check() { format!("{us} is checkmated") } else { format!("{us} has no legal move") };
     }
-    let r = chosen(pos, readings);
+    let r = &chosen(pos, readings);
     let name = v.role_name(r.role);
     let to = topo.name(r.to);
     // From a named cell: about what stands there.
