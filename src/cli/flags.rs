@@ -45,7 +45,16 @@ fn arg(spec: &'static Spec, flag: &'static str) -> Arg {
     let key = spec.key;
     let arg = Arg::new(flag).long(&flag[2..]).help(spec.help);
     match spec.ty {
-        Ty::Switch { .. } => arg.action(ArgAction::SetTrue),
+        // A switch a flag turns on also takes its value after `=`, so that what a file or a
+        // query turns on can be turned off from the command line (`--edges=false`).
+        Ty::Switch { by_flag: true } => arg
+            .action(ArgAction::Set)
+            .num_args(0..=1)
+            .require_equals(true)
+            .default_missing_value("true")
+            .value_name("BOOL")
+            .value_parser(move |s: &str| parse_text(key, s)),
+        Ty::Switch { by_flag: false } => arg.action(ArgAction::SetTrue),
         Ty::Mark(_) => arg.action(ArgAction::Append).value_name("MARK").value_parser(move |s: &str| parse_text(key, s)),
         _ => arg
             .action(ArgAction::Set)
@@ -85,10 +94,10 @@ impl<R: Rows> FromArgMatches for OptionFlags<R> {
         // In the order given on the command line, so that marks keep it.
         let mut given: Vec<(usize, &'static Spec, &'static str, Value, String)> = Vec::new();
         for (spec, flag) in rows::<R>() {
-            if let Ty::Switch { by_flag } = spec.ty {
+            if let Ty::Switch { by_flag: false } = spec.ty {
                 if m.get_flag(flag) {
                     let at = m.index_of(flag).unwrap_or(0);
-                    given.push((at, spec, flag, Value::Bool(by_flag), String::new()));
+                    given.push((at, spec, flag, Value::Bool(false), String::new()));
                 }
                 continue;
             }

@@ -22,9 +22,28 @@ pub struct ServeArgs {
     /// Seconds a request may take, waiting included; then 503 (default 30).
     #[arg(long, default_value_t = 30.0)]
     timeout: f64,
+    /// Seconds a client may take to send a request's head; then its connection is closed
+    /// (default 10).
+    #[arg(long, default_value_t = 10.0)]
+    head_timeout: f64,
+    /// Connections open at once; more wait until one closes (default: the open-files limit less
+    /// 64, 16 to 4096).
+    #[arg(long)]
+    connections: Option<usize>,
+    /// Seconds the requests being answered may take to finish after SIGTERM (default 10).
+    #[arg(long, default_value_t = 10.0)]
+    grace: f64,
     /// No line a request on standard error.
     #[arg(long)]
     quiet: bool,
+}
+
+/// A number of seconds, over 0 and at most an hour.
+fn seconds(flag: &str, s: f64) -> Result<std::time::Duration, CliError> {
+    if !(s > 0.0 && s <= 3600.0) {
+        return Err(CliError::Usage(format!("{flag} {s}: 0 to 3600 seconds")));
+    }
+    Ok(std::time::Duration::from_secs_f64(s))
 }
 
 /// Runs the server until SIGINT or SIGTERM.
@@ -40,10 +59,12 @@ pub fn serve_cmd(a: &ServeArgs) -> Result<(), CliError> {
     if let Some(q) = a.queue {
         config.queue = q;
     }
-    if !(a.timeout > 0.0 && a.timeout <= 3600.0) {
-        return Err(CliError::Usage(format!("--timeout {}: 0 to 3600 seconds", a.timeout)));
+    config.timeout = seconds("--timeout", a.timeout)?;
+    config.head_timeout = seconds("--head-timeout", a.head_timeout)?;
+    config.grace = seconds("--grace", a.grace)?;
+    if let Some(n) = a.connections {
+        config.connections = n.max(1);
     }
-    config.timeout = std::time::Duration::from_secs_f64(a.timeout);
     config.log = !a.quiet;
     dotchess::serve::run(a.addr, config).map_err(|e| {
         CliError::Output(format!("cannot serve on {}: {}", a.addr, dotchess::input::file::plain_os_error(&e)))

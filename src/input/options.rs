@@ -409,11 +409,12 @@ impl FigureOptions {
     }
 
     /// Refuses `frames` and `seconds` given together by one source, and an option given twice
-    /// that is not a mark.
+    /// that is not a repeatable mark (`lastmove`, `pseudo`, `check` and `over_pieces` are marks
+    /// that hold one value).
     pub(crate) fn check_single(&self) -> Result<(), InputError> {
         for (i, g) in self.given.iter().enumerate() {
             let before = &self.given[..i];
-            if spec(g.key).level != Level::Mark && before.iter().any(|b| b.key == g.key) {
+            if !matches!(spec(g.key).ty, Ty::Mark(_)) && before.iter().any(|b| b.key == g.key) {
                 return Err(g.origin.error("is given twice"));
             }
             let other = match g.key {
@@ -434,7 +435,7 @@ impl FigureOptions {
     /// does not know, a value out of range or an option given twice is an error naming the pair.
     /// A theme is a built-in one's name: a query names no file.
     pub fn from_query(query: &str) -> Result<FigureOptions, InputError> {
-        FigureOptions::from_pairs(query_pairs(query))
+        FigureOptions::from_pairs(query_pairs(query)?)
     }
 
     /// [`FigureOptions::from_query`] of pairs already split and decoded.
@@ -472,20 +473,28 @@ pub(crate) fn unknown_name(name: &str, known: &[&str]) -> String {
 }
 
 /// The pairs of a URL query, percent-decoded (`+` is a space; a `%` not followed by two hex
-/// digits is kept as it is; bytes that are not UTF-8 become U+FFFD).
-pub(crate) fn query_pairs(query: &str) -> Vec<(String, String)> {
+/// digits is kept as it is). Bytes that are not UTF-8 once decoded (`title=%ff`) are an error
+/// naming the pair, as the command refuses an argument that is not UTF-8.
+pub(crate) fn query_pairs(query: &str) -> Result<Vec<(String, String)>, InputError> {
     query
         .trim_start_matches('?')
         .split('&')
         .filter(|p| !p.is_empty())
         .map(|p| {
             let (n, v) = p.split_once('=').unwrap_or((p, ""));
-            (percent_decode(n), percent_decode(v))
+            let not_text = |what: &str| {
+                let name = String::from_utf8_lossy(&percent_decode(n)).into_owned();
+                Origin::Query { name, text: v.to_string() }
+                    .error(format!("the {what}'s percent-escapes do not decode to UTF-8 text"))
+            };
+            let name = String::from_utf8(percent_decode(n)).map_err(|_| not_text("key"))?;
+            let value = String::from_utf8(percent_decode(v)).map_err(|_| not_text("value"))?;
+            Ok((name, value))
         })
         .collect()
 }
 
-fn percent_decode(s: &str) -> String {
+fn percent_decode(s: &str) -> Vec<u8> {
     let bytes = s.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
     let mut i = 0;
@@ -504,7 +513,7 @@ fn percent_decode(s: &str) -> String {
         }
         i += 1;
     }
-    String::from_utf8_lossy(&out).into_owned()
+    out
 }
 
 #[cfg(test)]
@@ -602,11 +611,25 @@ mod tests {
         assert!(e.to_string().contains("did you mean `latitude`?"), "{e}");
         let e = FigureOptions::from_query("width=300&width=400").unwrap_err();
         assert!(e.to_string().contains("`width=400`: is given twice"), "{e}");
+        // A mark that holds one value is one value too; the repeatable marks add up.
+        for (k, v) in [("pseudo", "true"), ("check", "false"), ("over_pieces", "true"), ("lastmove", "e2e4")] {
+            let e = FigureOptions::from_query(&format!("{k}={v}&{k}={v}")).unwrap_err();
+            assert!(e.to_string().contains(&format!("`{k}={v}`: is given twice")), "{e}");
+        }
+        assert!(FigureOptions::from_query("square=d5&square=e4&arrow=b1:c3&arrow=d2:d4").is_ok());
         let e = FigureOptions::from_query("frames=3&seconds=1").unwrap_err();
         assert!(e.to_string().contains("not both"), "{e}");
         let e = FigureOptions::from_query("theme=..%2Fsecret.toml").unwrap_err();
         assert!(e.to_string().contains("built-in theme"), "{e}");
-        assert_eq!(query_pairs("?a=%41%zz&b"), [("a".to_string(), "A%zz".to_string()), ("b".into(), "".into())]);
+        assert_eq!(
+            query_pairs("?a=%41%zz&b").unwrap(),
+            [("a".to_string(), "A%zz".to_string()), ("b".into(), "".into())]
+        );
+        // UTF-8 escaped is text; an escape of a byte that is not UTF-8 is refused, naming the pair.
+        assert_eq!(query_pairs("title=%C3%A9t%C3%A9").unwrap()[0].1, "été");
+        let e = query_pairs("view=globe&title=%ff").unwrap_err().to_string();
+        assert!(e.contains("`title=%ff`") && e.contains("UTF-8"), "{e}");
+        assert!(query_pairs("%ff=1").is_err());
     }
 
     #[test]

@@ -367,7 +367,7 @@ pub fn read_among(pos: &Position, legal: &[Move], text: &str) -> Result<Move, Mo
         1 => Ok(found[0]),
         0 => {
             let why = illegal_why(pos, legal, &readings);
-            Err(with_nearest(pos, legal, fail(MoveErrorKind::Illegal(why)), readings.first()))
+            Err(with_nearest(pos, legal, fail(MoveErrorKind::Illegal(why)), Some(&chosen(pos, &readings))))
         }
         _ => {
             let mut names: Vec<String> = found.iter().map(|&m| pos.san_parts_among(m, legal).to_string()).collect();
@@ -538,7 +538,23 @@ fn castle_why(pos: &Position, c: Castling) -> String {
     }
 }
 
-/// Why no legal move fits any reading (the first reading that names a piece the side has).
+/// The reading an illegal move is explained by: the first that names a piece the side has. A
+/// reading without a letter from a cell (the coordinate form, `g1g3`) is about the piece of the
+/// side to move standing there, not a pawn: its role is that piece's. `readings` is not empty.
+fn chosen(pos: &Position, readings: &[Reading]) -> Reading {
+    let mut r = *readings
+        .iter()
+        .find(|r| pos.pieces().any(|(_, p)| p.color == pos.turn() && p.role == r.role))
+        .unwrap_or(&readings[0]);
+    if let (Role::Pawn, Origin::Cell(c)) = (r.role, r.origin)
+        && let Some(p) = pos.piece_at(c).filter(|p| p.color == pos.turn())
+    {
+        r.role = p.role;
+    }
+    r
+}
+
+/// Why no legal move fits any reading (the [`chosen`] one).
 fn illegal_why(pos: &Position, legal: &[Move], readings: &[Reading]) -> String {
     let topo = pos.topology();
     let v = pos.variant();
@@ -546,12 +562,19 @@ fn illegal_why(pos: &Position, legal: &[Move], readings: &[Reading]) -> String {
     if legal.is_empty() {
         return if pos.in_check() { format!("{us} is checkmated") } else { format!("{us} has no legal move") };
     }
-    let r = readings
-        .iter()
-        .find(|r| pos.pieces().any(|(_, p)| p.color == pos.turn() && p.role == r.role))
-        .unwrap_or(&readings[0]);
+    let r = &chosen(pos, readings);
     let name = v.role_name(r.role);
     let to = topo.name(r.to);
+    // From a named cell: about what stands there.
+    if let Origin::Cell(from) = r.origin {
+        let at = topo.name(from);
+        match pos.piece_at(from) {
+            None => return format!("{at} is empty"),
+            Some(p) if p.color != pos.turn() => return format!("the piece on {at} is not {us}'s"),
+            Some(p) if p.role != r.role => return format!("the piece on {at} is a {}", v.role_name(p.role)),
+            Some(_) => {}
+        }
+    }
     let own: Vec<Cell> =
         pos.pieces().filter(|(_, p)| p.color == pos.turn() && p.role == r.role).map(|(c, _)| c).collect();
     if own.is_empty() {
@@ -586,7 +609,10 @@ fn illegal_why(pos: &Position, legal: &[Move], readings: &[Reading]) -> String {
     match pinned {
         Some(_) if pos.in_check() => format!("{us} is in check, and a {name} on {to} would not end it"),
         Some(_) => format!("a {name} moving to {to} would leave the {us} {} in check", v.role_name(Role::King)),
-        None => format!("no {us} {name} can move to {to}"),
+        None => match r.origin {
+            Origin::Cell(from) => format!("the {name} on {} cannot move to {to}", topo.name(from)),
+            _ => format!("no {us} {name} can move to {to}"),
+        },
     }
 }
 

@@ -11,6 +11,7 @@ use super::App;
 use super::cache::{self, Canonical};
 use super::error::ApiError;
 use super::query::{self, Job, Route};
+use super::replay;
 use crate::draw::animation::AnimError;
 use crate::output::{Format, WriteError, budget, write};
 use axum::body::Body;
@@ -26,25 +27,32 @@ pub async fn image(State(app): State<App>, req: Request) -> Response {
     }
 }
 
-/// Reads a POSTed body (an overlay): at most [`super::MAX_BODY`] bytes of UTF-8.
-pub async fn body_text(method: &Method, body: Body) -> Result<Option<String>, ApiError> {
+/// Reads a POSTed body (an overlay, or a game on the game routes): at most the route's
+/// [`super::body_limit`] bytes of UTF-8.
+pub async fn body_text(method: &Method, path: &str, body: Body) -> Result<Option<String>, ApiError> {
     if method != Method::POST {
         return Ok(None);
     }
-    let bytes = axum::body::to_bytes(body, super::MAX_BODY).await.map_err(|_| {
-        ApiError::too_large(format!("the request body is over the {} KiB a body may have", super::MAX_BODY >> 10))
-            .at_key("body")
-    })?;
+    let limit = super::body_limit(path);
+    let bytes = axum::body::to_bytes(body, limit).await.map_err(|_| super::error::body_too_large(limit))?;
+    let what = if replay::format_of(path).is_some() { "a game file's text" } else { "an overlay's TOML" };
     String::from_utf8(bytes.to_vec())
         .map(Some)
-        .map_err(|_| ApiError::bad("the request body (an overlay's TOML) is not UTF-8".into()).at_key("body"))
+        .map_err(|_| ApiError::bad(format!("the request body ({what}) is not UTF-8")).at_key("body"))
 }
 
 async fn answer(app: &App, req: Request) -> Result<Response, ApiError> {
-    let route = Route::of_path(req.uri().path()).ok_or_else(|| ApiError::not_found("no such image route"))?;
-    let pairs = crate::input::options::query_pairs(req.uri().query().unwrap_or(""));
+    let path = req.uri().path();
+    // A figure's route, or the game door's.
+    let (format, game) = match (Route::of_path(path), replay::format_of(path)) {
+        (Some(Route(format)), _) => (format, false),
+        (None, Some(format)) => (format, true),
+        (None, None) => return Err(ApiError::not_found("no such image route")),
+    };
+    let pairs =
+        crate::input::options::query_pairs(req.uri().query().unwrap_or("")).map_err(|e| query::input_error(&e))?;
     let (parts, body) = req.into_parts();
-    let body = body_text(&parts.method, body).await?;
+    let body = body_text(&parts.method, parts.uri.path(), body).await?;
     let mut canonical = Canonical::new(app.version(), parts.uri.path());
     canonical.part(&(pairs.len() as u64).to_le_bytes());
     for (k, v) in &pairs {
@@ -58,11 +66,14 @@ async fn answer(app: &App, req: Request) -> Result<Response, ApiError> {
         cache::immutable(r.headers_mut(), &etag);
         return Ok(r);
     }
-    let job = query::read(route, &pairs, body.as_deref())?;
+    let job = match game {
+        false => query::read(Route(format), &pairs, body.as_deref())?,
+        true => replay::read(format, &pairs, body.as_deref())?,
+    };
     let bytes = app.gate().draw(move || draw(job)).await??;
     let mut r = Response::new(Body::from(bytes));
     let h = r.headers_mut();
-    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(route.content_type()));
+    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(format.mime()));
     // Any page may fetch a figure, not only show it.
     h.insert(header::ACCESS_CONTROL_ALLOW_ORIGIN, HeaderValue::from_static("*"));
     h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));

@@ -4,7 +4,7 @@
 //! * `400` bad input (a query pair, the FEN, the overlay: located);
 //! * `404` no such route; `405` a method the route does not take (with `Allow`);
 //! * `413` an input over the memory budget (before anything is painted or encoded), or a body
-//!   over [`super::MAX_BODY`]; `414` a URL over [`super::MAX_URL`];
+//!   over its route's limit ([`super::body_limit`]); `414` a URL over [`super::MAX_URL`];
 //! * `503` with `Retry-After` when the queue is full or the request took too long;
 //! * `500` a bug (a panic is caught and answered, the server goes on).
 
@@ -119,7 +119,8 @@ fn finish(r: &mut Response) {
 pub async fn not_found(req: Request) -> ApiError {
     ApiError::not_found(format!(
         "no route {}: the routes are /, /figure.svg, /figure.png, /figure.pdf, /figure.html, /animation.gif, \
-         /animation.apng, /animation.svg, /moves.json, /play.json, /edit.json, /variants.json and /piece.svg (and the workbench's /workbench.js, /state.js, /workbench.css)",
+         /animation.apng, /animation.svg, /game.gif, /game.apng, /game.svg, /game.pdf, /moves.json, /play.json, \
+         /edit.json, /variants.json and /piece.svg (and the workbench's /workbench.js, /state.js, /workbench.css)",
         req.uri().path()
     ))
 }
@@ -137,6 +138,23 @@ pub async fn url_limit(req: Request, next: Next) -> Response {
         );
         e.key = Some("url".into());
         return e.into_response();
+    }
+    next.run(req).await
+}
+
+/// `413` for a body over `limit` bytes.
+pub(crate) fn body_too_large(limit: usize) -> ApiError {
+    ApiError::too_large(format!("the request body is over the {} KiB a body may have here", limit >> 10)).at_key("body")
+}
+
+/// Refuses a body whose `Content-Length` is over the route's limit before anything reads it
+/// (the rest of it is read and dropped as the connection closes, so the client reads the
+/// answer).
+pub async fn body_limit(req: Request, next: Next) -> Response {
+    let limit = super::body_limit(req.uri().path());
+    let length = req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
+    if length.is_some_and(|n| n > limit as u64) {
+        return body_too_large(limit).into_response();
     }
     next.run(req).await
 }

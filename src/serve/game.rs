@@ -43,9 +43,14 @@ fn answer(r: Result<Value, ApiError>) -> Response {
 /// The query's pairs by key, each key at most once and one of `keys`.
 fn read<'a>(req: &Request, keys: &[&'a str]) -> Result<Vec<(&'a str, String)>, ApiError> {
     let mut out: Vec<(&'a str, String)> = Vec::new();
-    for (k, v) in pairs(req.uri().query().unwrap_or("")) {
+    let given = pairs(req.uri().query().unwrap_or("")).map_err(|e| super::query::input_error(&e))?;
+    for (k, v) in given {
         let Some(&key) = keys.iter().find(|n| **n == k) else {
-            return Err(ApiError::bad(format!("unknown key `{k}` (the keys are {})", keys.join(", "))).at_key(&k));
+            let known = match keys {
+                [] => "this route takes none".to_string(),
+                _ => format!("the keys are {}", keys.join(", ")),
+            };
+            return Err(ApiError::bad(format!("unknown key `{k}` ({known})")).at_key(&k));
         };
         if out.iter().any(|(o, _)| *o == key) {
             return Err(ApiError::bad(format!("`{k}` is given twice")).at_key(&k));
@@ -200,7 +205,10 @@ pub async fn edit(req: Request) -> Response {
 
 /// `/variants.json`: what the workbench starts from — the variants (size, poles, start, pieces),
 /// the views with the keys of their own, and which optional formats this server makes.
-pub async fn variants() -> Response {
+pub async fn variants(req: Request) -> Response {
+    if let Err(e) = read(&req, &[]) {
+        return answer(Err(e));
+    }
     let list: Vec<Value> = VariantId::ALL
         .iter()
         .map(|&id| {

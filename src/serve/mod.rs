@@ -7,7 +7,11 @@
 //!
 //! * [`query`] reads a URL's query (and a POSTed overlay) into the figure the CLI would build;
 //!   [`packed`] unpacks an overlay compressed into one query key (`overlayz`);
-//! * [`api`] answers `/figure.svg|png|pdf` and `/animation.gif|apng|svg`;
+//! * [`api`] answers `/figure.svg|png|pdf` and `/animation.gif|apng|svg`, and the game door's
+//!   `/game.gif|apng|svg|pdf` ([`replay`] reads a POSTed game as `dotchess animate` reads a game
+//!   file);
+//! * [`conn`] accepts connections and reads requests (hyper's HTTP/1.1, with a deadline for a
+//!   request's head, a cap on connections and a bounded grace period at shutdown);
 //! * [`gate`] bounds the drawings in flight (one set of drawing threads for the whole server, fed
 //!   from one queue) and sheds load beyond a bound on that queue;
 //! * [`cache`] makes the strong `ETag` and answers `If-None-Match`;
@@ -22,6 +26,7 @@
 
 pub mod api;
 pub mod cache;
+pub mod conn;
 pub mod error;
 pub mod game;
 pub mod gate;
@@ -30,6 +35,7 @@ pub mod packed;
 pub mod page;
 pub mod piece;
 pub mod query;
+pub mod replay;
 
 use axum::Router;
 use axum::routing::get;
@@ -41,6 +47,12 @@ use std::time::Duration;
 pub const MAX_URL: usize = 8 << 10;
 /// Largest request body accepted (a POSTed overlay), in bytes: 256 KiB.
 pub const MAX_BODY: usize = 256 << 10;
+
+/// The largest body a route takes: a game file's limit ([`crate::input::MAX_INPUT`], 1 MiB) on
+/// the game routes, [`MAX_BODY`] elsewhere.
+pub fn body_limit(path: &str) -> usize {
+    if replay::format_of(path).is_some() { crate::input::MAX_INPUT } else { MAX_BODY }
+}
 
 /// How a server runs: its limits.
 #[derive(Clone, Debug)]
@@ -58,6 +70,15 @@ pub struct Config {
     pub queue: usize,
     /// The longest a request may take, waiting included; then `503`.
     pub timeout: Duration,
+    /// The longest a client may take to send a request's head (from its connection, or from
+    /// the end of the answer before); then the connection is closed (`408` if part of a head
+    /// came). Idle keep-alive connections close after it too.
+    pub head_timeout: Duration,
+    /// Connections open at once; more wait in the listener's backlog until one closes.
+    pub connections: usize,
+    /// After SIGTERM (or SIGINT), how long the requests being answered may take to finish;
+    /// connections answering nothing close at once.
+    pub grace: Duration,
     /// Write one line a request on standard error.
     pub log: bool,
 }
@@ -70,9 +91,23 @@ impl Default for Config {
             io_threads: (cores / 4).max(1),
             queue: 64 * cores,
             timeout: Duration::from_secs(30),
+            head_timeout: Duration::from_secs(10),
+            connections: default_connections(),
+            grace: Duration::from_secs(10),
             log: true,
         }
     }
+}
+
+/// Connections open at once by default: the open-files limit less 64 (for the listener, the
+/// runtime and the files the program opens), at least 16, at most 4096; 960 where the limit
+/// cannot be read (not Linux).
+fn default_connections() -> usize {
+    let soft = std::fs::read_to_string("/proc/self/limits").ok().and_then(|t| {
+        let line = t.lines().find(|l| l.starts_with("Max open files"))?;
+        line["Max open files".len()..].split_whitespace().next()?.parse::<usize>().ok()
+    });
+    soft.map_or(960, |n| n.saturating_sub(64).clamp(16, 4096))
 }
 
 /// What every request shares: the limits and the drawing gate.
@@ -113,7 +148,6 @@ impl App {
     /// The whole service: routes, then the layers every request passes (outermost last).
     pub fn router(&self) -> Router {
         use tower_http::catch_panic::CatchPanicLayer;
-        use tower_http::limit::RequestBodyLimitLayer;
         use tower_http::timeout::TimeoutLayer;
         let mut routes = Router::new()
             .route("/", get(page::index))
@@ -125,6 +159,11 @@ impl App {
         for format in crate::output::Format::ALL {
             routes = routes.route(&query::Route(format).path(), get(api::image).post(api::image));
         }
+        // The game door: a game file's text POSTed, as `animate GAME.pgn` (and `render` for
+        // the PDF) reads it.
+        for path in replay::paths() {
+            routes = routes.route(&path, axum::routing::post(api::image));
+        }
         let routes = routes
             .route("/moves.json", get(game::moves))
             .route("/play.json", get(game::play))
@@ -134,7 +173,7 @@ impl App {
             .with_state(self.clone());
         let timeout = self.config().timeout;
         routes
-            .layer(RequestBodyLimitLayer::new(MAX_BODY))
+            .layer(axum::middleware::from_fn(error::body_limit))
             .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::SERVICE_UNAVAILABLE, timeout))
             .layer(axum::middleware::from_fn(error::url_limit))
             .layer(CatchPanicLayer::custom(error::panicked))
@@ -143,13 +182,14 @@ impl App {
     }
 }
 
-/// Serves on a bound listener until `shutdown` resolves; requests in flight then finish.
+/// Serves on a bound listener until `shutdown` resolves; requests in flight then finish, within
+/// the grace period ([`conn`]).
 pub async fn serve_until(
     listener: tokio::net::TcpListener,
     app: App,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    axum::serve(listener, app.router()).with_graceful_shutdown(shutdown).await
+    conn::serve(listener, app.router(), app.config().clone(), shutdown).await
 }
 
 /// Resolves on SIGINT (Ctrl-C) or SIGTERM.

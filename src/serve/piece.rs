@@ -18,7 +18,10 @@ const SIZE: f64 = 48.0;
 
 /// `/piece.svg`.
 pub async fn picture(State(app): State<App>, req: Request) -> Response {
-    let pairs = query_pairs(req.uri().query().unwrap_or(""));
+    let pairs = match query_pairs(req.uri().query().unwrap_or("")) {
+        Ok(p) => p,
+        Err(e) => return super::query::input_error(&e).into_response(),
+    };
     let mut c = Canonical::new(app.version(), req.uri().path());
     for (k, v) in &pairs {
         c.part(k.as_bytes());

@@ -48,11 +48,6 @@ impl Route {
         format!("/{room}.{}", self.0.name())
     }
 
-    /// The answer's media type.
-    pub(crate) fn content_type(self) -> &'static str {
-        self.0.mime()
-    }
-
     /// Whether the route takes an option (as `render` and `animate` take their flags).
     fn takes(self, spec: &Spec) -> bool {
         match self.0.is_animation() {
@@ -90,8 +85,8 @@ pub(crate) fn input_error(e: &InputError) -> ApiError {
     let mut a = ApiError::bad(text.lines().next().unwrap_or_default().to_string());
     if let Some(pair) = e.file.strip_prefix("URL query `") {
         a.key = pair.split('=').next().map(str::to_string);
-    } else if e.file == "overlay" {
-        a.key = Some("overlay".into());
+    } else if e.file == "overlay" || e.file == "body" {
+        a.key = Some(e.file.clone());
     }
     if e.line > 0 {
         a.line = Some(e.line);
@@ -100,7 +95,7 @@ pub(crate) fn input_error(e: &InputError) -> ApiError {
     a
 }
 
-fn query_error(name: &str, text: &str, message: impl Into<String>) -> ApiError {
+pub(crate) fn query_error(name: &str, text: &str, message: impl Into<String>) -> ApiError {
     input_error(&Origin::Query { name: name.into(), text: text.into() }.error(message))
 }
 
@@ -175,7 +170,7 @@ pub fn read(route: Route, pairs: &[(String, String)], body: Option<&str>) -> Res
 }
 
 /// The query's options in order (marks keep it), each pair with its origin.
-fn options(route: Route, pairs: &[(String, String)], pos: &Position) -> Result<FigureOptions, ApiError> {
+pub(crate) fn options(route: Route, pairs: &[(String, String)], pos: &Position) -> Result<FigureOptions, ApiError> {
     let what = if route.0.is_animation() { "animations" } else { "figures" };
     let mut options = FigureOptions::default();
     for (name, text) in pairs {

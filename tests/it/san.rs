@@ -339,6 +339,20 @@ fn bad_moves_say_why_and_offer_the_nearest() {
     let p = pos(VariantId::Flat, "4k3/8/8/b7/8/8/3N4/4K3 w - - 0 1");
     let e = p.read_move("Nf3").unwrap_err();
     assert!(e.to_string().contains("leave the white king in check"), "{e}");
+    // An illegal move in coordinates is explained for the piece on its origin, not as a pawn's,
+    // and the piece's own moves are among the nearest.
+    let p = Position::start(VariantId::Flat);
+    let e = p.read_move("g1g3").unwrap_err();
+    assert!(e.to_string().contains("the knight on g1 cannot move to g3"), "{e}");
+    assert!(e.nearest.contains(&"Nf3".to_string()) && e.nearest.contains(&"Nh3".to_string()), "{e}");
+    let e = p.read_move("e7e5").unwrap_err();
+    assert!(e.to_string().contains("the piece on e7 is not white's"), "{e}");
+    let e = p.read_move("e4e5").unwrap_err();
+    assert!(e.to_string().contains("e4 is empty"), "{e}");
+    let p = pos(VariantId::Flat, "4r1k1/8/8/8/8/8/4B3/4K3 w - - 0 1");
+    let e = p.read_move("e2d3").unwrap_err();
+    assert!(e.to_string().contains("a bishop moving to d3 would leave the white king in check"), "{e}");
+    assert!(!e.to_string().contains("pawn"), "{e}");
     // Two knights reach d2.
     let p = pos(VariantId::Flat, "4k3/8/8/8/8/8/8/1N2KN2 w - - 0 1");
     let e = p.read_move("Nd2").unwrap_err();

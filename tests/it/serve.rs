@@ -415,3 +415,119 @@ async fn the_workbench_is_served() {
     let page = send(&app, get("/")).await.text() + &send(&app, get("/workbench.js")).await.text();
     assert!(!page.contains("http://") && !page.contains("https://"), "the page names no other site");
 }
+
+/// A POST of a game file's text.
+fn post_game(uri: &str, pgn: &str) -> axum::http::Request<axum::body::Body> {
+    axum::http::Request::post(uri)
+        .header("content-type", "application/vnd.chess-pgn")
+        .body(axum::body::Body::from(pgn.to_string()))
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_posted_game_is_the_clis_replay_and_game_sheet() {
+    let dir = common::Scratch::new("serve-game");
+    let pgn = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/games/opera.pgn")).unwrap();
+    std::fs::write(dir.join("game.pgn"), &pgn).unwrap();
+    let app = app();
+    let pairs = [("view", "board"), ("width", "240"), ("theme", "print"), ("from", "28"), ("to", "33")];
+    for (ext, file, media) in
+        [("gif", "a.gif", "image/gif"), ("apng", "a.png", "image/apng"), ("svg", "a.svg", "image/svg+xml")]
+    {
+        let a = send(&app, post_game(&format!("/game.{ext}?{}", q(&pairs)), &pgn)).await;
+        ok(&a, media);
+        let mut args = vec!["animate".to_string(), "game.pgn".into()];
+        args.extend(flags(&pairs));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        let want = cli_file(&args, &dir, file);
+        assert!(a.body == want, "/game.{ext}: {} bytes, the CLI's {}", a.body.len(), want.len());
+    }
+    // The PDF: the game's end, the position after a ply, a game sheet.
+    for pairs in
+        [vec![("width", "240")], vec![("ply", "5"), ("view", "globe")], vec![("plies", "10,20,30"), ("width", "200")]]
+    {
+        let a = send(&app, post_game(&format!("/game.pdf?{}", q(&pairs)), &pgn)).await;
+        ok(&a, "application/pdf");
+        let mut args = vec!["render".to_string(), "game.pgn".into()];
+        args.extend(flags(&pairs));
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        assert!(a.body == cli_file(&args, &dir, "sheet.pdf"), "/game.pdf?{pairs:?}");
+    }
+    // A move that cannot be played: located in the body as the CLI locates it in the file.
+    let bad = pgn.replace("6. Bc4", "6. Bc5");
+    std::fs::write(dir.join("bad.pgn"), &bad).unwrap();
+    let a = send(&app, post_game("/game.gif", &bad)).await;
+    assert_eq!(a.status, StatusCode::BAD_REQUEST, "{}", a.text());
+    let j = a.json();
+    assert_eq!(j["key"], "body");
+    let cli_says = cli_message(&["animate", "bad.pgn", "-o", "x.gif"], &dir);
+    let at: Vec<u64> = cli_says.split(':').skip(1).take(2).map(|n| n.parse().unwrap()).collect();
+    let (line, column) = (at[0], at[1]);
+    assert!(pgn.lines().nth(line as usize - 1).unwrap().contains("6. Bc4"), "{cli_says}");
+    assert_eq!((j["line"].as_u64(), j["column"].as_u64()), (Some(line), Some(column)), "{j}");
+    let said = j["error"].as_str().unwrap();
+    assert!(said.starts_with(&format!("body:{line}:{column}: ")), "{said}");
+    assert_eq!(words(said), words(cli_says.lines().next().unwrap()));
+    // The keys of a game are checked as its flags are.
+    let to = send(&app, post_game("/game.gif?to=40", &pgn)).await;
+    assert_eq!(to.status, StatusCode::BAD_REQUEST);
+    assert_eq!(to.json()["error"], "URL query `to=40`: the game has 33 plies (0, the start, to 33)");
+    for (uri, key) in [
+        ("/game.gif?fen=8/8/8/8/8/8/8/8", "fen"),
+        ("/game.gif?ply=3", "ply"),
+        ("/game.pdf?from=3", "from"),
+        ("/game.svg?background=none", "background"),
+    ] {
+        let a = send(&app, post_game(uri, &pgn)).await;
+        assert_eq!((a.status, a.json()["key"].as_str()), (StatusCode::BAD_REQUEST, Some(key)), "{uri}: {}", a.text());
+    }
+    let empty = send(&app, post_game("/game.gif", "")).await;
+    assert_eq!((empty.status, empty.json()["key"].as_str()), (StatusCode::BAD_REQUEST, Some("body")));
+    // Only POST: a game is a body.
+    let get = send(&app, get("/game.gif")).await;
+    assert_eq!(get.status, StatusCode::METHOD_NOT_ALLOWED);
+    // A game may be as large as a game file (1 MiB), more than an overlay (256 KiB).
+    let big = format!("{pgn}\n{}", " ".repeat(300 << 10));
+    assert_eq!(send(&app, post_game("/game.svg?from=32", &big)).await.status, StatusCode::OK);
+    let huge = format!("{pgn}\n{}", " ".repeat(1 << 20));
+    assert_eq!(send(&app, post_game("/game.svg", &huge)).await.status, StatusCode::PAYLOAD_TOO_LARGE);
+}
+
+#[tokio::test]
+async fn fuzzed_queries_are_refused_as_the_command_refuses_them() {
+    let app = app();
+    // Percent-escapes of bytes that are not UTF-8: refused, not drawn as U+FFFD.
+    for uri in ["/figure.svg?title=%ff", "/figure.svg?%ff=1", "/moves.json?fen=%c3%28"] {
+        let a = send(&app, get(uri)).await;
+        assert_eq!(a.status, StatusCode::BAD_REQUEST, "{uri}: {}", a.text());
+        assert!(a.json()["error"].as_str().unwrap().contains("UTF-8"), "{uri}: {}", a.text());
+    }
+    assert_eq!(send(&app, get("/figure.svg?title=%C3%A9t%C3%A9")).await.status, StatusCode::OK);
+    // A mark that holds one value, given twice, is refused as every other key is.
+    for pair in ["pseudo=true", "check=false", "over_pieces=true", "lastmove=e2e4"] {
+        let a = send(&app, get(&format!("/figure.svg?{pair}&{pair}"))).await;
+        assert_eq!(a.status, StatusCode::BAD_REQUEST, "{pair}");
+        assert!(a.json()["error"].as_str().unwrap().ends_with("is given twice"), "{pair}: {}", a.text());
+    }
+    // /variants.json takes no key, as the other JSON routes take only theirs.
+    let v = send(&app, get("/variants.json?colour=red")).await;
+    assert_eq!((v.status, v.json()["key"].as_str()), (StatusCode::BAD_REQUEST, Some("colour")), "{}", v.text());
+    assert_eq!(send(&app, get("/variants.json")).await.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn the_charts_edges_turn_off_by_flag_as_by_query() {
+    let dir = common::Scratch::new("serve-edges");
+    let app = app();
+    let fen = enc(ROOK);
+    let on = send(&app, get(&format!("/figure.svg?fen={fen}&view=chart&width=240"))).await;
+    let off = send(&app, get(&format!("/figure.svg?fen={fen}&view=chart&width=240&edges=false"))).await;
+    ok(&off, "image/svg+xml");
+    assert!(on.text().contains("class=\"edge "), "the chart colours its edges by default");
+    assert!(!off.text().contains("class=\"edge "), "edges=false turns them off");
+    let args = ["render", "--fen", ROOK, "--view", "chart", "--width", "240", "--edges=false"];
+    assert!(off.body == cli_file(&args, &dir, "off.svg"), "--edges=false is edges=false");
+    let args = ["render", "--fen", ROOK, "--view", "board", "--width", "240", "--edges"];
+    let on = send(&app, get(&format!("/figure.svg?fen={fen}&view=board&width=240&edges=true"))).await;
+    assert!(on.body == cli_file(&args, &dir, "on.svg"), "--edges alone is true");
+}

@@ -1,7 +1,8 @@
-//! The server's limits: one bound on drawings in flight for every route, a bounded
-//! queue beyond which requests get `503` with `Retry-After`, the request timeout, `304` without
-//! a drawing slot, and graceful shutdown — a request in flight completes — in-process and on
-//! SIGTERM to the command.
+//! The server's limits: one bound on drawings in flight for every route, a bounded queue beyond
+//! which requests get `503` with `Retry-After`, the request timeout, `304` without a drawing
+//! slot, and graceful shutdown — a request in flight completes — in-process and on SIGTERM to
+//! the command; the connections' limits — a deadline for a request's head, a cap on connections,
+//! a bounded grace period — and the answers to what hyper cannot parse, on real sockets.
 
 use crate::http::{app_with, get, send};
 use axum::http::StatusCode;
@@ -115,7 +116,7 @@ async fn graceful_shutdown_lets_a_request_in_flight_finish() {
 #[test]
 fn sigterm_stops_the_command_after_its_request_in_flight() {
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_dotchess"))
-        .args(["serve", "--addr", "127.0.0.1:0", "--drawings", "1"])
+        .args(["serve", "--addr", "127.0.0.1:0", "--drawings", "1", "--grace", "600"])
         .stdout(std::process::Stdio::piped())
         .stderr(std::process::Stdio::piped())
         .spawn()
@@ -152,4 +153,220 @@ fn sigterm_stops_the_command_after_its_request_in_flight() {
     assert!(lines[1].starts_with("GET /animation.gif?+") && lines[1].contains(" 200 "), "{log}");
     assert!(lines[1].ends_with(" ms"), "{log}");
     assert_eq!(lines[2], "dotchess serve: stopped");
+}
+
+/// A server on 127.0.0.1 (port 0) with these limits, in this process; stop it with the sender.
+async fn started(
+    config: dotchess::serve::Config,
+) -> (std::net::SocketAddr, tokio::sync::oneshot::Sender<()>, tokio::task::JoinHandle<std::io::Result<()>>) {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    let app = dotchess::serve::App::new(dotchess::serve::Config { log: false, ..config }).unwrap();
+    let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+    let server = tokio::spawn(dotchess::serve::serve_until(listener, app, async move {
+        let _ = stopped.await;
+    }));
+    (addr, stop, server)
+}
+
+/// Writes `bytes` whole, then reads the answer to its end (on a thread of its own).
+fn exchange(addr: std::net::SocketAddr, bytes: Vec<u8>) -> std::thread::JoinHandle<String> {
+    std::thread::spawn(move || {
+        let mut s = std::net::TcpStream::connect(addr).expect("connect");
+        s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+        s.write_all(&bytes).expect("the server reads the whole request");
+        let mut out = Vec::new();
+        s.read_to_end(&mut out).expect("read the answer");
+        String::from_utf8_lossy(&out).into_owned()
+    })
+}
+
+/// An answer's status and its body read as JSON (panics if it is not JSON).
+fn status_and_json(text: &str) -> (u16, serde_json::Value) {
+    let status = text.get(9..12).and_then(|s| s.parse().ok()).unwrap_or_else(|| panic!("no status: {text:?}"));
+    let (head, body) = text.split_once("\r\n\r\n").unwrap_or_else(|| panic!("no head: {text:?}"));
+    assert!(head.to_ascii_lowercase().contains("content-type: application/json"), "{head}");
+    let json = serde_json::from_str(body).unwrap_or_else(|e| panic!("not JSON ({e}): {text:?}"));
+    (status, json)
+}
+
+/// A request head sent in part: the request line and one header, no blank line.
+fn half_head(addr: std::net::SocketAddr) -> std::net::TcpStream {
+    let mut s = std::net::TcpStream::connect(addr).expect("connect");
+    write!(s, "GET /moves.json HTTP/1.1\r\nHost: {addr}\r\n").unwrap();
+    s
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_half_sent_head_is_timed_out_and_connections_are_capped() {
+    use dotchess::serve::Config;
+    let config = Config { head_timeout: Duration::from_millis(400), connections: 4, ..Config::default() };
+    let (addr, stop, server) = started(config).await;
+    // Ten clients send half a head and wait; the server holds at most four of them at once…
+    let idle: Vec<std::net::TcpStream> = (0..10).map(|_| half_head(addr)).collect();
+    let t = Instant::now();
+    // …and still answers a whole request behind them, once their heads have timed out.
+    let text = tokio::task::spawn_blocking(move || raw_get(addr, "/moves.json").join().unwrap()).await.unwrap();
+    assert!(text.starts_with("HTTP/1.1 200 OK"), "{text}");
+    assert!(t.elapsed() < Duration::from_secs(20), "answered after {:?}", t.elapsed());
+    // A client whose head did not come in time is told so (408, JSON) and its socket closed.
+    let answers = tokio::task::spawn_blocking(move || {
+        idle.into_iter()
+            .map(|mut s| {
+                s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
+                let mut out = Vec::new();
+                s.read_to_end(&mut out).expect("closed by the server");
+                String::from_utf8_lossy(&out).into_owned()
+            })
+            .collect::<Vec<_>>()
+    })
+    .await
+    .unwrap();
+    for a in &answers {
+        let (status, json) = status_and_json(a);
+        assert_eq!(status, 408, "{a}");
+        assert!(json["error"].as_str().unwrap().contains("did not come in time"), "{a}");
+    }
+    stop.send(()).unwrap();
+    tokio::time::timeout(Duration::from_secs(30), server).await.expect("the server stops").unwrap().unwrap();
+}
+
+/// A server command, killed when dropped (a failed test leaves no server behind).
+struct Server(std::process::Child);
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.0.kill();
+        let _ = self.0.wait();
+    }
+}
+
+/// `dotchess serve` with these flags and, if given, a limit on open files (`ulimit -n`); its
+/// address.
+fn command(flags: &str, files: Option<u32>) -> (Server, std::net::SocketAddr) {
+    let exe = env!("CARGO_BIN_EXE_dotchess");
+    let limit = files.map_or(String::new(), |n| format!("ulimit -n {n} && "));
+    let mut child = std::process::Command::new("sh")
+        .args(["-c", &format!("{limit}exec '{exe}' serve --addr 127.0.0.1:0 --quiet {flags}")])
+        .stdout(std::process::Stdio::piped())
+        .spawn()
+        .expect("run dotchess serve");
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap()).read_line(&mut line).unwrap();
+    let addr = line
+        .split("http://")
+        .nth(1)
+        .and_then(|s| s.split('/').next())
+        .and_then(|s| s.parse().ok())
+        .unwrap_or_else(|| panic!("no address in {line:?}"));
+    (Server(child), addr)
+}
+
+#[test]
+fn idle_sockets_beyond_the_descriptor_limit_do_not_stop_the_server() {
+    // 64 descriptors, 80 clients holding half a head each: the server still answers.
+    let (_server, addr) = command("--head-timeout 0.5", Some(64));
+    let idle: Vec<std::net::TcpStream> = (0..80).map(|_| half_head(addr)).collect();
+    std::thread::sleep(Duration::from_millis(200));
+    let t = Instant::now();
+    let text = raw_get(addr, "/moves.json").join().unwrap();
+    assert!(text.starts_with("HTTP/1.1 200 OK"), "{text}");
+    assert!(t.elapsed() < Duration::from_secs(25), "answered after {:?}", t.elapsed());
+    drop(idle);
+}
+
+#[test]
+fn sigterm_does_not_wait_for_a_client_that_never_finishes_its_request() {
+    // The head timeout and the grace period are long; the half-sent request is not waited for.
+    let (mut server, addr) = command("--head-timeout 60 --grace 60", None);
+    let child = &mut server.0;
+    let _idle = half_head(addr);
+    let _quiet = std::net::TcpStream::connect(addr).unwrap();
+    std::thread::sleep(Duration::from_millis(200));
+    let t = Instant::now();
+    let killed = std::process::Command::new("kill").args(["-TERM", &child.id().to_string()]).status().unwrap();
+    assert!(killed.success());
+    let status = child.wait().unwrap();
+    assert!(status.success(), "{status}");
+    assert!(t.elapsed() < Duration::from_secs(5), "stopped after {:?}", t.elapsed());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_grace_period_bounds_a_request_whose_body_never_comes() {
+    use dotchess::serve::Config;
+    let config = Config { grace: Duration::from_millis(300), timeout: Duration::from_secs(120), ..Config::default() };
+    let (addr, stop, server) = started(config).await;
+    // A POST announces a body of 1000 bytes and sends 10: its request is being answered (the
+    // route waits for the body) when the server is told to stop.
+    let mut s = std::net::TcpStream::connect(addr).unwrap();
+    write!(s, "POST /figure.svg HTTP/1.1\r\nHost: {addr}\r\nContent-Length: 1000\r\n\r\n0123456789").unwrap();
+    tokio::time::sleep(Duration::from_millis(200)).await;
+    let t = Instant::now();
+    stop.send(()).unwrap();
+    tokio::time::timeout(Duration::from_secs(10), server).await.expect("the server stops").unwrap().unwrap();
+    assert!(t.elapsed() < Duration::from_secs(3), "stopped after {:?}", t.elapsed());
+    assert!(t.elapsed() >= Duration::from_millis(250), "the request had its grace period: {:?}", t.elapsed());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn requests_hyper_cannot_parse_get_json_errors() {
+    let (addr, stop, server) = started(dotchess::serve::Config::default()).await;
+    let host = format!("Host: {addr}\r\n");
+    let long = format!("GET /figure.svg?title={} HTTP/1.1\r\n{host}\r\n", "a".repeat(70_000));
+    let many: String = (0..150).map(|i| format!("X-Header-{i}: {i}\r\n")).collect();
+    let cases: Vec<(&str, Vec<u8>, u16, &str)> = vec![
+        ("a target over 64 KiB", long.into_bytes(), 414, "64 KiB"),
+        (
+            "a control byte in the target",
+            format!("GET /figure.svg?title=\x01 HTTP/1.1\r\n{host}\r\n").into_bytes(),
+            400,
+            "target",
+        ),
+        (
+            "a byte over 0x7e in the target",
+            [b"GET /figure.svg?title=\xff HTTP/1.1\r\n".as_slice(), host.as_bytes(), b"\r\n"].concat(),
+            400,
+            "target",
+        ),
+        (
+            "a negative Content-Length",
+            format!("POST /figure.svg HTTP/1.1\r\n{host}Content-Length: -1\r\n\r\n").into_bytes(),
+            400,
+            "Content-Length",
+        ),
+        ("HTTP/9.9", format!("GET /moves.json HTTP/9.9\r\n{host}\r\n").into_bytes(), 400, "version"),
+        ("too many headers", format!("GET /moves.json HTTP/1.1\r\n{host}{many}\r\n").into_bytes(), 431, "header lines"),
+    ];
+    for (what, bytes, status, says) in cases {
+        let text = tokio::task::spawn_blocking(move || exchange(addr, bytes).join().unwrap()).await.unwrap();
+        let (got, json) = status_and_json(&text);
+        assert_eq!(got, status, "{what}: {text}");
+        let error = json["error"].as_str().unwrap_or_else(|| panic!("{what}: {text}"));
+        assert!(error.contains(says), "{what}: {error}");
+        assert!(text.contains("cache-control: no-store"), "{what}: {text}");
+    }
+    // The server goes on answering.
+    let ok = tokio::task::spawn_blocking(move || raw_get(addr, "/moves.json").join().unwrap()).await.unwrap();
+    assert!(ok.starts_with("HTTP/1.1 200 OK"), "{ok}");
+    stop.send(()).unwrap();
+    server.await.unwrap().unwrap();
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_body_over_the_limit_is_answered_413_to_a_client_that_sends_it_whole() {
+    let (addr, stop, server) = started(dotchess::serve::Config::default()).await;
+    // As Python's http.client does: the whole body written, then the answer read.
+    let body = vec![b'#'; 5_000_000];
+    let head = format!(
+        "POST /figure.svg HTTP/1.1\r\nHost: {addr}\r\nContent-Type: application/toml\r\nContent-Length: {}\r\n\r\n",
+        body.len()
+    );
+    let text = tokio::task::spawn_blocking(move || exchange(addr, [head.into_bytes(), body].concat()).join().unwrap())
+        .await
+        .unwrap();
+    let (status, json) = status_and_json(&text);
+    assert_eq!(status, 413, "{text}");
+    assert!(json["error"].as_str().unwrap().contains("256 KiB"), "{text}");
+    stop.send(()).unwrap();
+    server.await.unwrap().unwrap();
 }
