@@ -29,6 +29,7 @@ mod inputs;
 mod options;
 mod pdf;
 mod perft_flat;
+mod proofread;
 mod properties;
 mod render;
 mod replay;
