@@ -1,6 +1,8 @@
-//! A leap passes over no cell: no line of a leaper's route (the knight's, the xiangqi horse's and
-//! elephant's) runs over the dot of another destination, where it would read as a slide through
-//! that cell (`12-small-knight-pole`'s N→c5 through c6's dot).
+//! A leap passes over no cell: no line of a knight's route runs over the dot of another
+//! destination, where it would read as a slide through that cell (`12-small-knight-pole`'s N→c5
+//! through c6's dot). The xiangqi horse and elephant are not counted: their moves can be blocked
+//! on the way (the horse's leg, the elephant's eye), and their routes run over that point on
+//! purpose.
 
 use super::geom::{to_line, to_segment};
 use super::{
@@ -16,13 +18,13 @@ fn check(s: &Sheet) -> Option<Vec<Finding>> {
         .find("piece")
         .filter_map(|e| {
             let Shape::Piece { piece, at, size, .. } = e.shape else { return None };
-            let leaper = matches!(piece.letter().to_ascii_uppercase(), 'N' | 'H' | 'E');
+            let leaper = piece.letter().eq_ignore_ascii_case(&'n');
             leaper.then_some((data(e, "cell")?, at, size))
         })
         .collect();
     let dots: Vec<(&str, Pt, f64)> = s
         .find("dot")
-        .filter(|e| data(e, "legend").is_none())
+        .filter(|e| data(e, "legend").is_none() && data(e, "far").is_none())
         .filter_map(|e| match e.shape {
             Shape::Circle { c, r } => Some((data(e, "cell")?, c, r)),
             _ => None,

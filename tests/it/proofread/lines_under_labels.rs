@@ -76,8 +76,9 @@ pub fn labels(s: &Sheet) -> Vec<(&Element, Room)> {
     out
 }
 
-/// The lines a reader follows: routes, loops, arrows, the last move, castling rooks' jumps.
-const LINES: [&str; 5] = ["route", "loop", "arrow", "lastmove", "castling-rook"];
+/// The lines a reader follows: routes, loops, arrows, the last move, castling rooks' jumps, and
+/// the xiangqi board's river and palaces.
+const LINES: [&str; 7] = ["route", "loop", "arrow", "lastmove", "castling-rook", "river", "palace"];
 /// The marks on cells: dots, ports, the overlay's circles and crosses.
 const MARKS: [&str; 3] = ["dot", "port", "mark"];
 
@@ -90,7 +91,9 @@ fn check(s: &Sheet) -> Option<Vec<Finding>> {
     for e in &s.elements {
         let line = LINES.iter().any(|c| has_class(e, c));
         let mark = MARKS.iter().any(|c| has_class(e, c)) && data(e, "legend").is_none();
-        if !(line || mark) || data(e, "far").is_some() {
+        // A cell tinted for the last move is ground, not a line.
+        let ground = has_class(e, "cell") || has_class(e, "pole");
+        if !(line || mark) || ground || data(e, "far").is_some() {
             continue;
         }
         let (lines, half): (Vec<Vec<Pt>>, f64) = match e.shape {

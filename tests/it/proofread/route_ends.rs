@@ -8,7 +8,7 @@ use dotchess::draw::scene::{Pt, Shape};
 fn check(s: &Sheet) -> Option<Vec<Finding>> {
     let dots: Vec<(&str, Option<&str>, Pt, f64)> = s
         .find("dot")
-        .filter(|e| data(e, "legend").is_none())
+        .filter(|e| data(e, "legend").is_none() && data(e, "far").is_none())
         .filter_map(|e| match e.shape {
             Shape::Circle { c, r } => Some((data(e, "cell")?, data(e, "from"), c, r)),
             _ => None,
