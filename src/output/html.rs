@@ -142,8 +142,10 @@ impl Decorate for Page {
         if has_class(&e.class, "dot")
             && let Some(moves) = data(&e.data, "move")
         {
-            let capture = if has_class(&e.class, "capture") { ", capture" } else { "" };
-            s.push_str(&format!(" aria-label=\"{}{capture}\" role=\"img\"", escape(&moves.replace(' ', ", "))));
+            // Named in SAN (`Nf3`, `exd5`), as a chess reader writes moves; the capture is in
+            // the name's `x`.
+            let names = data(&e.data, "san").unwrap_or(moves);
+            s.push_str(&format!(" aria-label=\"{}\" role=\"img\"", escape(&names.replace(' ', ", "))));
             if let (Some(dx), Shape::Circle { .. }) = (data(&e.data, "spread"), &e.shape) {
                 s.push_str(&format!(" style=\"--dx:{}px\"", escape(dx)));
             }

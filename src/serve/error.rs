@@ -105,7 +105,7 @@ fn finish(r: &mut Response) {
 pub async fn not_found(req: Request) -> ApiError {
     ApiError::not_found(format!(
         "no route {}: the routes are /, /figure.svg, /figure.png, /figure.pdf, /figure.html, /animation.gif, \
-         /animation.apng, /animation.svg, /moves.json, /play.json, /edit.json and /variants.json",
+         /animation.apng, /animation.svg, /moves.json, /play.json, /edit.json, /variants.json and /piece.svg (and the workbench's /workbench.js, /state.js, /workbench.css)",
         req.uri().path()
     ))
 }
@@ -117,7 +117,7 @@ pub async fn url_limit(req: Request, next: Next) -> Response {
         let mut e = ApiError::new(
             StatusCode::URI_TOO_LONG,
             format!(
-                "the URL is {len} bytes, over the {} KiB a URL may have: POST a long overlay as the body",
+                "the URL is {len} bytes, over the {} KiB a URL may have: POST a long overlay as the body, or pack it into `overlayz`",
                 super::MAX_URL >> 10
             ),
         );

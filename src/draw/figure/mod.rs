@@ -28,7 +28,7 @@ mod views;
 
 pub use orient::Orientation;
 pub use panels::{PanelSpec, panels};
-pub use pieces::text;
+pub use pieces::{piece_picture, text};
 pub use touch::SIDE_COLOURS;
 pub use views::{VIEW_NAMES, VIEWS, View, ViewKind, ViewRow};
 

@@ -117,6 +117,7 @@ impl Ctx<'_> {
                     let names: Vec<String> =
                         d.moves.iter().map(|&m| crate::rules::notation::move_name(topo, m)).collect();
                     e = e.with("move", names.join(" "));
+                    e = e.with("san", super::touch::san_names(p.pos, from, &d.moves).join(" "));
                 }
                 dots.push(match colour {
                     Some(c) => coloured_dot(e, c, p.theme),
