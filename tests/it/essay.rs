@@ -66,11 +66,15 @@ fn core_marks(p: &PanelSpec) -> BTreeSet<String> {
 }
 
 /// Whether a panel's view shows a cell: every cell, but on a globe only those on the near half
-/// (the far half's dots are hidden behind the ball; a ghost globe shows only the lines there).
+/// (the far half's dots are hidden behind the ball), unless it is a ghost globe, which shows the
+/// far half's dots faintly through the ball as it shows its lines.
 fn in_sight(p: &PanelSpec, cell: &str) -> bool {
     use dotchess::draw::figure::ViewKind;
     use dotchess::draw::geometry::{GlobeGeom, Projection};
     let ViewKind::Globe { viewpoint, ghost } = p.view.kind else { return true };
+    if ghost {
+        return true;
+    }
     let topo = p.position.topology();
     let g = GlobeGeom::new(topo, dotchess::draw::scene::Pt::new(0.0, 0.0), 100.0, viewpoint, ghost);
     !g.centres(topo, topo.parse_cell(cell).expect("a cell the core named")).is_empty()

@@ -30,6 +30,7 @@ mod options;
 mod pdf;
 mod perft_flat;
 mod pieces;
+mod proofread;
 mod properties;
 mod render;
 mod replay;

@@ -133,8 +133,9 @@ pub(crate) fn build_within(
     check: &FrameCheck,
 ) -> Result<Animation, AnimError> {
     let (from, to) = range(game)?;
-    let stills: Vec<Still> =
+    let mut stills: Vec<Still> =
         game.stills[from..=to].iter().map(|s| Still { overlay: over(&r.base, &s.overlay), ..s.clone() }).collect();
+    hold_rank_numbers(&mut stills, &r.view);
     let views = follow(&stills, &one_window(&stills, &r.view));
     let frames = stills
         .par_iter()
@@ -143,6 +144,36 @@ pub(crate) fn build_within(
         .collect::<Result<Vec<Scene>, AnimError>>()?;
     let colours = scene_colours(&frames, theme);
     Ok(Animation { frames, delay_cs: DEFAULT_DELAY, delays: delays(game, from, to), plays: r.plays, colours })
+}
+
+/// The rank numbers of a replay on the round views (hemispheres, one hemisphere, the disc) on one
+/// file boundary for the whole game: the one, nearest the side away from the touching point,
+/// with empty squares on both sides on the most ranks of the most frames. Each frame then keeps
+/// a number there unless a piece now stands beside it, instead of every frame choosing its own
+/// boundary and the numbers jumping between frames (docs/rules.md §5.7).
+fn hold_rank_numbers(stills: &mut [Still], view: &View) {
+    let rotation = match view.kind {
+        ViewKind::Hemispheres { rotation }
+        | ViewKind::Hemisphere { rotation, .. }
+        | ViewKind::Disc { rotation, .. } => rotation,
+        _ => return,
+    };
+    let Some(first) = stills.first() else { return };
+    let topo = first.position.topology();
+    let w = topo.width() as i32;
+    let opposite = (rotation + w as f64 / 2.0).round() as i32;
+    let free = |b: i32| -> usize {
+        let beside = |s: &Still, f: i32, r: u8| {
+            topo.square(f.rem_euclid(w) as u8, r).is_none_or(|c| s.position.piece_at(c).is_none())
+        };
+        stills.iter().map(|s| (0..topo.height()).filter(|&r| beside(s, b, r) && beside(s, b - 1, r)).count()).sum()
+    };
+    // Candidates from the opposite side outwards, so that ties keep the nearer.
+    let candidates = (0..=w / 2).flat_map(|k| [opposite + k, opposite - k]);
+    let Some(best) = candidates.max_by_key(|&b| (free(b), std::cmp::Reverse((b - opposite).abs()))) else { return };
+    for s in stills.iter_mut() {
+        s.overlay.rank_numbers_at.get_or_insert(best.rem_euclid(w));
+    }
 }
 
 /// The view with one chart window for every frame: a chart view given no window fits one to each

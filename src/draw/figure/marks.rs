@@ -156,8 +156,11 @@ impl<'a> Ctx<'a> {
                     continue;
                 }
                 let prefix = Route { from: cell, steps: route.steps[..=k].to_vec() };
-                for at in layout.destination_marks(topo, c, &[layout.route(topo, &prefix)]) {
-                    marks.push(dot(layout, topo, p.theme, c, at, false, DotKind::Plain).with("loop", li.to_string()));
+                let near = layout.destination_marks(topo, c, &[layout.route(topo, &prefix)]);
+                let far = if near.is_empty() { layout.far_centres(topo, c) } else { Vec::new() };
+                for (at, faint) in near.into_iter().map(|at| (at, false)).chain(far.into_iter().map(|at| (at, true))) {
+                    let e = dot(layout, topo, p.theme, c, at, false, DotKind::Plain).with("loop", li.to_string());
+                    marks.push(if faint { far_dot(e) } else { e });
                 }
             }
         }
@@ -356,9 +359,36 @@ fn spread_shared_dots(marks: &mut [Element]) {
         let step = members.iter().filter_map(|&i| key(&marks[i]).map(|k| k.3)).fold(0.0, f64::max) * 2.3;
         let mid = (members.len() - 1) as f64 / 2.0;
         for (n, &i) in members.iter().enumerate() {
+            let Shape::Circle { c: old, .. } = marks[i].shape else { continue };
+            let new = old.offset((n as f64 - mid) * step, 0.0);
             if let Shape::Circle { c, .. } = &mut marks[i].shape {
-                *c = c.offset((n as f64 - mid) * step, 0.0);
+                *c = new;
             }
+            if let (Some(f), Some(cell)) = (from(&marks[i]), data_of(&marks[i], "cell")) {
+                follow_dot(marks, &f, &cell, old, new);
+            }
+        }
+    }
+}
+
+fn data_of(e: &Element, key: &str) -> Option<String> {
+    e.data.iter().find(|(k, _)| *k == key).map(|(_, v)| v.clone())
+}
+
+/// The routes (and their casings) of the piece on `from` that end on `cell` at `old` end at `new`
+/// instead: where dots of several pieces share a cell, each piece's routes arrive at its own dot,
+/// not between them (the xiangqi elephant's routes ended at the cannon's dot).
+fn follow_dot(marks: &mut [Element], from: &str, cell: &str, old: Pt, new: Pt) {
+    for e in marks.iter_mut() {
+        let line = e.class.split_whitespace().any(|c| c == "route" || c == "route-casing");
+        if !line || data_of(e, "from").as_deref() != Some(from) || data_of(e, "to").as_deref() != Some(cell) {
+            continue;
+        }
+        if let Shape::Polyline(pts) = &mut e.shape
+            && let Some(last) = pts.last_mut()
+            && last.dist(old) < 1e-6
+        {
+            *last = new;
         }
     }
 }
@@ -418,6 +448,14 @@ pub(super) fn push_tail(
 
 /// Adds the hidden parts of a route that a view shows faintly (a ghosted globe's far side):
 /// thin, dashed, translucent, marked `data-far`.
+/// A dot on the far side of a ghost globe, seen through the ball as its routes are: as faint as
+/// they are, `class="dot far"`, `data-far="true"`.
+pub(super) fn far_dot(mut e: Element) -> Element {
+    e.paint = e.paint.with_opacity(0.45);
+    e.class += " far";
+    e.with("far", "true")
+}
+
 pub(super) fn push_far(
     out: &mut Vec<Element>,
     pieces: Vec<Vec<Pt>>,
@@ -462,14 +500,62 @@ pub(super) fn leap_curve(points: &mut Vec<Pt>, unit: f64, whole: bool) {
     } else {
         return;
     };
+    *points = quadratic(a, b, c);
+}
+
+/// A knight's leap kept off the dots of its other destinations (docs/rules.md §5.4): a leap passes
+/// over no cell, so where its curve runs over another destination's dot (from a live pole on the
+/// single board, the leap to c5 bent towards its corner c6 runs over c6's dot) it is bowed
+/// instead, to one side of its way or the other, a little more each try, until it keeps clear of
+/// every one of them; when no bow does, the one that keeps farthest is kept. `avoid` holds each
+/// dot's centre and the distance a line must keep from it.
+pub(super) fn leap_clear_of(points: &mut Vec<Pt>, avoid: &[(Pt, f64)]) {
+    let (Some(&a), Some(&c)) = (points.first(), points.last()) else { return };
+    // How far the line keeps clear (negative: how far it runs into a dot), beyond its two ends.
+    let clearance = |pts: &[Pt]| -> f64 {
+        avoid
+            .iter()
+            .filter(|(q, r)| q.dist(a) > *r && q.dist(c) > *r)
+            .map(|&(q, r)| pts.windows(2).map(|w| segment_distance(q, w[0], w[1])).fold(f64::INFINITY, f64::min) - r)
+            .fold(f64::INFINITY, f64::min)
+    };
+    if clearance(points) >= 0.0 {
+        return;
+    }
+    let mid = a.lerp(c, 0.5);
+    let mut best = (clearance(points), points.clone());
+    for k in [0.25, -0.25, 0.4, -0.4, 0.55, -0.55, 0.7, -0.7] {
+        let ctrl = Pt::new(mid.x + k * (c.y - a.y), mid.y - k * (c.x - a.x));
+        let curve = quadratic(a, ctrl, c);
+        let clear = clearance(&curve);
+        if clear >= 0.0 {
+            *points = curve;
+            return;
+        }
+        if clear > best.0 {
+            best = (clear, curve);
+        }
+    }
+    *points = best.1;
+}
+
+/// The quadratic Bézier from `a` to `c` with control point `b`, as 25 points.
+fn quadratic(a: Pt, b: Pt, c: Pt) -> Vec<Pt> {
     const N: usize = 24;
-    *points = (0..=N)
+    (0..=N)
         .map(|i| {
             let t = i as f64 / N as f64;
             let (u, w) = ((1.0 - t) * (1.0 - t), 2.0 * t * (1.0 - t));
             Pt::new(u * a.x + w * b.x + t * t * c.x, u * a.y + w * b.y + t * t * c.y)
         })
-        .collect();
+        .collect()
+}
+
+/// The distance from `p` to the segment `a`–`b`.
+fn segment_distance(p: Pt, a: Pt, b: Pt) -> f64 {
+    let (dx, dy) = (b.x - a.x, b.y - a.y);
+    let t = (((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy).max(1e-12)).clamp(0.0, 1.0);
+    p.dist(Pt::new(a.x + dx * t, a.y + dy * t))
 }
 
 /// Shortens the last piece of an arrow by the head's length and returns the head triangle.

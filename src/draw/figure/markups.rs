@@ -9,7 +9,7 @@
 
 use super::{Layers, Painter, pieces::text};
 use crate::draw::geometry::Projection;
-use crate::draw::scene::{Anchor, Element, FontWeight, Paint, PathCmd, Rgb, Shape};
+use crate::draw::scene::{Anchor, Element, FontWeight, Paint, PathCmd, Pt, Rgb, Shape};
 
 /// A kind of markup.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
@@ -59,7 +59,21 @@ impl Painter<'_> {
         for at in layout.centres(&self.topo, cell) {
             let size = layout.cell_size(&self.topo, cell);
             let r = size * 0.22;
-            let c = at.offset(size * 0.36, -size * 0.36);
+            // The upper right corner, or the first other corner clear of a pole's letter plate
+            // (`game-xiangqi-pole-general`: the "!" on e1 half under the "S").
+            let plates: Vec<(Pt, f64)> = l
+                .top
+                .iter()
+                .filter(|e| e.class == "pole-label-plate")
+                .filter_map(|e| match e.shape {
+                    Shape::Circle { c, r } => Some((c, r)),
+                    _ => None,
+                })
+                .collect();
+            let k = size * 0.36;
+            let corners = [(k, -k), (-k, -k), (k, k), (-k, k)].map(|(dx, dy)| at.offset(dx, dy));
+            let clear = |c: Pt| plates.iter().all(|&(p, pr)| p.dist(c) >= pr + r);
+            let c = corners.iter().copied().find(|&c| clear(c)).unwrap_or(corners[0]);
             let ring = Paint::fill(colour).with_stroke(Rgb(0xff, 0xff, 0xff), (r * 0.12).max(0.6));
             l.top.push(
                 Element::new(Shape::Circle { c, r }, ring, "glyph")

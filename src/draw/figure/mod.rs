@@ -442,7 +442,10 @@ fn layout(
             (Layout::Hemi(g), title_h + 2.0 * margin + 2.0 * radius)
         }
         ViewKind::Chart { window, .. } => {
-            let win = window.unwrap_or_else(|| ChartGeom::fit(topo, &chart_marks(pos, overlay, every_piece)));
+            let win = match window {
+                Some(w) => w.on_board(topo),
+                None => ChartGeom::fit(topo, &chart_marks(pos, overlay, every_piece)),
+            };
             // Edge coordinates need a band of 0.64 of a square round the window.
             let square = if view.coordinates == Coordinates::Edge {
                 width / (win.cols as f64 + 1.28)

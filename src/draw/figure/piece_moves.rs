@@ -3,7 +3,9 @@
 //! promotion roles under a promotion's dot, castling rooks' jumps, and the sentence that
 //! describes them.
 
-use super::marks::{Ctx, DotKind, coloured_dot, dot, leap_curve, line_colour, push_far, push_route, push_tail};
+use super::marks::{
+    Ctx, DotKind, coloured_dot, dot, far_dot, leap_clear_of, leap_curve, line_colour, push_far, push_route, push_tail,
+};
 use super::{Layers, MoveMark, pieces::text};
 use crate::draw::geometry::Projection;
 use crate::draw::prefix::Tail;
@@ -65,7 +67,7 @@ impl Ctx<'_> {
         let all: Vec<(Cell, &Route)> = dests.iter().flat_map(|d| d.routes.iter().map(|r| (d.cell, r))).collect();
         let steps: Vec<Vec<(Cell, Option<Pole>)>> =
             all.iter().map(|(_, r)| r.steps.iter().map(|s| (s.cell, s.via)).collect()).collect();
-        let drawings = self.route_drawings(piece, &all);
+        let drawings = self.route_drawings(piece, &all, &dests);
         let tails = crate::draw::prefix::tails(&steps, &drawings);
         // An interactive figure: each drawn route names every destination it leads to.
         let ends: Vec<Cell> = all.iter().map(|(c, _)| *c).collect();
@@ -73,6 +75,7 @@ impl Ctx<'_> {
         let mut tails = tails.into_iter();
         // Promotion labels placed so far (centre, width, height), kept apart from each other.
         let mut placed: Vec<(Pt, f64, f64)> = Vec::new();
+        let lines = route_obstacles(&drawings, self.lw());
         let mut drawings = drawings.into_iter();
         for d in &dests {
             let mut drawn: Vec<Vec<Vec<Pt>>> = Vec::new();
@@ -82,9 +85,18 @@ impl Ctx<'_> {
                 self.route_of(marks, &style, from, d, r, &tail, pieces.len(), all.as_slice(), lead.as_deref());
                 drawn.push(pieces);
             }
-            for at in self.layout.destination_marks(topo, d.cell, &drawn) {
+            // A destination hidden on a ghost globe's far side: its dot seen faintly there.
+            let mut places = self.layout.destination_marks(topo, d.cell, &drawn);
+            let far = places.is_empty();
+            if far {
+                places = self.layout.far_centres(topo, d.cell);
+            }
+            for at in places {
                 let mut e = dot(self.layout, topo, p.theme, d.cell, at, d.capture, style.kind_of(d.cell))
                     .with("from", topo.name(from));
+                if far {
+                    e = far_dot(e);
+                }
                 if p.touch.is_some() {
                     let names: Vec<String> =
                         d.moves.iter().map(|&m| crate::rules::notation::move_name(topo, m)).collect();
@@ -96,7 +108,7 @@ impl Ctx<'_> {
                     None => e,
                 });
             }
-            self.promotion_label(l, d, &dests, &drawn, &mut placed);
+            self.promotion_label(l, d, (&dests, &lines), &drawn, &mut placed);
             self.castling(marks, &style, piece, d);
         }
         let legend = style.expected.map(|e| self.missing_dots(e, &dests, &mut dots));
@@ -104,16 +116,36 @@ impl Ctx<'_> {
         Some((describe(p.pos, piece, mark, &dests, style.expected, legend), legend))
     }
 
-    /// Each route of the piece as the pieces of line it is drawn in (a knight's leaps curved).
-    fn route_drawings(&self, piece: Piece, all: &[(Cell, &Route)]) -> Vec<Vec<Vec<Pt>>> {
+    /// Each route of the piece as the pieces of line it is drawn in: a knight's leaps curved, and
+    /// bowed clear of the other destinations' dots (a leap passes over no cell).
+    fn route_drawings(&self, piece: Piece, all: &[(Cell, &Route)], dests: &[Destination]) -> Vec<Vec<Vec<Pt>>> {
+        let knight = piece.role == crate::rules::piece::Role::Knight;
+        let dots_at = if knight { self.dot_places(dests) } else { Vec::new() };
         all.iter()
-            .map(|(_, r)| {
+            .map(|&(to, r)| {
                 let mut pieces = self.layout.route(self.topo, r);
-                if piece.role == crate::rules::piece::Role::Knight {
+                if knight {
                     let whole = pieces.len() == 1;
-                    pieces.iter_mut().for_each(|p| leap_curve(p, self.unit, whole));
+                    let others: Vec<(Pt, f64)> = dots_at.iter().filter(|d| d.0 != to).map(|d| (d.1, d.2)).collect();
+                    pieces.iter_mut().for_each(|p| {
+                        leap_curve(p, self.unit, whole);
+                        leap_clear_of(p, &others);
+                    });
                 }
                 pieces
+            })
+            .collect()
+    }
+
+    /// Where the dots of `dests` will stand and how far a line must keep from each centre to
+    /// stay off it (the dot's radius, half the route's width and half a unit).
+    fn dot_places(&self, dests: &[Destination]) -> Vec<(Cell, Pt, f64)> {
+        let (topo, theme) = (self.topo, self.p.theme);
+        dests
+            .iter()
+            .flat_map(|d| {
+                let r = self.layout.cell_size(topo, d.cell) * theme.dot_radius + self.lw() / 2.0 + 0.5;
+                self.layout.centres(topo, d.cell).into_iter().map(move |at| (d.cell, at, r))
             })
             .collect()
     }
@@ -181,7 +213,7 @@ impl Ctx<'_> {
         &self,
         l: &mut Layers,
         d: &Destination,
-        dests: &[Destination],
+        (dests, lines): (&[Destination], &[(Pt, f64)]),
         drawn: &[Vec<Vec<Pt>>],
         placed: &mut Vec<(Pt, f64, f64)>,
     ) {
@@ -208,6 +240,8 @@ impl Ctx<'_> {
             _ => (1.0, 0.0),
         };
         let mut obstacles = label_obstacles(p.pos, layout, topo, p.theme, dests);
+        // The piece's routes (`12-promotion`: the plate over the b7-c8 capture's line).
+        obstacles.extend_from_slice(lines);
         // And the ground's own writing: the rank numbers and file letters.
         obstacles.extend(super::busy::ground_writing(&l.decor));
         obstacles.extend(super::busy::ground_writing(&l.top));
@@ -307,6 +341,20 @@ fn describe(
         s += &format!("; checked against {} expected: {agreed} agreed, {missing} missing, {extra} extra", e.len());
     }
     s + "."
+}
+
+/// A piece's drawn routes as small circles along their lines (a route's width across, one every
+/// two widths), for the promotion labels to keep clear of.
+fn route_obstacles(drawings: &[Vec<Vec<Pt>>], lw: f64) -> Vec<(Pt, f64)> {
+    let step = (2.0 * lw).max(1.0);
+    let mut out = Vec::new();
+    for line in drawings.iter().flatten() {
+        for w in line.windows(2) {
+            let n = (w[0].dist(w[1]) / step).ceil().max(1.0) as usize;
+            out.extend((0..=n).map(|i| (w[0].lerp(w[1], i as f64 / n as f64), lw)));
+        }
+    }
+    out
 }
 
 /// What a promotion label must keep clear of, as circles (centre, radius): every piece, every

@@ -19,6 +19,27 @@ pub struct Window {
     pub rows: u32,
 }
 
+impl Window {
+    /// The window cut to the part of the chart that a board repeats (docs/rules.md §5.2): a board
+    /// without poles has no flipped copies above or below, so its rows are its own ranks; a board
+    /// whose files do not wrap has no copies beside it, so its columns are its own files. A
+    /// window wholly beyond the board keeps one row (or column) at the nearer edge.
+    pub fn on_board(self, topo: &Topology) -> Window {
+        let cut = |start: i32, len: u32, n: u8| {
+            let (a, b) = (start.clamp(0, n as i32 - 1), (start + len as i32).clamp(1, n as i32));
+            (a, (b - a).max(1) as u32)
+        };
+        let mut w = self;
+        if topo.poles() == crate::rules::topology::Poles::Edge {
+            (w.y0, w.rows) = cut(w.y0, w.rows, topo.height());
+        }
+        if !topo.wraps() {
+            (w.x0, w.cols) = cut(w.x0, w.cols, topo.width());
+        }
+        w
+    }
+}
+
 /// What a chart square shows.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub enum ChartCell {
@@ -56,9 +77,10 @@ pub struct ChartGeom {
 }
 
 impl ChartGeom {
-    /// A chart window with its top-left at `origin`.
+    /// A chart window with its top-left at `origin`, cut to what the board repeats
+    /// ([`Window::on_board`]).
     pub fn new(topo: &Topology, origin: Pt, square: f64, window: Window) -> ChartGeom {
-        ChartGeom { origin, square, window, fold: Fold::new(topo) }
+        ChartGeom { origin, square, window: window.on_board(topo), fold: Fold::new(topo) }
     }
     /// Paper position of a chart position (no folding: the chart is the unrolled sphere).
     pub fn map(&self, u: f64, v: f64) -> Pt {
@@ -190,7 +212,8 @@ impl ChartGeom {
         out
     }
     /// The smallest window of whole squares that holds the board copy at the origin, half a board
-    /// round it, and every given chart position with a square to spare.
+    /// round it, and every given chart position with a square to spare, cut to what the board
+    /// repeats (a cylinder's chart is one row of copies, a flat board's chart the board alone).
     pub fn fit(topo: &Topology, points: &[(f64, f64)]) -> Window {
         let fold = Fold::new(topo);
         let (w, h, b) = (fold.w, fold.h, fold.band);
@@ -205,6 +228,7 @@ impl ChartGeom {
         let cap = |a: f64| a.clamp(-1000.0, 1000.0);
         let (x0, x1, y0, y1) = (cap(x0), cap(x1), cap(y0), cap(y1));
         Window { x0: x0 as i32, y0: y0 as i32, cols: (x1 - x0).max(1.0) as u32, rows: (y1 - y0).max(1.0) as u32 }
+            .on_board(topo)
     }
     /// The board copies that meet the window, as chart rectangles `(x0, y0, flipped)` of `W × H`
     /// squares (flipped copies are shifted by `W/2`).

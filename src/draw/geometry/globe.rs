@@ -337,6 +337,10 @@ impl Projection for GlobeGeom {
     fn far_route(&self, topo: &Topology, route: &Route) -> Vec<Vec<Pt>> {
         if self.ghost { self.cut(&self.route_points(topo, route)).1 } else { Vec::new() }
     }
+    fn far_centres(&self, topo: &Topology, cell: Cell) -> Vec<Pt> {
+        let q = self.cell_centre(topo, cell);
+        if self.ghost && q[2] <= 0.0 { vec![self.paper(q)] } else { Vec::new() }
+    }
     fn sides(&self, topo: &Topology, cell: Cell, dir: Dir) -> Vec<Vec<PathCmd>> {
         let Some((f, r)) = topo.coords(cell) else { return Vec::new() };
         self.cut(&self.side_points(f, r, dir)).0.into_iter().map(|p| PathCmd::polyline(&p)).collect()

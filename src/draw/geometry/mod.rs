@@ -71,6 +71,12 @@ pub trait Projection {
         let _ = (topo, route);
         Vec::new()
     }
+    /// Where a cell the view hides is shown faintly when asked (a globe's far side with `ghost`:
+    /// the centre of a cell on the far half, seen through the ball); none by default.
+    fn far_centres(&self, topo: &Topology, cell: Cell) -> Vec<Pt> {
+        let _ = (topo, cell);
+        Vec::new()
+    }
     /// The outline on paper of a view whose surface is a solid seen from outside (the globe's
     /// limb, the wrapping board's silhouette), as a convex polygon: what stands upright on the
     /// surface (a piece) must stay inside it. `None`: the view is flat, and a piece stands

@@ -71,9 +71,11 @@ impl Painter<'_> {
             }
             // Rank numbers on their ring, on the free file boundary nearest the top of the page
             // (`rank_number_boundaries`).
-            let opposite = (g.rotation + topo.width() as f64 / 2.0).round() as i32;
+            let opposite =
+                self.overlay.rank_numbers_at.unwrap_or((g.rotation + topo.width() as f64 / 2.0).round() as i32);
             let s = self.rank_number_size(g);
-            let spot = |r: u8, x: f64| g.polar(g.ring_of(r).1 - 0.23 * g.ring(), g.angle(x));
+            let inset = self.rank_number_inset();
+            let spot = |r: u8, x: f64| g.polar(g.ring_of(r).1 - inset * g.ring(), g.angle(x));
             let boundaries = self.rank_number_boundaries(&[(0..topo.height()).collect()], opposite, &spot, s * 0.62);
             for r in 0..topo.height() {
                 let Some(b) = boundaries[r as usize] else { continue };

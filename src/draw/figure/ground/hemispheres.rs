@@ -97,7 +97,7 @@ impl Painter<'_> {
         let s = (g.ring * 0.3).max(9.5 * self.view.width / 480.0).min(g.ring * 0.75);
         let spot = |r: u8, x: f64| {
             let (_, r1, north) = g.ring_of(r);
-            g.polar(north, r1 - 0.23 * g.ring, g.angle(x, north))
+            g.polar(north, r1 - self.rank_number_inset() * g.ring, g.angle(x, north))
         };
         // Held still (a walk's frames): every number on the side opposite the touching point,
         // over the pieces on its halo, so that the numbers do not jump from frame to frame.

@@ -155,6 +155,13 @@ impl Painter<'_> {
         }
     }
 
+    /// How far in from its ring's outer edge a rank number stands, in rings: near the edge (0.23),
+    /// clear of the pieces in the ring's middle; on a xiangqi board, whose river and palaces run
+    /// along ring edges, in the middle of the ring, so that no number sits on those lines.
+    pub(super) fn rank_number_inset(&self) -> f64 {
+        if self.pos.variant().xiangqi_tables().is_some() { 0.5 } else { 0.23 }
+    }
+
     /// The file position each rank's number is written at: the file boundary nearest `opposite`
     /// whose two neighbouring cells are empty and where the number's halo (radius `halo`, at
     /// `spot(rank, position)`) keeps clear of every piece, dot, port and route the figure draws.
@@ -201,7 +208,22 @@ impl Painter<'_> {
                         .find(|&b| empty(r, b) && empty(r, b - 1) && marks_only(b))
                         .map(|b| b as f64)
                 };
-                out[r as usize] = ruler.map(|b| b as f64).or_else(own).or_else(beside).or_else(cell).or_else(under);
+                // Wherever else the ring is full, over its pieces on the halo, clear of the marks;
+                // or at last on the boundary opposite the touching point: every rank is numbered.
+                // Anywhere along the ring, a quarter of a file at a time, clear of everything.
+                let along = || {
+                    (0..=2 * wf).flat_map(|k| [k, -k]).map(|k| opposite as f64 + k as f64 / 4.0).find(|&x| clear(r, x))
+                };
+                let over = || candidates.iter().copied().find(|&b| self.busy.clear_of_marks(spot(r, b as f64), halo));
+                let last = || Some(opposite);
+                out[r as usize] = ruler
+                    .map(|b| b as f64)
+                    .or_else(own)
+                    .or_else(beside)
+                    .or_else(cell)
+                    .or_else(under)
+                    .or_else(along)
+                    .or_else(|| over().or_else(last).map(|b| b as f64));
             }
         }
         out
