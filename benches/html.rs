@@ -14,7 +14,7 @@ use std::io::Write;
 use criterion::{Criterion, criterion_group, criterion_main};
 use dotchess::VariantId;
 use dotchess::draw::document::FigureSpec;
-use dotchess::input::{overlay::read_overlay, position::read_position};
+use dotchess::input::{position::read_position, read_overlay};
 use dotchess::output::budget::{render_checked, render_touch_checked};
 
 const THREE: &str = "columns = 3\n[[panels]]\nview = \"hemispheres\"\ncaption = \"Hemispheres\"\n\

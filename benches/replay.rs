@@ -99,7 +99,7 @@ fn interleaved(script: &Script) {
 /// measured under load into an estimate for the quiet machine.
 fn gear_gif() -> Vec<u8> {
     use dotchess::draw::animation::{AnimSpec, Kind, build};
-    use dotchess::input::overlay::plain_figure;
+    use dotchess::input::plain_figure;
     use dotchess::input::position::read_position;
     let base = read_position("empty.fen", "8/8/8/8/8/8/8/8", VariantId::Dot).expect("the empty Dot");
     let mut panel = plain_figure(&base).panels[0].clone();

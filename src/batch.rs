@@ -5,9 +5,10 @@
 use crate::draw::document::FigureSpec;
 use crate::input::check::Checked;
 use crate::input::diagnostics::{InputError, Source, short_text};
+use crate::input::draft::Draft;
 use crate::input::file::{LoadError, read_input};
 use crate::input::options::FigureOptions;
-use crate::input::overlay::{Draft, read_draft};
+use crate::input::overlay::read_draft;
 use crate::input::position::read_position;
 use crate::rules::variant::VariantId;
 use rayon::prelude::*;

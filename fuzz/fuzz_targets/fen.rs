@@ -16,5 +16,5 @@ fuzz_target!(|data: &[u8]| {
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
     let spec = dotchess::input::position::PositionSpec { position: pos, title: None };
-    dotchess_fuzz::render_well_formed(&dotchess::input::overlay::plain_figure(&spec));
+    dotchess_fuzz::render_well_formed(&dotchess::input::plain_figure(&spec));
 });

@@ -37,7 +37,7 @@ fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
     let Ok(theme) = dotchess::input::theme::read_theme("theme.toml", text) else { return };
     let base = dotchess::input::position::PositionSpec { position: Position::start(VariantId::Dot), title: None };
-    let mut figure = dotchess::input::overlay::read_overlay("theme.toml", OVERLAY, &base, &dotchess::input::overlay::no_files)
+    let mut figure = dotchess::input::read_overlay("theme.toml", OVERLAY, &base, &dotchess::input::overlay::no_files)
         .expect("the fixed overlay is valid");
     figure.theme = theme.clone();
     dotchess_fuzz::render_well_formed(&figure);

@@ -5,8 +5,9 @@
 use super::{AnimateArgs, BatchArgs, CheckArgs, CliError, EssayArgs, RenderArgs, parse_cell};
 use dotchess::VariantId;
 use dotchess::input::check::{self, Checked};
+use dotchess::input::draft::Draft;
 use dotchess::input::options::{FigureOptions, ThemeValue, Value};
-use dotchess::input::overlay::{Draft, read_draft};
+use dotchess::input::overlay::read_draft;
 use dotchess::input::position::{PositionSpec, read_position};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};

@@ -6,11 +6,11 @@
 
 use super::MAX_PANELS;
 use super::diagnostics::InputError;
+use super::draft::{Draft, PanelDraft};
 use super::marks::{MarkKind, add_mark, lastmove};
 use super::options::{
     Along, Applies, FigureOptions, Given, Key, Level, NumberOrFile, Origin, ThemeValue, Ty, Value, or_list, spec,
 };
-use super::overlay::{Draft, PanelDraft};
 use crate::draw::animation::{AnimError, AnimSpec, Kind, MAX_FRAMES, delay_of_fps};
 use crate::draw::document::FigureSpec;
 use crate::draw::figure::{Coordinates, Orientation, Overlay, PanelSpec, View, ViewKind};

@@ -7,6 +7,7 @@
 
 pub mod check;
 pub mod diagnostics;
+pub mod draft;
 pub mod file;
 pub mod game;
 pub mod marks;
@@ -26,3 +27,21 @@ pub const MAX_PANELS: usize = 64;
 pub(crate) const MAX_MARKS: usize = 512;
 /// Longest title or caption, in characters.
 pub const MAX_TEXT: usize = 200;
+
+/// Reads an overlay spec for a position and checks it ([`overlay::read_draft`], then
+/// [`check::figure`] with no other options). `load` resolves the files it names.
+pub fn read_overlay(
+    name: &str,
+    text: &str,
+    base: &position::PositionSpec,
+    load: &overlay::Loader,
+) -> Result<crate::draw::document::FigureSpec, diagnostics::InputError> {
+    let draft = overlay::read_draft(name, text, base, load)?;
+    Ok(check::figure(&draft, &options::FigureOptions::default())?.figure)
+}
+
+/// The figure for a position with no overlay file: the hemispheres.
+pub fn plain_figure(base: &position::PositionSpec) -> crate::draw::document::FigureSpec {
+    let checked = check::figure(&draft::Draft::plain(base), &options::FigureOptions::default());
+    checked.expect("a position alone is a valid figure").figure
+}

@@ -7,8 +7,8 @@ use crate::common;
 use dotchess::draw::animation::Animation;
 use dotchess::draw::document::FigureSpec;
 use dotchess::draw::scene::{PathCmd, Pt, Scene, Shape};
-use dotchess::input::overlay::read_overlay;
 use dotchess::input::position::read_position;
+use dotchess::input::read_overlay;
 use dotchess::output::{Format, Image};
 use dotchess::{Topology, VariantId};
 

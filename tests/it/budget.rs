@@ -2,8 +2,8 @@
 //! accept stays within the memory no input may need, alone and in a batch. (The estimates were
 //! checked against measured peaks by hand, see `src/budget.rs`; memory is not measured here.)
 
-use dotchess::input::overlay::read_overlay;
 use dotchess::input::position::read_position;
+use dotchess::input::read_overlay;
 use dotchess::output::Format;
 use dotchess::output::budget::{
     BATCH, DRAW, InFlight, MAX_BATCH_COST, MAX_COST, MAX_PIXELS, MAX_WEIGHT, MEMORY, PROGRAM, pixels, weight,

@@ -164,8 +164,7 @@ fn tall(frames: u32) -> dotchess::draw::document::FigureSpec {
     let base = PositionSpec { position: dotchess::Position::start(dotchess::VariantId::Dot), title: None };
     let overlay =
         format!("[[panels]]\nview = \"hemispheres\"\nwidth = 8000\n[animation]\nkind = \"gear\"\nframes = {frames}\n");
-    dotchess::input::overlay::read_overlay("o.toml", &overlay, &base, &dotchess::input::overlay::no_files)
-        .expect("overlay")
+    dotchess::input::read_overlay("o.toml", &overlay, &base, &dotchess::input::overlay::no_files).expect("overlay")
 }
 
 #[test]

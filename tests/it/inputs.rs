@@ -116,7 +116,7 @@ fn huge_files_are_refused_before_reading() {
 fn library_errors_carry_line_and_column() {
     let base =
         dotchess::input::position::read_position("p.fen", "8/8/8/3R4/8/8/8/8\n", dotchess::VariantId::Dot).unwrap();
-    let e = dotchess::input::overlay::read_overlay(
+    let e = dotchess::input::read_overlay(
         "o.toml",
         "[[panels]]\nview = \"board\"\nedgse = true\n",
         &base,
@@ -283,8 +283,7 @@ fn titles_and_captions_are_bounded() {
     let base =
         dotchess::input::position::read_position("p.fen", "8/8/8/3R4/8/8/8/8\n", dotchess::VariantId::Dot).unwrap();
     for text in [format!("title = \"{long}\"\n"), format!("[[panels]]\nview = \"board\"\ncaption = \"{long}\"\n")] {
-        let e = dotchess::input::overlay::read_overlay("o.toml", &text, &base, &dotchess::input::overlay::no_files)
-            .unwrap_err();
+        let e = dotchess::input::read_overlay("o.toml", &text, &base, &dotchess::input::overlay::no_files).unwrap_err();
         assert!(e.message.contains("longer than 200 characters"), "{e}");
     }
     let e = dotchess::input::position::read_position(

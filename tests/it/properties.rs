@@ -76,7 +76,7 @@ proptest! {
     fn overlays_are_refused_with_a_place_or_drawn_as_xml(lines in prop::collection::vec(overlay_line(), 0..8)) {
         let text = lines.join("\n") + "\n";
         let base = dotchess::input::position::PositionSpec { position: Position::start(VariantId::Dot), title: None };
-        match dotchess::input::overlay::read_overlay("o.toml", &text, &base, &dotchess::input::overlay::no_files) {
+        match dotchess::input::read_overlay("o.toml", &text, &base, &dotchess::input::overlay::no_files) {
             Ok(figure) => {
                 if let Ok(scene) = dotchess::output::budget::render_checked(&figure) {
                     let svg = dotchess::output::to_svg(&scene);

@@ -7,8 +7,8 @@ use dotchess::draw::document::FigureSpec;
 use dotchess::draw::figure::{Overlay, View, ViewKind, render, render_split};
 use dotchess::draw::geometry::{Split, Viewpoint};
 use dotchess::draw::scene::{PathCmd, Pt, Scene, Shape};
-use dotchess::input::overlay::read_overlay;
 use dotchess::input::position::read_position;
+use dotchess::input::read_overlay;
 use dotchess::{Position, Theme, VariantId};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -191,7 +191,7 @@ fn a_query_takes_the_split_kind() {
     use dotchess::input::options::FigureOptions;
     let base = dotchess::input::position::read_position("empty.fen", "8/8/8/8/8/8/8/8", VariantId::Dot).unwrap();
     let options = FigureOptions::from_query("kind=split&frames=5&width=160").expect("the query reads");
-    let draft = dotchess::input::overlay::Draft::plain(&base);
+    let draft = dotchess::input::draft::Draft::plain(&base);
     let checked = dotchess::input::check::figure(&draft, &options).expect("the figure checks");
     let spec = checked.figure.animation.expect("an animation");
     assert_eq!(spec.kind, dotchess::draw::animation::Kind::Split);

@@ -344,7 +344,7 @@ fn a_whole_side_sets_dots_that_share_a_cell_side_by_side() {
 fn figure(position: &str, overlay: &str) -> dotchess::draw::document::FigureSpec {
     let text = std::fs::read_to_string(root().join(position)).unwrap();
     let base = dotchess::input::position::read_position(position, &text, VariantId::Dot).unwrap();
-    dotchess::input::overlay::read_overlay("o.toml", overlay, &base, &dotchess::input::overlay::no_files).unwrap()
+    dotchess::input::read_overlay("o.toml", overlay, &base, &dotchess::input::overlay::no_files).unwrap()
 }
 
 /// The figure of issue 20's size limit: the Dot's start on the hemispheres, the chart and the

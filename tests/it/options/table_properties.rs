@@ -102,7 +102,7 @@ fn by_query(s: &Spec, q: &str) -> Result<Vec<u8>, String> {
     let text = std::fs::read_to_string(example("12-rook.fen")).unwrap();
     let base = dotchess::input::position::read_position("12-rook.fen", &text, dotchess::VariantId::Dot).unwrap();
     let options = FigureOptions::from_query(q).map_err(|e| e.to_string())?;
-    let draft = dotchess::input::overlay::Draft::plain(&base);
+    let draft = dotchess::input::draft::Draft::plain(&base);
     let checked = dotchess::input::check::figure(&draft, &options).map_err(|e| e.to_string())?;
     if animated(s) {
         let anim = dotchess::output::animation::build(&checked.figure, false)
