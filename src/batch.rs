@@ -286,6 +286,57 @@ pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn F
     Report { outcomes, index }
 }
 
+/// The files `dotchess batch` writes for one figure of a manifest, each as its file name and its
+/// bytes — the same bytes — in the manifest's order of formats (an animated figure: each format
+/// in its animated form where it has one, no HTML, and a GIF last); or why it writes none.
+/// `renderer` paints the PNGs.
+pub fn render_job(
+    manifest: &Manifest,
+    job: &Job,
+    files: &dyn Files,
+    renderer: &crate::Renderer,
+) -> Result<Vec<(String, Vec<u8>)>, FigureError> {
+    let mut checked = checked(job, files, manifest.variant)?;
+    if let Some(t) = &manifest.theme {
+        checked.figure.theme = t.clone();
+    }
+    let spec = &checked.figure;
+    let name = |f: Format| format!("{}.{}", job.name, f.extension());
+    let mut formats: Vec<Format> = Vec::new();
+    for &f in &manifest.formats {
+        if !formats.contains(&f) {
+            formats.push(f);
+        }
+    }
+    if spec.animation.is_some() {
+        let anim = crate::output::animation::build(spec, true)
+            .map_err(|e| crate::input::check::animation_error(&checked, &e))?;
+        let formats: Vec<Format> = formats.into_iter().filter(|&f| f != Format::Html).chain([Format::Gif]).collect();
+        let kinds: Vec<Format> = formats.iter().map(|f| f.animated().unwrap_or(*f)).collect();
+        let encoded = anim.encode_all(&kinds)?;
+        return Ok(formats.into_iter().map(name).zip(encoded).collect());
+    }
+    let scene = crate::output::budget::render_checked(spec)?;
+    let touch = match formats.contains(&Format::Html) {
+        true => Some(crate::output::budget::render_touch_checked(spec)?),
+        false => None,
+    };
+    crate::output::write::check_size(&scene, &formats)?;
+    let svg = match formats.iter().any(|&f| matches!(f, Format::Svg | Format::Pdf)) {
+        true => crate::output::to_svg(&scene),
+        false => String::new(),
+    };
+    let mut out = Vec::new();
+    for f in formats {
+        let bytes = match f {
+            Format::Html => renderer.encode_still(touch.as_ref().unwrap_or(&scene), f, "")?,
+            _ => renderer.encode_still(&scene, f, &svg)?,
+        };
+        out.push((name(f), bytes));
+    }
+    Ok(out)
+}
+
 /// Writes a scene in the given formats as `out/name.ext`: all of them, or none when one fails.
 /// HTML is made from `touch`, the figure drawn with its interactive layer, when given.
 pub fn write_figure(

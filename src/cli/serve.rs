@@ -45,7 +45,6 @@ pub fn serve_cmd(a: &ServeArgs) -> Result<(), CliError> {
     }
     config.timeout = std::time::Duration::from_secs_f64(a.timeout);
     config.log = !a.quiet;
-    dotchess::serve::run(a.addr, config).map_err(|e| {
-        CliError::Output(format!("cannot serve on {}: {}", a.addr, dotchess::input::file::plain_os_error(&e)))
-    })
+    dotchess::serve::run(a.addr, config)
+        .map_err(|e| CliError::Output(format!("cannot serve on {}: {}", a.addr, dotchess::input::plain_os_error(&e))))
 }

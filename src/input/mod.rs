@@ -5,19 +5,38 @@
 //! The formats are documented key by key in `docs/inputs.md`, with an annotated template in
 //! `templates/overlay.toml`.
 
-pub mod check;
-pub mod diagnostics;
-pub mod draft;
-pub mod file;
-pub mod game;
-pub mod marks;
-pub mod options;
-pub mod overlay;
-pub mod position;
+pub(crate) mod check;
+pub(crate) mod diagnostics;
+pub(crate) mod draft;
+pub(crate) mod file;
+pub(crate) mod game;
+pub(crate) mod marks;
+pub(crate) mod options;
+pub(crate) mod overlay;
+pub(crate) mod position;
 pub(crate) mod table;
-pub mod theme;
+pub(crate) mod theme;
 
-pub use options::MAX_WINDOW;
+pub use check::{Checked, animation_error, figure as check_figure};
+pub use diagnostics::InputError;
+pub use draft::Draft;
+pub use file::{LoadError, ReadError, plain_os_error, read_input};
+pub use game::{Brush, Game, Note, Ply, read_games};
+pub use marks::{MarkError, MarkKind, add_mark, not_a_cell};
+pub use options::{
+    Along, Applies, Choice, FigureOptions, Given, Key, Level, MAX_WINDOW, Named, NumberOrFile, Origin, Spec,
+    ThemeValue, Ty, Value, ValueError, parse_text,
+};
+pub use overlay::{Loader, no_files, read_draft};
+pub use position::{PositionSpec, fitting_variant, read_position};
+pub use theme::read_theme;
+
+/// Every option a figure takes, one row each with its names as a flag, a file's key and a URL
+/// query's name, its type, limits, default and help: for front ends that offer them (the
+/// command line's flags are made from these rows).
+pub fn option_rows() -> impl Iterator<Item = &'static Spec> {
+    table::TABLE.iter()
+}
 
 /// Largest input file read, in bytes.
 pub const MAX_INPUT: usize = 1 << 20;

@@ -19,14 +19,14 @@
 //! Every response depends only on its request (and the program), so copies of the server scale
 //! out behind any load balancer or HTTP cache (README, "Serving figures").
 
-pub mod api;
-pub mod cache;
-pub mod error;
-pub mod game;
-pub mod gate;
-pub mod log;
-pub mod page;
-pub mod query;
+pub(crate) mod api;
+pub(crate) mod cache;
+pub(crate) mod error;
+pub(crate) mod game;
+pub(crate) mod gate;
+pub(crate) mod log;
+pub(crate) mod page;
+pub(crate) mod query;
 
 use axum::Router;
 use axum::routing::get;

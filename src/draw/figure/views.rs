@@ -186,10 +186,11 @@ impl ViewKind {
     }
 }
 
-impl View {
-    /// The view named `name` (a name of [`VIEWS`]), as a figure that names it starts from.
-    pub fn named(name: &str) -> Option<View> {
-        VIEWS.iter().find(|r| r.name == name).map(|r| (r.make)())
+/// A name of [`VIEWS`], in any case: the view as a figure that names it starts from.
+impl std::str::FromStr for View {
+    type Err = crate::names::UnknownName;
+    fn from_str(s: &str) -> Result<View, Self::Err> {
+        crate::names::parse(s, &VIEWS, &VIEW_NAMES, |r: ViewRow| r.name).map(|r| (r.make)())
     }
 }
 
@@ -202,8 +203,8 @@ mod tests {
         for row in VIEWS {
             let view = (row.make)();
             assert_eq!(view.kind.name(), row.name);
-            assert_eq!(View::named(row.name), Some(view));
+            assert_eq!(row.name.parse::<View>(), Ok(view));
         }
-        assert_eq!(View::named("nowhere"), None);
+        assert!("nowhere".parse::<View>().is_err());
     }
 }
