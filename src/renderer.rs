@@ -13,7 +13,7 @@ use crate::input::options::FigureOptions;
 use crate::input::overlay::{Loader, read_draft};
 use crate::input::position::{PositionSpec, read_position};
 use crate::output::budget::TooMuchDrawn;
-use crate::output::{EncodeError, Format, WriteError};
+use crate::output::{Caches, EncodeError, Format, WriteError};
 use crate::rules::position::Position;
 use crate::rules::variant::VariantId;
 
@@ -122,15 +122,25 @@ pub enum RenderError {
     Animation(#[from] AnimError),
 }
 
-/// Draws figures into bytes. A renderer's caches are its own: two renderers in one process
-/// share nothing, and what one draws never depends on what another drew before.
+/// Draws figures into bytes. A renderer keeps what painting can reuse from one figure to the next
+/// (the sprites of pieces and labels, canvases, frame buffers: [`Caches`]); its caches are its
+/// own, so two renderers in one process share nothing, and a picture never depends on what was
+/// drawn before it. A renderer may be shared by threads.
 #[derive(Debug, Default)]
-pub struct Renderer {}
+pub struct Renderer {
+    caches: Caches,
+}
 
 impl Renderer {
     /// A renderer with empty caches.
     pub fn new() -> Renderer {
         Renderer::default()
+    }
+
+    /// The renderer's caches, for the writers that take them ([`crate::output::write_with`],
+    /// [`crate::draw::Animation::encode_with`]).
+    pub fn caches(&self) -> &Caches {
+        &self.caches
     }
 
     /// The figure's scene, drawn within the budget a figure may take.
@@ -146,7 +156,7 @@ impl Renderer {
         if format.is_animation() {
             let anim = crate::output::animation::build(figure.spec(), format.is_raster())
                 .map_err(|e| check::animation_error(&figure.checked, &e))?;
-            return Ok(anim.encode(format)?);
+            return Ok(anim.encode_with(format, &self.caches)?);
         }
         let scene = match format {
             Format::Html => crate::output::budget::render_touch_checked(figure.spec())?,
@@ -163,6 +173,6 @@ impl Renderer {
     /// A scene in a still format; `svg` is its SVG text where the format is made from it (SVG,
     /// PDF).
     pub(crate) fn encode_still(&self, scene: &Scene, format: Format, svg: &str) -> Result<Vec<u8>, EncodeError> {
-        format.encode(scene, svg)
+        format.encode_with(&self.caches, scene, svg)
     }
 }

@@ -165,7 +165,8 @@ fn animate_checked(checked: Checked, a: &AnimateArgs, out: &mut dyn Write) -> Re
     }
     // Every output is made in memory first, then all are written or none.
     let formats: Vec<Format> = targets.iter().map(|t| t.1).collect();
-    let encoded = anim.encode_all(&formats).map_err(|e| CliError::Output(e.to_string()))?;
+    let caches = dotchess::output::Caches::new();
+    let encoded = anim.encode_all(&formats, &caches).map_err(|e| CliError::Output(e.to_string()))?;
     let items: Vec<(Target, &[u8])> =
         targets.iter().map(|t| t.0.clone()).zip(encoded.iter().map(Vec::as_slice)).collect();
     dotchess::output::write_bytes(&items, out).map_err(|e| match e {
@@ -280,7 +281,8 @@ fn write_planned(
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
     use dotchess::output::WriteError;
-    dotchess::output::write_with(scene, touch, outputs, out).map_err(|e| match e {
+    let caches = dotchess::output::Caches::new();
+    dotchess::output::write_with(scene, touch, outputs, out, &caches).map_err(|e| match e {
         WriteError::Io { error, .. } if error.kind() == io::ErrorKind::BrokenPipe => CliError::BrokenPipe,
         e @ WriteError::TooLarge { .. } => CliError::Usage(e.to_string()),
         e => CliError::Output(e.to_string()),

@@ -7,6 +7,7 @@
 pub(crate) mod animation;
 mod apng;
 pub(crate) mod budget;
+mod caches;
 pub(crate) mod format;
 pub(crate) mod frames;
 mod gif;
@@ -26,10 +27,11 @@ pub(crate) mod write;
 pub use animation::Image;
 pub use animation::build as build_animation;
 pub use budget::{TooMuchDrawn, render_checked, render_touch_checked};
+pub use caches::Caches;
 pub use format::{Format, FormatError, Motion};
 pub use html::to_html;
 pub use pdf::{PdfError, UNITS_PER_INCH, svg_to_pdf, svg_to_pdf_at};
-pub use png::{KEEP, PngError, Raster, encode, scene_png, scene_png_to};
+pub use png::{KEEP, PngError, Raster, encode, scene_png};
 pub use raster::{MAX_PIXELS, Painter, canvas_size, to_pixmap};
 pub use svg::{to_svg, write_svg};
 pub use write::{

@@ -43,8 +43,8 @@ pub fn to_pixmap(scene: &Scene, scale: f64) -> Result<Pixmap, PngError> {
 #[derive(Default)]
 pub struct Painter {
     builder: Option<PathBuilder>,
-    /// Pieces and labels painted once and copied ([`super::sprites`]): the store all painters
-    /// share.
+    /// Pieces and labels painted once and copied ([`super::sprites`]): the store of the
+    /// painter's [`super::Caches`] (a store of its own for a painter made alone).
     sprites: Sprites,
 }
 
@@ -252,10 +252,9 @@ impl Painter {
         }
     }
 
-    /// A painter with a store of sprites of its own (for tests that count them).
-    #[cfg(test)]
-    pub(crate) fn own_sprites() -> Painter {
-        Painter { builder: None, sprites: Sprites::own() }
+    /// A painter that keeps its sprites in `sprites`.
+    pub(crate) fn with_sprites(sprites: Sprites) -> Painter {
+        Painter { builder: None, sprites }
     }
 
     /// How many sprites the painter's store keeps.

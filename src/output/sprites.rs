@@ -16,8 +16,9 @@
 //! composited into the sprite with the same source-over blending as onto the canvas, so the copy
 //! shows what painting them straight would, up to rounding.
 //!
-//! The painters of a process share one store of at most [`MAX_BYTES`] (a globe's pieces, each of
-//! its own size, rarely repeat), which then starts afresh.
+//! The painters of one [`super::Caches`] (a renderer's, a batch's, a server's) share one store of
+//! at most [`MAX_BYTES`] (a globe's pieces, each of its own size, rarely repeat), which then starts
+//! afresh; nothing is shared with the painters of other caches.
 
 use super::raster::{Painter, draw, q};
 use crate::draw::scene::{Anchor, FontWeight, Paint, PathCmd, PieceSet, Pt, Rgb};
@@ -72,33 +73,15 @@ struct Store {
     bytes: usize,
 }
 
-/// The store every painter of the process shares: a sprite is drawn from its key alone, so
-/// whichever thread painted it first, every thread can copy it (the server's drawing threads take
-/// turns at requests, and each kept its own before, cold for most of the 1000 distinct queries of
-/// its load benchmark).
-static SHARED: std::sync::LazyLock<Arc<RwLock<Store>>> = std::sync::LazyLock::new(Arc::default);
-
-/// A painter's sprites: the shared store, or one of its own.
-#[derive(Clone)]
+/// A painter's sprites: a handle on a store, shared by the painters of one [`super::Caches`]
+/// (a new store for each new `Sprites`).
+#[derive(Clone, Default)]
 pub(crate) struct Sprites {
     store: Arc<RwLock<Store>>,
 }
 
-impl Default for Sprites {
-    fn default() -> Sprites {
-        Sprites { store: SHARED.clone() }
-    }
-}
-
 impl Sprites {
-    /// A store of its own, that no other painter sees (for tests that count sprites).
-    #[cfg(test)]
-    pub fn own() -> Sprites {
-        Sprites { store: Arc::default() }
-    }
-
     /// How many sprites are kept.
-    #[cfg(test)]
     pub fn len(&self) -> usize {
         self.store.read().unwrap_or_else(|e| e.into_inner()).map.len()
     }
@@ -342,20 +325,20 @@ mod tests {
             painter.paint(s, 1.0, &mut canvas.as_mut());
             canvas
         };
-        let mut used = Painter::own_sprites();
+        let mut used = Painter::default();
         paint(&mut used, &first);
         assert_eq!(used.sprite_count(), 2, "one rook sprite, one label sprite");
         let after = paint(&mut used, &second);
         assert_eq!(used.sprite_count(), 2, "the second figure found them");
-        let fresh = paint(&mut Painter::own_sprites(), &second);
+        let fresh = paint(&mut Painter::default(), &second);
         assert!(after.data() == fresh.data(), "the second figure's pixels depend on what was painted before");
         for scale in [1.5, 0.75] {
-            let mut used = Painter::own_sprites();
+            let mut used = Painter::default();
             let mut big = Pixmap::new(180, 90).unwrap();
             used.paint(&first, scale, &mut big.as_mut());
             let (mut a, mut b) = (Pixmap::new(180, 90).unwrap(), Pixmap::new(180, 90).unwrap());
             used.paint(&second, scale, &mut a.as_mut());
-            Painter::own_sprites().paint(&second, scale, &mut b.as_mut());
+            Painter::default().paint(&second, scale, &mut b.as_mut());
             assert!(a.data() == b.data(), "at scale {scale}, the pixels depend on what was painted before");
         }
     }
@@ -374,7 +357,7 @@ mod tests {
             )));
         }
         let mut canvas = Pixmap::new(100, 50).unwrap();
-        let mut painter = Painter::own_sprites();
+        let mut painter = Painter::default();
         painter.paint(&s, 1.0, &mut canvas.as_mut());
         assert_eq!(painter.sprite_count(), 1);
         let column = |x0: usize| -> Vec<u8> {

@@ -55,8 +55,32 @@ pub struct Config {
     pub queue: usize,
     /// The longest a request may take, waiting included; then `503`.
     pub timeout: Duration,
-    /// Write one line a request on standard error.
-    pub log: bool,
+    /// Where one line a request goes (method, path, status, bytes, milliseconds: [`log`]); the
+    /// library writes nowhere by itself. Default: nowhere.
+    pub log: Option<Log>,
+}
+
+/// A sink for the server's lines, chosen by the program that runs it (the command writes them on
+/// standard error).
+#[derive(Clone)]
+pub struct Log(Arc<dyn Fn(&str) + Send + Sync>);
+
+impl Log {
+    /// Lines given to `write`.
+    pub fn new(write: impl Fn(&str) + Send + Sync + 'static) -> Log {
+        Log(Arc::new(write))
+    }
+
+    /// Gives a line to the sink.
+    pub fn line(&self, line: &str) {
+        (self.0)(line)
+    }
+}
+
+impl std::fmt::Debug for Log {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Log(..)")
+    }
 }
 
 impl Default for Config {
@@ -67,7 +91,7 @@ impl Default for Config {
             io_threads: (cores / 4).max(1),
             queue: 64 * cores,
             timeout: Duration::from_secs(30),
-            log: true,
+            log: None,
         }
     }
 }
@@ -82,6 +106,8 @@ struct Shared {
     config: Config,
     gate: gate::Gate,
     version: String,
+    /// What the drawing threads keep from one figure to the next: this server's own.
+    caches: crate::output::Caches,
 }
 
 impl App {
@@ -89,12 +115,18 @@ impl App {
     /// threads.
     pub fn new(config: Config) -> std::io::Result<App> {
         let gate = gate::Gate::new(config.drawings, config.queue)?;
-        Ok(App { inner: Arc::new(Shared { gate, version: cache::program_version().to_string(), config }) })
+        let version = cache::program_version().to_string();
+        Ok(App { inner: Arc::new(Shared { gate, version, config, caches: crate::output::Caches::new() }) })
     }
 
     /// The drawing gate (tests hold its slots to fill the queue; an operator could pause drawing).
     pub fn gate(&self) -> &gate::Gate {
         &self.inner.gate
+    }
+
+    /// The painting caches of this server's drawings.
+    pub(crate) fn caches(&self) -> &crate::output::Caches {
+        &self.inner.caches
     }
 
     /// The limits the server runs with.
@@ -169,9 +201,9 @@ pub async fn signalled() {
     }
 }
 
-/// `dotchess serve`: binds `addr`, prints the address it listens on, and serves until SIGINT or
-/// SIGTERM, letting requests in flight finish.
-pub fn run(addr: SocketAddr, config: Config) -> std::io::Result<()> {
+/// `dotchess serve`: binds `addr`, tells `listening` the address it listens on (port 0: the one
+/// the system chose), and serves until SIGINT or SIGTERM, letting requests in flight finish.
+pub fn run(addr: SocketAddr, config: Config, listening: impl FnOnce(SocketAddr)) -> std::io::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(config.io_threads.max(1))
         .enable_all()
@@ -184,11 +216,7 @@ pub fn run(addr: SocketAddr, config: Config) -> std::io::Result<()> {
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(addr).await?;
         let bound = listener.local_addr()?;
-        println!("dotchess serve: listening on http://{bound}/ (Ctrl-C to stop)");
-        use std::io::Write;
-        std::io::stdout().flush()?;
-        serve_until(listener, app, signalled()).await?;
-        eprintln!("dotchess serve: stopped");
-        Ok(())
+        listening(bound);
+        serve_until(listener, app, signalled()).await
     })
 }

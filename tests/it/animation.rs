@@ -452,7 +452,8 @@ fn wrap_encodes_in_every_format_with_its_frames() {
         START,
         "[[panels]]\nview = \"board\"\ntint = true\nedges = true\n[animation]\nkind = \"wrap\"\nframes = 9\nfps = 12\n",
     );
-    let out = a.encode_all(&[Format::Gif, Format::Apng, Format::AnimatedSvg]).unwrap();
+    let out =
+        a.encode_all(&[Format::Gif, Format::Apng, Format::AnimatedSvg], &dotchess::output::Caches::new()).unwrap();
     let (w, h, frames, _) = decode_gif(&out[0]);
     assert_eq!(frames.len(), 9);
     assert_eq!((w as f64, h as f64), (a.frames[0].width, a.frames[0].height));

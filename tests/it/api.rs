@@ -61,3 +61,23 @@ fn a_manifests_figures_rendered_one_by_one_are_the_files_the_batch_writes() {
         }
     }
 }
+
+/// Renderers share nothing: a figure is the same bytes from a new renderer, from one that drew
+/// other figures before it, and from one that another thread draws with at the same time.
+#[test]
+fn a_figure_is_the_same_bytes_whatever_a_renderer_drew_before() {
+    let pos = Position::start(VariantId::Dot);
+    let figure = Figure::with_query(&pos, "view=hemispheres&square=g1&width=320").unwrap();
+    let fresh = Renderer::new().render(&figure, Format::Png).unwrap();
+    let used = Renderer::new();
+    for q in ["view=globe&width=500", "view=board&coordinates=cells", "view=disc&orientation=black"] {
+        used.render(&Figure::with_query(&pos, q).unwrap(), Format::Png).unwrap();
+    }
+    assert!(used.render(&figure, Format::Png).unwrap() == fresh, "after other figures");
+    let other = Figure::with_query(&pos, "view=north&square=b8&width=700").unwrap();
+    std::thread::scope(|s| {
+        let busy = s.spawn(|| (0..3).for_each(|_| drop(used.render(&other, Format::Png).unwrap())));
+        assert!(used.render(&figure, Format::Png).unwrap() == fresh, "beside another thread's drawing");
+        busy.join().unwrap();
+    });
+}

@@ -38,7 +38,17 @@ fn a_failing_format_leaves_no_file_of_the_figure() {
     assert!(write(&huge_scene(), &outputs, &mut stdout).is_err());
     assert!(names(&d).is_empty(), "{:?}", names(&d));
     // The same through a batch: neither name.svg nor name.png.
-    assert!(dotchess::batch::write_figure(&huge_scene(), None, &d, "x", &[Format::Svg, Format::Png]).is_err());
+    assert!(
+        dotchess::batch::write_figure(
+            &huge_scene(),
+            None,
+            &d,
+            "x",
+            &[Format::Svg, Format::Png],
+            &dotchess::output::Caches::new()
+        )
+        .is_err()
+    );
     assert!(names(&d).is_empty(), "{:?}", names(&d));
 }
 
