@@ -6,7 +6,7 @@ import { chromium } from 'playwright-core';
 
 const [url, fen, square, moveTo, out] = process.argv.slice(2);
 const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
     '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 });

@@ -40,6 +40,7 @@ mod serve;
 #[cfg(feature = "serve")]
 mod serve_limits;
 mod split;
+mod tools;
 mod touch;
 mod types;
 mod views;

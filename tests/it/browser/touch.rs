@@ -1,5 +1,5 @@
 //! Interactive figures in a real browser (issue 20): headless Chromium (Debian's `chromium`)
-//! driven by playwright-core (`tests/browser/touch.mjs`; `.ci/run` installs both when missing —
+//! driven by playwright-core (`tests/browser/touch.mjs`; `tools::playwright_node` installs both when missing —
 //! without them this test fails, it never skips). One browser for every page: the Dot's start on
 //! the hemispheres, the chart and the globe, and a middle game of each variant on five views.
 //!
@@ -10,6 +10,7 @@
 //! after a click, and no request but the page itself.
 
 use crate::common;
+use crate::tools;
 
 use dotchess::draw::geometry::{GlobeGeom, Projection, Viewpoint};
 use dotchess::draw::scene::Pt;
@@ -113,20 +114,17 @@ fn figure_div(html: &str) -> &str {
 
 /// Runs the driver: node and playwright-core from `tests/browser`, Chromium from Debian.
 fn drive(job: &Value, dir: &Path) -> Value {
-    let browser_dir = root().join("tests/browser");
-    assert!(
-        browser_dir.join("node_modules/playwright-core").is_dir(),
-        "playwright-core is needed (cd tests/browser && npm ci; .ci/run does it)"
-    );
-    assert!(Path::new("/usr/bin/chromium").exists(), "Chromium is needed (apt-get install chromium; .ci/run does it)");
+    let node = tools::playwright_node();
+    let browser_dir = tools::browser_dir();
     let (job_file, result_file) = (dir.join("job.json"), dir.join("result.json"));
     std::fs::write(&job_file, serde_json::to_string(job).unwrap()).unwrap();
-    let mut child = Command::new("node")
+    let mut child = Command::new(node)
+        .env("CHROMIUM", tools::chromium())
         .arg(browser_dir.join("touch.mjs"))
         .args([&job_file, &result_file])
         .current_dir(&browser_dir)
         .spawn()
-        .expect("node is needed (apt-get install nodejs; .ci/run does it)");
+        .expect("run node");
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(600);
     let status = loop {
         if let Some(st) = child.try_wait().unwrap() {

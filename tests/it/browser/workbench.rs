@@ -1,6 +1,6 @@
 //! The workbench in real headless Chromium (issue 21), driven by playwright-core
-//! (`tests/browser/workbench.mjs`; `.ci/run` installs Chromium, node and the package when
-//! missing — without them this test fails, it never skips). The server runs in-process, bound to
+//! (`tests/browser/workbench.mjs`; `tools::playwright_node` installs Chromium, node and the
+//! package when missing — without them this test fails, it never skips). The server runs in-process, bound to
 //! 127.0.0.1 port 0.
 //!
 //! Load `/`, paste a FEN, click a piece: the dots shown are the destinations `dotchess moves
@@ -10,11 +10,11 @@
 //! state comes back from the URL.
 
 use crate::common;
+use crate::tools;
 
 use dotchess::{Position, VariantId};
 use serde_json::Value;
 use std::collections::BTreeSet;
-use std::path::PathBuf;
 use std::process::Command;
 
 /// A middle game on the Dot: White's knight on f3 can take on e5.
@@ -37,12 +37,8 @@ fn cli_destinations(fen: &str, square: &str) -> BTreeSet<String> {
 
 #[test]
 fn the_workbench_in_headless_chromium() {
-    let browser = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/browser");
-    assert!(
-        browser.join("node_modules/playwright-core").is_dir(),
-        "playwright-core is needed (cd tests/browser && npm ci; .ci/run does it)"
-    );
-    assert!(std::path::Path::new("/usr/bin/chromium").exists(), "Chromium is needed (.ci/run installs it)");
+    let node = tools::playwright_node();
+    let browser = tools::browser_dir();
     let shots = common::Scratch::new("workbench-shots");
     let runtime = tokio::runtime::Runtime::new().unwrap();
     let (addr, stop) = runtime.block_on(async {
@@ -55,12 +51,13 @@ fn the_workbench_in_headless_chromium() {
         }));
         (addr, stop)
     });
-    let out = Command::new("node")
+    let out = Command::new(node)
+        .env("CHROMIUM", tools::chromium())
         .arg(browser.join("workbench.mjs"))
         .args([&format!("http://{addr}"), FEN, "f3", "e5", &shots.display().to_string()])
         .current_dir(&browser)
         .output()
-        .expect("node is needed (.ci/run installs it)");
+        .expect("run node");
     let _ = stop.send(());
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let seen: Value =
