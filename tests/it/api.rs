@@ -24,8 +24,10 @@ fn a_figure_from_options_renders_the_bytes_the_command_writes() {
         assert!(renderer.render(&still, f).unwrap() == std::fs::read(d.join(&name)).unwrap(), "{f}");
     }
     let moving = Figure::with_query(&pos, "kind=spin&frames=3&width=200").unwrap();
+    std::fs::write(d.join("start.fen"), format!("{}\n", pos.fen())).unwrap();
     for (f, name) in [(Format::Gif, "x.gif"), (Format::AnimatedSvg, "x.svg")] {
-        let o = run_in(&d, &["animate", "--kind", "spin", "--frames", "3", "--width", "200", "-o", name]);
+        let args = ["animate", "start.fen", "--kind", "spin", "--frames", "3", "--width", "200", "-o", name];
+        let o = run_in(&d, &args);
         assert!(o.status.success(), "{}", stderr(&o));
         assert!(renderer.render(&moving, f).unwrap() == std::fs::read(d.join(name)).unwrap(), "{f}");
     }

@@ -205,8 +205,17 @@ fn ride_never_returns_to_its_square() {
     let pos = setup(VariantId::Dot, &["Qd5"]);
     let d = dests(&pos, "d5");
     assert!(!d.contains(&"d5".to_string()));
-    // A lone queen reaches every square on its 4 loops: 7 + 15 + 15 + 15 distinct others.
-    assert_eq!(d.len(), 7 + 15 + 15 + 15);
+    // A lone queen reaches every other square of the rides from d5 in the eight directions
+    // (its loops, which cross one another away from d5 too).
+    let (t, d5) = (topo(VariantId::Dot), cell(VariantId::Dot, "d5"));
+    let dirs = [(1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1)];
+    let on_loops: BTreeSet<String> = dirs
+        .iter()
+        .flat_map(|&(df, dr)| t.ride(t.cursor(d5, Dir::new(df, dr))))
+        .map(|s| t.name(s.to.cell))
+        .filter(|n| n != "d5")
+        .collect();
+    assert_eq!(d.iter().cloned().collect::<BTreeSet<String>>(), on_loops);
 }
 
 #[test]
