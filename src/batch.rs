@@ -234,7 +234,7 @@ pub struct Report {
 /// `index.html`.
 ///
 /// Each figure is drawn within the figure budget and within a share of the batch's memory, which
-/// it then grows or shrinks to what writing it needs ([`crate::output::budget::InFlight`]).
+/// it then grows or shrinks to what writing it needs (`crate::output::budget::InFlight`).
 pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn Fn(&str) + Sync)) -> Report {
     let in_flight = crate::output::budget::InFlight::default();
     // What the painters keep from one figure to the next: this run's own.

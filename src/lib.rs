@@ -89,7 +89,7 @@ pub use renderer::{Figure, RenderError, Renderer};
 
 pub use names::UnknownName;
 pub use rules::bitboard::Bitboard;
-pub use rules::movegen::{IllegalMove, perft, perft_divide};
+pub use rules::movegen::{IllegalMove, Undo, perft, perft_divide};
 pub use rules::moves::{Castling, Move, MoveKind};
 pub use rules::notation::{FenError, FenField, move_name};
 pub use rules::piece::{Color, Piece, Role};

@@ -1,6 +1,6 @@
 //! The drawing half: projections of the sphere onto paper ([`geometry`]), the figure's layers
-//! ([`figure`]), the resulting [`scene`] of shapes, its [`theme`] and embedded font, and the frames of
-//! animations ([`animation`]). It takes the rules half's answers and produces a scene; it knows
+//! (`figure`), the resulting [`scene`] of shapes, its `theme` and embedded font, and the frames of
+//! animations (`animation`). It takes the rules half's answers and produces a scene; it knows
 //! nothing of files or output formats.
 
 pub(crate) mod animation;

@@ -1,6 +1,6 @@
 //! The input half: position, overlay and theme files and option values read, checked and turned
 //! into the drawing half's types ([`crate::draw::document::FigureSpec`]), with located error
-//! messages ([`diagnostics`]).
+//! messages (`diagnostics`).
 //!
 //! The formats are documented key by key in `docs/inputs.md`, with an annotated template in
 //! `templates/overlay.toml`.

@@ -247,7 +247,7 @@ pub enum ValueError {
     Expected {
         /// What the option takes.
         expected: &'static str,
-        /// What the file wrote ([`found_words`]).
+        /// What the file wrote (`found_words`).
         found: String,
     },
     /// A letter that is not a file of the board.

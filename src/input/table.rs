@@ -119,7 +119,7 @@ pub enum Ty {
     NumberOrFile(Along),
     /// A chart window: four whole numbers `x0, y0, columns, rows`.
     Window,
-    /// How many times an animation plays: 0 is forever, 1 to [`MAX_PLAYS`]; a file may write
+    /// How many times an animation plays: 0 is forever, 1 to `MAX_PLAYS`; a file may write
     /// `true` (forever) and `false` (once).
     Plays,
     /// A mark written as text, resolved on the panel's board (repeatable).

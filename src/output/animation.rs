@@ -22,7 +22,7 @@ pub fn cost(frames: u64, weight: u64, pixels: u64, raster: bool) -> u64 {
 }
 
 /// The frames of a figure's animation (its first panel, at the figure's width), built within the
-/// memory budget ([`budget::MAX_COST`], what one figure of a batch may hold): each frame's cost
+/// memory budget (`budget::MAX_COST`, what one figure of a batch may hold): each frame's cost
 /// (its scene, and when `raster` — painted and encoded as GIF or APNG — its pixels) is added as
 /// soon as it is drawn, and the drawing stops at the first frame that takes the total over. The
 /// count is exact, the one [`Animation::cost`] makes, so that an animation built here is never

@@ -193,7 +193,7 @@ impl Drop for Share<'_> {
 }
 
 /// Draws a figure within the figure-wide budget of drawn elements :
-/// panel by panel, stopping at the panel that would take it past [`crate::output::budget::MAX_WEIGHT`].
+/// panel by panel, stopping at the panel that would take it past `crate::output::budget::MAX_WEIGHT`.
 pub fn render_checked(figure: &FigureSpec) -> Result<Scene, TooMuchDrawn> {
     foresee(figure)?;
     let mut check = within_budget(figure.panels.len());
@@ -208,7 +208,7 @@ pub fn render_touch_checked(figure: &FigureSpec) -> Result<Scene, TooMuchDrawn> 
     figure.draw_touch(|i, scene| check(i, scene))
 }
 
-/// A figure refused by [`render_checked`]: its drawing went past [`MAX_WEIGHT`] at a panel, or
+/// A figure refused by [`render_checked`]: its drawing went past `MAX_WEIGHT` at a panel, or
 /// its chart windows were foreseen to.
 #[derive(Clone, PartialEq, Eq, Debug)]
 pub struct TooMuchDrawn {

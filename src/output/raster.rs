@@ -18,7 +18,7 @@ use crate::draw::scene::Pt;
 use crate::draw::scene::{Element, Node, Paint, PathCmd, Rgb, Scene, Shape};
 use tiny_skia::{FillRule, LineCap, LineJoin, Path, PathBuilder, Pixmap, PixmapMut, Stroke, StrokeDash, Transform};
 
-/// Largest PNG accepted, in pixels (the figure budget's, [`crate::output::budget::MAX_PIXELS`]).
+/// Largest PNG accepted, in pixels (the figure budget's, `crate::output::budget::MAX_PIXELS`).
 pub const MAX_PIXELS: u64 = crate::output::budget::MAX_PIXELS;
 
 /// The canvas of a scene at `scale` pixels per figure unit: width and height in pixels.

@@ -206,7 +206,7 @@ pub enum WriteError {
         width: f64,
         /// Its height.
         height: f64,
-        /// The largest width at which it fits ([`crate::output::budget::largest_png_width`]).
+        /// The largest width at which it fits (`crate::output::budget::largest_png_width`).
         fit: u64,
     },
     /// A format could not be made (nothing was written).
@@ -230,7 +230,7 @@ pub enum WriteError {
 /// One format is held in memory at a time: the SVG text (and the PDF made from it) is staged and
 /// dropped before the PNG is painted, and a PNG going to one file is encoded straight into it. So a
 /// figure needs its scene plus the larger of its SVG text and its canvas, not all of them at once
-/// (the arithmetic is in [`crate::output::budget`]).
+/// (the arithmetic is in `crate::output::budget`).
 pub fn write(scene: &Scene, outputs: &[Output], stdout: &mut dyn Write) -> Result<(), WriteError> {
     write_with(scene, None, outputs, stdout, &super::Caches::new())
 }

@@ -5,16 +5,16 @@
 //! line calls it, so a URL gives the bytes `dotchess render` / `dotchess animate` give for the
 //! same options. Its parts, one idea each:
 //!
-//! * [`query`] reads a URL's query (and a POSTed overlay) into the figure the CLI would build;
-//! * [`api`] answers `/figure.svg|png|pdf` and `/animation.gif|apng|svg`;
-//! * [`gate`] bounds the drawings in flight (one set of drawing threads for the whole server, fed
+//! * `query` reads a URL's query (and a POSTed overlay) into the figure the CLI would build;
+//! * `api` answers `/figure.svg|png|pdf` and `/animation.gif|apng|svg`;
+//! * `gate` bounds the drawings in flight (one set of drawing threads for the whole server, fed
 //!   from one queue) and sheds load beyond a bound on that queue;
-//! * [`cache`] makes the strong `ETag` and answers `If-None-Match`;
-//! * [`game`] answers the workbench's questions to the rules core (legal moves, playing a line,
+//! * `cache` makes the strong `ETag` and answers `If-None-Match`;
+//! * `game` answers the workbench's questions to the rules core (legal moves, playing a line,
 //!   editing a position) as JSON;
-//! * [`page`] serves the workbench (`/`), HTML, CSS and JavaScript of our own built into the
+//! * `page` serves the workbench (`/`), HTML, CSS and JavaScript of our own built into the
 //!   binary;
-//! * [`error`] turns every failure into a JSON body, and [`log`] writes one line a request.
+//! * `error` turns every failure into a JSON body, and `log` writes one line a request.
 //!
 //! Every response depends only on its request (and the program), so copies of the server scale
 //! out behind any load balancer or HTTP cache (README, "Serving figures").
@@ -55,7 +55,7 @@ pub struct Config {
     pub queue: usize,
     /// The longest a request may take, waiting included; then `503`.
     pub timeout: Duration,
-    /// Where one line a request goes (method, path, status, bytes, milliseconds: [`log`]); the
+    /// Where one line a request goes (method, path, status, bytes, milliseconds: `log`); the
     /// library writes nowhere by itself. Default: nowhere.
     pub log: Option<Log>,
 }

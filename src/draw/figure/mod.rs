@@ -239,7 +239,7 @@ pub fn render_panel(pos: &Position, overlay: &Overlay, view: &View, theme: &Them
 }
 
 /// Draws a position as one panel of an interactive figure ([`crate::output::to_html`]): as
-/// [`render_panel`] (with its own check-mode legend when `own_legend`), plus, hidden, every
+/// `render_panel` (with its own check-mode legend when `own_legend`), plus, hidden, every
 /// piece's dots and routes, both sides, in groups a page's script shows (see the `touch`
 /// module). `board` numbers the panel's position among the figure's distinct positions. A chart
 /// whose window is fitted is fitted to every piece's routes, so that each can be shown.

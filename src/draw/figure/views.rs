@@ -47,7 +47,7 @@ pub enum ViewKind {
     /// pole the outermost ring; `rotation` is the file position that faces down the page.
     Disc {
         /// The pole at the centre; `None`: the one the variant's own drawing has there
-        /// ([`super::disc_centre`]).
+        /// (`super::disc_centre`).
         pole: Option<Pole>,
         /// File position facing down.
         rotation: f64,
@@ -108,7 +108,7 @@ impl View {
         }
     }
     /// The single disc with the pole at the centre that the variant's own drawing has there
-    /// ([`super::disc_centre`]: N for Mori's board, S otherwise), and the d|e boundary facing down.
+    /// (`super::disc_centre`: N for Mori's board, S otherwise), and the d|e boundary facing down.
     pub fn disc() -> View {
         View {
             kind: ViewKind::Disc { pole: None, rotation: 4.0 },

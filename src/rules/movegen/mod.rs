@@ -13,7 +13,7 @@ mod tables;
 pub mod xiangqi;
 
 pub use crate::rules::moves::{Move, MoveKind};
-pub use play::IllegalMove;
+pub use play::{IllegalMove, Undo};
 pub use tables::{Tables, knight_leaps, pawn_step, ride_starts};
 
 use crate::rules::bitboard::Bitboard;
