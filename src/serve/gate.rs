@@ -124,11 +124,6 @@ impl Gate {
         Ok(gate)
     }
 
-    /// Drawing threads in all.
-    pub fn drawings(&self) -> usize {
-        self.shared.drawings
-    }
-
     /// Requests waiting for a drawing thread now (not those a free thread is about to take).
     pub fn waiting(&self) -> usize {
         self.shared.lock().waiting(self.shared.drawings)

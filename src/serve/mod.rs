@@ -28,6 +28,8 @@ pub(crate) mod log;
 pub(crate) mod page;
 pub(crate) mod query;
 
+pub use gate::Held;
+
 use axum::Router;
 use axum::routing::get;
 use std::net::SocketAddr;
@@ -119,9 +121,26 @@ impl App {
         Ok(App { inner: Arc::new(Shared { gate, version, config, caches: crate::output::Caches::new() }) })
     }
 
-    /// The drawing gate (tests hold its slots to fill the queue; an operator could pause drawing).
-    pub fn gate(&self) -> &gate::Gate {
+    /// The drawing gate.
+    pub(crate) fn gate(&self) -> &gate::Gate {
         &self.inner.gate
+    }
+
+    /// Takes a drawing thread as a drawing does, waiting for one: while the handle is held,
+    /// requests that draw queue behind it (and, the queue full, get `503`). An operator pauses
+    /// drawing with it; a test fills the queue.
+    pub async fn hold_drawing(&self) -> Held {
+        self.gate().hold().await
+    }
+
+    /// Requests waiting for a drawing thread now.
+    pub fn waiting(&self) -> usize {
+        self.gate().waiting()
+    }
+
+    /// Drawing threads free now.
+    pub fn free_drawings(&self) -> usize {
+        self.gate().free()
     }
 
     /// The painting caches of this server's drawings.
