@@ -78,7 +78,8 @@ impl Drop for Place {
     }
 }
 
-/// A drawing thread held outside a request (see [`Gate::hold`]); dropping it lets the thread go.
+/// A drawing thread held outside a request ([`super::App::hold_drawing`]); dropping it lets the
+/// thread go.
 pub struct Held(#[allow(dead_code)] std::sync::mpsc::Sender<()>);
 
 impl Shared {
