@@ -139,27 +139,16 @@ impl Lzw {
                 }
                 Entry::Run
             } else {
-                let mut at = slot(key);
-                let found = loop {
-                    let e = self.table[at];
-                    if e == 0 {
-                        break None;
-                    }
-                    if e >> 12 == key {
-                        break Some((e & 0xfff) as u16);
-                    }
-                    at = (at + 1) & (SLOTS - 1);
-                };
-                match found {
+                match self.lookup(key) {
                     // A run of `b` starts here: the string ends before it, so that the run is
                     // taken along the run codes instead of a search per index.
-                    Some(_) if rest.get(i..i + RUN_MIN - 1).is_some_and(|r| r.iter().all(|&x| x == b)) => Entry::Known,
-                    Some(code) => {
+                    Ok(_) if rest.get(i..i + RUN_MIN - 1).is_some_and(|r| r.iter().all(|&x| x == b)) => Entry::Known,
+                    Ok(code) => {
                         prefix = code;
                         run_by = NONE;
                         continue;
                     }
-                    None => Entry::Slot(at),
+                    Err(at) => Entry::Slot(at),
                 }
             };
             bits.put(prefix, width);
@@ -168,17 +157,7 @@ impl Lzw {
                 width += 1;
             }
             if (next as usize) < MAX_CODES {
-                match entry {
-                    // The list holds `run_len - 1` codes.
-                    Entry::Run => self.runs[b as usize].push(next),
-                    // The decoder gives the code to a string the table has already; it is never
-                    // sent, and the table keeps the first.
-                    Entry::Known => {}
-                    Entry::Slot(at) => {
-                        self.table[at] = key << 12 | next as u32;
-                        self.used.push(at as u16);
-                    }
-                }
+                self.assign(entry, key, b, next);
                 next += 1;
             } else {
                 bits.put(clear, width);
@@ -195,6 +174,39 @@ impl Lzw {
         }
         bits.put(end, width);
         bits.flush();
+    }
+
+    /// The code of the string `key` (a prefix's code, then an index) in the table, or the free
+    /// slot where it would go.
+    #[inline]
+    fn lookup(&self, key: u32) -> Result<u16, usize> {
+        let mut at = slot(key);
+        loop {
+            let e = self.table[at];
+            if e == 0 {
+                return Err(at);
+            }
+            if e >> 12 == key {
+                return Ok((e & 0xfff) as u16);
+            }
+            at = (at + 1) & (SLOTS - 1);
+        }
+    }
+
+    /// Gives `code` to the string `key` (which ends in the index `b`) where `entry` says.
+    #[inline]
+    fn assign(&mut self, entry: Entry, key: u32, b: u8, code: u16) {
+        match entry {
+            // The list holds `run_len - 1` codes.
+            Entry::Run => self.runs[b as usize].push(code),
+            // The decoder gives the code to a string the table has already; it is never sent,
+            // and the table keeps the first.
+            Entry::Known => {}
+            Entry::Slot(at) => {
+                self.table[at] = key << 12 | code as u32;
+                self.used.push(at as u16);
+            }
+        }
     }
 
     fn reset(&mut self) {

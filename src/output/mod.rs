@@ -6,6 +6,7 @@
 
 pub(crate) mod animation;
 mod apng;
+mod axis_stroke;
 pub(crate) mod budget;
 mod caches;
 pub(crate) mod format;
@@ -14,6 +15,8 @@ mod gif;
 mod hairline;
 mod html;
 mod lzw;
+pub(crate) mod markup;
+mod paint;
 mod pdf;
 mod png;
 mod png_chunk;

@@ -191,47 +191,9 @@ impl Variant {
         use DiagonalRule::{Antipode, Chart};
         let topo =
             |w, h, wrap, poles, diag| Topology::new(w, h, wrap, poles, diag).expect("built-in topology is valid");
-        let chess = |topology, knight, castling, title| Variant {
-            id,
-            title,
-            topology,
-            family: Family::Chess,
-            roles: &Role::CHESS,
-            knight,
-            castling,
-            pawn_double_step: true,
-            promotion: Promotion::LastRank,
-            promotion_roles: QRBN,
-            start_fen: FIDE,
-        };
-        let small = |topology, title, start_fen| Variant {
-            id,
-            title,
-            topology,
-            family: Family::Chess,
-            roles: &Role::CHESS,
-            knight: KnightRule::Chart,
-            castling: CastlingRule::None,
-            pawn_double_step: false,
-            promotion: Promotion::EnemyPole,
-            promotion_roles: RBN,
-            start_fen,
-        };
-        // The knight and castling fields mean nothing to xiangqi; they are filled with the
-        // values that switch chess machinery off (no castling, no double step, no promotion).
-        let xiangqi = |topology, palace, title, start_fen| Variant {
-            id,
-            title,
-            topology,
-            family: Family::Xiangqi(palace),
-            roles: &Role::XIANGQI,
-            knight: KnightRule::Chart,
-            castling: CastlingRule::None,
-            pawn_double_step: false,
-            promotion: Promotion::None,
-            promotion_roles: &[],
-            start_fen,
-        };
+        let chess = |topology, knight, castling, title| Variant::chess(id, topology, knight, castling, title);
+        let small = |topology, title, start_fen| Variant::small(id, topology, title, start_fen);
+        let xiangqi = |topology, palace, title, start_fen| Variant::xiangqi(id, topology, palace, title, start_fen);
         match id {
             // With nine files no file is antipodal, so nothing passes a pole and the diagonal
             // rule never applies; `Chart` is named only because a topology needs one.
@@ -281,6 +243,72 @@ impl Variant {
                 "Small Spherical Chess on 8×8",
                 "1/8/8/8/8/8/8/8/8/1 w - - 0 1",
             ),
+        }
+    }
+
+    /// A chess variant with the double step, promotion on the last rank to Q R B N, and the
+    /// standard start.
+    fn chess(
+        id: VariantId,
+        topology: Topology,
+        knight: KnightRule,
+        castling: CastlingRule,
+        title: &'static str,
+    ) -> Variant {
+        Variant {
+            id,
+            title,
+            topology,
+            family: Family::Chess,
+            roles: &Role::CHESS,
+            knight,
+            castling,
+            pawn_double_step: true,
+            promotion: Promotion::LastRank,
+            promotion_roles: QRBN,
+            start_fen: FIDE,
+        }
+    }
+
+    /// A Small Spherical Chess board: no castling, no double step, promotion on the enemy pole
+    /// to R B N.
+    fn small(id: VariantId, topology: Topology, title: &'static str, start_fen: &'static str) -> Variant {
+        Variant {
+            id,
+            title,
+            topology,
+            family: Family::Chess,
+            roles: &Role::CHESS,
+            knight: KnightRule::Chart,
+            castling: CastlingRule::None,
+            pawn_double_step: false,
+            promotion: Promotion::EnemyPole,
+            promotion_roles: RBN,
+            start_fen,
+        }
+    }
+
+    /// A xiangqi board. The knight and castling fields mean nothing to xiangqi; they are filled
+    /// with the values that switch chess machinery off (no castling, no double step, no promotion).
+    fn xiangqi(
+        id: VariantId,
+        topology: Topology,
+        palace: Palace,
+        title: &'static str,
+        start_fen: &'static str,
+    ) -> Variant {
+        Variant {
+            id,
+            title,
+            topology,
+            family: Family::Xiangqi(palace),
+            roles: &Role::XIANGQI,
+            knight: KnightRule::Chart,
+            castling: CastlingRule::None,
+            pawn_double_step: false,
+            promotion: Promotion::None,
+            promotion_roles: &[],
+            start_fen,
         }
     }
 

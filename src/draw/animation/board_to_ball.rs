@@ -7,12 +7,10 @@
 //! closes (the northern from above, the southern from below), and settles on the globe's viewpoint (the panel's own when it is a globe, else the default). A board
 //! or chart panel in colour mode keeps its tint and coloured edges all the way to the ball.
 
-use super::{AnimError, FrameCheck, checked, with_kind};
-use crate::draw::figure::{Overlay, View, ViewKind, render_wrap};
+use super::{AnimError, FrameArgs, checked, with_kind};
+use crate::draw::figure::{ViewKind, render_wrap};
 use crate::draw::geometry::{Morph, Viewpoint};
 use crate::draw::scene::Scene;
-use crate::draw::theme::Theme;
-use crate::rules::position::Position;
 use rayon::prelude::*;
 
 /// When each stage runs, as fractions of the animation: (start, end). Before the first the board
@@ -69,14 +67,8 @@ pub fn time(k: u32, n: u32) -> f64 {
 }
 
 /// The frames.
-pub fn frames(
-    pos: &Position,
-    overlay: &Overlay,
-    view: &View,
-    theme: &Theme,
-    n: u32,
-    check: &FrameCheck,
-) -> Result<Vec<Scene>, AnimError> {
+pub(crate) fn frames(args: FrameArgs) -> Result<Vec<Scene>, AnimError> {
+    let FrameArgs { pos, overlay, view, theme, n, check } = args;
     let end = match view.kind {
         ViewKind::Globe { viewpoint, .. } => viewpoint,
         _ => Viewpoint::default(),
@@ -108,9 +100,9 @@ mod tests {
     /// The wrap of the start position on the board view, in `n` frames.
     fn wrap_of_the_start(n: u32) -> crate::draw::animation::Animation {
         let panel = crate::draw::figure::PanelSpec {
-            position: Position::start(VariantId::Dot),
-            view: View::board(),
-            overlay: Overlay::default(),
+            position: crate::rules::position::Position::start(VariantId::Dot),
+            view: crate::draw::figure::View::board(),
+            overlay: crate::draw::figure::Overlay::default(),
             caption: None,
             why_fewer: None,
         };
@@ -118,7 +110,7 @@ mod tests {
             frames: n,
             ..crate::draw::animation::AnimSpec::new(super::super::Kind::Wrap)
         };
-        crate::draw::animation::build(&spec, &panel, None, &Theme::essay()).expect("frames")
+        crate::draw::animation::build(&spec, &panel, None, &crate::draw::theme::Theme::essay()).expect("frames")
     }
 
     /// The animation passes through the tube: some frame has the seam closed and the ends open.

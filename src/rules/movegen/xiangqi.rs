@@ -124,63 +124,10 @@ impl XiangqiTables {
         };
         for from in topo.all_cells() {
             let i = from.index();
-            let is_pole = |c: Cell| topo.pole_of(c).is_some();
             for color in Color::ALL {
-                let c = color.index();
-                let palace = t.palace[c];
-                let own = t.own_half[c];
-                if palace.has(from) {
-                    for (diagonal, table) in [(false, &mut t.general[c][i]), (true, &mut t.guard[c][i])] {
-                        for s in single_steps(topo, from, diagonal) {
-                            if palace.has(s.to.cell) {
-                                push_jump(table, Jump { to: s.to.cell, block: None, route: vec![s] });
-                            }
-                        }
-                    }
-                }
-                if own.has(from) {
-                    for start in ride_starts(topo, from, true) {
-                        let Some(eye) = topo.step(start) else { continue };
-                        if is_pole(eye.to.cell) || !own.has(eye.to.cell) {
-                            continue;
-                        }
-                        let Some(to) = topo.step(eye.to) else { continue };
-                        if own.has(to.to.cell) && to.to.cell != from {
-                            let jump = Jump { to: to.to.cell, block: Some(eye.to.cell), route: vec![eye, to] };
-                            push_jump(&mut t.elephant[c][i], jump);
-                        }
-                    }
-                }
-                if !is_pole(from) {
-                    let fwd = topo.step(topo.cursor(from, Dir::new(0, color.forward())));
-                    let sideways = if own.has(from) { Vec::new() } else { vec![Dir::new(1, 0), Dir::new(-1, 0)] };
-                    let side = sideways.into_iter().filter_map(|d| topo.step(topo.cursor(from, d)));
-                    for s in fwd.into_iter().chain(side) {
-                        push_jump(&mut t.soldier[c][i], Jump { to: s.to.cell, block: None, route: vec![s] });
-                    }
-                }
+                t.add_side_steps(topo, from, color);
             }
-            for start in ride_starts(topo, from, false) {
-                let Some(leg) = topo.step(start) else { continue };
-                if is_pole(leg.to.cell) {
-                    continue;
-                }
-                let d = leg.to.dir;
-                let outward = if d.df == 0 {
-                    [Dir::new(1, d.dr), Dir::new(-1, d.dr)]
-                } else {
-                    [Dir::new(d.df, 1), Dir::new(d.df, -1)]
-                };
-                for dir in outward {
-                    let Some(to) = topo.step(Cursor { dir, ..leg.to }) else { continue };
-                    if to.to.cell != from {
-                        push_jump(
-                            &mut t.horse[i],
-                            Jump { to: to.to.cell, block: Some(leg.to.cell), route: vec![leg, to] },
-                        );
-                    }
-                }
-            }
+            t.add_horse_leaps(topo, from);
             t.file_rays[i] = ride_starts(topo, from, false)
                 .into_iter()
                 .filter(|c| c.dir.dr != 0)
@@ -189,6 +136,73 @@ impl XiangqiTables {
                 .collect();
         }
         t
+    }
+
+    /// The general's and guard's steps in the palace, the elephant's two-step jumps in its own
+    /// half, and the soldier's steps, of `color` from `from`.
+    fn add_side_steps(&mut self, topo: &Topology, from: Cell, color: Color) {
+        let (c, i) = (color.index(), from.index());
+        let is_pole = |c: Cell| topo.pole_of(c).is_some();
+        let palace = self.palace[c];
+        let own = self.own_half[c];
+        if palace.has(from) {
+            for (diagonal, table) in [(false, &mut self.general[c][i]), (true, &mut self.guard[c][i])] {
+                for s in single_steps(topo, from, diagonal) {
+                    if palace.has(s.to.cell) {
+                        push_jump(table, Jump { to: s.to.cell, block: None, route: vec![s] });
+                    }
+                }
+            }
+        }
+        if own.has(from) {
+            for start in ride_starts(topo, from, true) {
+                let Some(eye) = topo.step(start) else { continue };
+                if is_pole(eye.to.cell) || !own.has(eye.to.cell) {
+                    continue;
+                }
+                let Some(to) = topo.step(eye.to) else { continue };
+                if own.has(to.to.cell) && to.to.cell != from {
+                    let jump = Jump { to: to.to.cell, block: Some(eye.to.cell), route: vec![eye, to] };
+                    push_jump(&mut self.elephant[c][i], jump);
+                }
+            }
+        }
+        if !is_pole(from) {
+            let fwd = topo.step(topo.cursor(from, Dir::new(0, color.forward())));
+            let sideways = if own.has(from) { Vec::new() } else { vec![Dir::new(1, 0), Dir::new(-1, 0)] };
+            let side = sideways.into_iter().filter_map(|d| topo.step(topo.cursor(from, d)));
+            for s in fwd.into_iter().chain(side) {
+                push_jump(&mut self.soldier[c][i], Jump { to: s.to.cell, block: None, route: vec![s] });
+            }
+        }
+    }
+
+    /// The horse's leaps from `from`: one step along a line, then one diagonally outward, the
+    /// first step's cell the one that blocks.
+    fn add_horse_leaps(&mut self, topo: &Topology, from: Cell) {
+        let i = from.index();
+        let is_pole = |c: Cell| topo.pole_of(c).is_some();
+        for start in ride_starts(topo, from, false) {
+            let Some(leg) = topo.step(start) else { continue };
+            if is_pole(leg.to.cell) {
+                continue;
+            }
+            let d = leg.to.dir;
+            let outward = if d.df == 0 {
+                [Dir::new(1, d.dr), Dir::new(-1, d.dr)]
+            } else {
+                [Dir::new(d.df, 1), Dir::new(d.df, -1)]
+            };
+            for dir in outward {
+                let Some(to) = topo.step(Cursor { dir, ..leg.to }) else { continue };
+                if to.to.cell != from {
+                    push_jump(
+                        &mut self.horse[i],
+                        Jump { to: to.to.cell, block: Some(leg.to.cell), route: vec![leg, to] },
+                    );
+                }
+            }
+        }
     }
 
     /// The jump table of a stepping or leaping role for a side (`None` for the riders).
