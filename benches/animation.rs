@@ -15,10 +15,10 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use dotchess::draw::animation::{AnimSpec, Animation, Kind, build};
-use dotchess::draw::figure::PanelSpec;
-use dotchess::input::overlay::plain_figure;
-use dotchess::input::position::read_position;
+use dotchess::draw::PanelSpec;
+use dotchess::draw::{AnimSpec, Animation, Kind, animate as build};
+use dotchess::input::plain_figure;
+use dotchess::input::read_position;
 use dotchess::output::Format;
 use dotchess::{Theme, VariantId};
 

@@ -13,9 +13,9 @@ use std::io::Write;
 
 use criterion::{Criterion, criterion_group, criterion_main};
 use dotchess::VariantId;
-use dotchess::draw::document::FigureSpec;
-use dotchess::input::{overlay::read_overlay, position::read_position};
-use dotchess::output::budget::{render_checked, render_touch_checked};
+use dotchess::draw::FigureSpec;
+use dotchess::input::{read_overlay, read_position};
+use dotchess::output::{render_checked, render_touch_checked};
 
 const THREE: &str = "columns = 3\n[[panels]]\nview = \"hemispheres\"\ncaption = \"Hemispheres\"\n\
                      [[panels]]\nview = \"chart\"\ncaption = \"Chart\"\n[[panels]]\nview = \"globe\"\ncaption = \"Globe\"\n";
@@ -23,7 +23,7 @@ const THREE: &str = "columns = 3\n[[panels]]\nview = \"hemispheres\"\ncaption = 
 fn start() -> FigureSpec {
     let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/examples/essay/start.fen")).unwrap();
     let base = read_position("start.fen", &text, VariantId::Dot).expect("the start");
-    read_overlay("three.toml", THREE, &base, &dotchess::input::overlay::no_files).expect("three panels")
+    read_overlay("three.toml", THREE, &base, &dotchess::input::no_files).expect("three panels")
 }
 
 /// The size of `bytes` compressed by `gzip -9`, if gzip is installed.

@@ -12,7 +12,7 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{BenchmarkGroup, Criterion, criterion_group, criterion_main, measurement::WallTime};
-use dotchess::draw::geometry::Window;
+use dotchess::draw::Window;
 use dotchess::output::Raster;
 use dotchess::{Overlay, Position, Theme, VariantId, View, ViewKind, render};
 

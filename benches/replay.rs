@@ -16,8 +16,8 @@ use std::hint::black_box;
 use std::time::Duration;
 
 use criterion::{Criterion, criterion_group, criterion_main};
-use dotchess::draw::animation::replay::{Replay, Script, build};
-use dotchess::input::game::read_games;
+use dotchess::draw::replay::{Replay, Script, build};
+use dotchess::input::read_games;
 use dotchess::output::Format;
 use dotchess::{Position, Theme, VariantId, View};
 
@@ -49,7 +49,7 @@ fn game(plies: usize) -> Script {
     games[0].script()
 }
 
-fn replay(script: &Script, view: View) -> dotchess::draw::animation::Animation {
+fn replay(script: &Script, view: View) -> dotchess::draw::Animation {
     build(script, &Replay::new(view), &Theme::essay()).expect("frames")
 }
 
@@ -98,9 +98,9 @@ fn interleaved(script: &Script) {
 /// the quiet machine), built as `benches/animation.rs` builds it: a yardstick that turns a time
 /// measured under load into an estimate for the quiet machine.
 fn gear_gif() -> Vec<u8> {
-    use dotchess::draw::animation::{AnimSpec, Kind, build};
-    use dotchess::input::overlay::plain_figure;
-    use dotchess::input::position::read_position;
+    use dotchess::draw::{AnimSpec, Kind, animate as build};
+    use dotchess::input::plain_figure;
+    use dotchess::input::read_position;
     let base = read_position("empty.fen", "8/8/8/8/8/8/8/8", VariantId::Dot).expect("the empty Dot");
     let mut panel = plain_figure(&base).panels[0].clone();
     panel.view.width = 480.0;

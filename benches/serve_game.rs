@@ -17,7 +17,7 @@ use std::time::Duration;
 use axum::body::Body;
 use axum::http::{Request, StatusCode};
 use criterion::{Criterion, criterion_group, criterion_main};
-use dotchess::input::game::read_games;
+use dotchess::input::read_games;
 use dotchess::output::Format;
 use dotchess::serve::{App, Config};
 use dotchess::{Position, VariantId};
@@ -60,13 +60,13 @@ async fn post(app: &App, pgn: &str) -> Vec<u8> {
 
 /// The same replay by the library, as `animate GAME.pgn --view board --width 720 -o g.gif`.
 fn direct(pgn: &str) -> Vec<u8> {
-    use dotchess::input::options::FigureOptions;
-    use dotchess::input::overlay::Draft;
+    use dotchess::input::Draft;
+    use dotchess::input::FigureOptions;
     let game = read_games("bench.pgn", pgn, VariantId::Dot).expect("the bench game reads").remove(0);
     let options = FigureOptions::from_query("view=board&width=720").expect("options");
     let n = game.plies.len();
     let checked = game.figure(&Draft::plain(&game.base()), &options, Some((0, n))).expect("the figure");
-    let anim = dotchess::output::animation::build(&checked.figure, true).expect("frames");
+    let anim = dotchess::output::build_animation(&checked.figure, true).expect("frames");
     anim.encode(Format::Gif).expect("gif")
 }
 
@@ -78,7 +78,7 @@ fn median(mut runs: Vec<f64>) -> f64 {
 fn bench(c: &mut Criterion) {
     let pgn = game(40);
     let runtime = tokio::runtime::Builder::new_multi_thread().worker_threads(1).enable_all().build().expect("runtime");
-    let app = App::new(Config { log: false, ..Config::default() }).expect("the server's state");
+    let app = App::new(Config::default()).expect("the server's state");
     let served = runtime.block_on(post(&app, &pgn));
     assert!(served == direct(&pgn), "the server's GIF is the library's");
     println!("40 plies, board 720 px: GIF {} bytes", served.len());

@@ -8,7 +8,7 @@
 //! Every dot and route comes from the rules core (`destinations`); the program only says which
 //! piece to show and from where to look.
 
-use dotchess::draw::geometry::Viewpoint;
+use dotchess::draw::Viewpoint;
 use dotchess::output::{scene_png, to_svg};
 use dotchess::{Overlay, Position, Theme, VariantId, View, ViewKind, destinations, render};
 use std::error::Error;

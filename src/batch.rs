@@ -5,9 +5,10 @@
 use crate::draw::document::FigureSpec;
 use crate::input::check::Checked;
 use crate::input::diagnostics::{InputError, Source, short_text};
+use crate::input::draft::Draft;
 use crate::input::file::{LoadError, read_input};
 use crate::input::options::FigureOptions;
-use crate::input::overlay::{Draft, read_draft};
+use crate::input::overlay::read_draft;
 use crate::input::position::read_position;
 use crate::output::markup::escape;
 use crate::rules::variant::VariantId;
@@ -234,9 +235,11 @@ pub struct Report {
 /// `index.html`.
 ///
 /// Each figure is drawn within the figure budget and within a share of the batch's memory, which
-/// it then grows or shrinks to what writing it needs ([`crate::output::budget::InFlight`]).
+/// it then grows or shrinks to what writing it needs (`crate::output::budget::InFlight`).
 pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn Fn(&str) + Sync)) -> Report {
     let in_flight = crate::output::budget::InFlight::default();
+    // What the painters keep from one figure to the next: this run's own.
+    let caches = crate::output::Caches::new();
     let outcomes: Vec<Outcome> = manifest
         .jobs
         .par_iter()
@@ -263,7 +266,7 @@ pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn F
                             &manifest.formats,
                             false,
                         ));
-                        Ok(write_figure(&scene, touch.as_ref(), out, &job.name, &manifest.formats)?)
+                        Ok(write_figure(&scene, touch.as_ref(), out, &job.name, &manifest.formats, &caches)?)
                     }
                     Some(_) => {
                         // Built within the budget, painted and encoded (a GIF is always written).
@@ -271,7 +274,7 @@ pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn F
                             .map_err(|e| crate::input::check::animation_error(&checked, &e))?;
                         // Its frames and their pixels are held until every format is written.
                         let _share = in_flight.take(anim.cost(true));
-                        write_animation(&anim, out, &job.name, &manifest.formats)
+                        write_animation(&anim, out, &job.name, &manifest.formats, &caches)
                     }
                 }
             });
@@ -286,20 +289,73 @@ pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn F
     Report { outcomes, index }
 }
 
+/// The files `dotchess batch` writes for one figure of a manifest, each as its file name and its
+/// bytes — the same bytes — in the manifest's order of formats (an animated figure: each format
+/// in its animated form where it has one, no HTML, and a GIF last); or why it writes none.
+/// `renderer` paints the PNGs.
+pub fn render_job(
+    manifest: &Manifest,
+    job: &Job,
+    files: &dyn Files,
+    renderer: &crate::Renderer,
+) -> Result<Vec<(String, Vec<u8>)>, FigureError> {
+    let mut checked = checked(job, files, manifest.variant)?;
+    if let Some(t) = &manifest.theme {
+        checked.figure.theme = t.clone();
+    }
+    let spec = &checked.figure;
+    let name = |f: Format| format!("{}.{}", job.name, f.extension());
+    let mut formats: Vec<Format> = Vec::new();
+    for &f in &manifest.formats {
+        if !formats.contains(&f) {
+            formats.push(f);
+        }
+    }
+    if spec.animation.is_some() {
+        let anim = crate::output::animation::build(spec, true)
+            .map_err(|e| crate::input::check::animation_error(&checked, &e))?;
+        let formats: Vec<Format> = formats.into_iter().filter(|&f| f != Format::Html).chain([Format::Gif]).collect();
+        let kinds: Vec<Format> = formats.iter().map(|f| f.animated().unwrap_or(*f)).collect();
+        let encoded = anim.encode_all(&kinds, renderer.caches())?;
+        return Ok(formats.into_iter().map(name).zip(encoded).collect());
+    }
+    let scene = crate::output::budget::render_checked(spec)?;
+    let touch = match formats.contains(&Format::Html) {
+        true => Some(crate::output::budget::render_touch_checked(spec)?),
+        false => None,
+    };
+    crate::output::write::check_size(&scene, &formats)?;
+    let svg = match formats.iter().any(|&f| matches!(f, Format::Svg | Format::Pdf)) {
+        true => crate::output::to_svg(&scene),
+        false => String::new(),
+    };
+    let mut out = Vec::new();
+    for f in formats {
+        let bytes = match f {
+            Format::Html => renderer.encode_still(touch.as_ref().unwrap_or(&scene), f, "")?,
+            _ => renderer.encode_still(&scene, f, &svg)?,
+        };
+        out.push((name(f), bytes));
+    }
+    Ok(out)
+}
+
 /// Writes a scene in the given formats as `out/name.ext`: all of them, or none when one fails.
-/// HTML is made from `touch`, the figure drawn with its interactive layer, when given.
+/// HTML is made from `touch`, the figure drawn with its interactive layer, when given; a PNG is
+/// painted with `caches`.
 pub fn write_figure(
     scene: &crate::draw::scene::Scene,
     touch: Option<&crate::draw::scene::Scene>,
     out: &Path,
     name: &str,
     formats: &[Format],
+    caches: &crate::output::Caches,
 ) -> Result<Vec<PathBuf>, crate::output::WriteError> {
     use crate::output::{Output, Target};
     let paths: Vec<PathBuf> = formats.iter().map(|f| out.join(format!("{name}.{}", f.extension()))).collect();
     let outputs: Vec<Output> =
         formats.iter().zip(&paths).map(|(&format, p)| Output { target: Target::File(p.clone()), format }).collect();
-    crate::output::write::write_with(scene, touch, &outputs, &mut std::io::sink())?;
+    crate::output::write::write_with(scene, touch, &outputs, &mut std::io::sink(), caches)?;
     Ok(paths)
 }
 
@@ -311,13 +367,14 @@ fn write_animation(
     out: &Path,
     name: &str,
     formats: &[Format],
+    caches: &crate::output::Caches,
 ) -> Result<Vec<PathBuf>, FigureError> {
     use crate::output::Target;
     // Each still format in its animated form where it has one (`svg`, `png`), else as the first
     // frame (`pdf`: `Animation::encode` makes it), and the GIF last.
     let formats: Vec<Format> = formats.iter().filter(|&&f| f != Format::Html).copied().chain([Format::Gif]).collect();
     let kinds: Vec<Format> = formats.iter().map(|f| f.animated().unwrap_or(*f)).collect();
-    let encoded = anim.encode_all(&kinds)?;
+    let encoded = anim.encode_all(&kinds, caches)?;
     let made: Vec<(PathBuf, Vec<u8>)> =
         formats.iter().map(|f| out.join(format!("{name}.{}", f.extension()))).zip(encoded).collect();
     let items: Vec<(Target, &[u8])> = made.iter().map(|(p, b)| (Target::File(p.clone()), b.as_slice())).collect();

@@ -1,6 +1,6 @@
 //! Command-line arguments and their dispatch. The figure options (`--view`, `--width`,
 //! `--frames`, the marks, …) are not declared here: they are the rows of the options table
-//! ([`dotchess::input::options::TABLE`]), made into flags by [`flags`], so that a flag, an
+//! ([`dotchess::input::option_rows`]), made into flags by [`flags`], so that a flag, an
 //! overlay file's key and a URL query pair are the same option.
 
 mod figures;
@@ -179,7 +179,7 @@ impl PositionArgs {
         match &self.fen {
             None => Ok(Position::start(self.variant)),
             Some(fen) => Position::from_fen(self.variant, fen).map_err(|mut e| {
-                if let Some(v) = dotchess::input::position::fitting_variant(self.variant, fen) {
+                if let Some(v) = dotchess::input::fitting_variant(self.variant, fen) {
                     e.message += &format!(" (the board fits {v}: did you mean --variant {v}?)");
                 }
                 CliError::Fen(e)
@@ -249,7 +249,7 @@ pub enum CliError {
     Output(String),
     /// An input file or option is wrong (located: the file's line, or the flag).
     #[error("{0}")]
-    Input(dotchess::input::diagnostics::InputError),
+    Input(dotchess::input::InputError),
     /// Some figures of a batch failed (already reported).
     #[error("{0}")]
     Failed(String),
@@ -276,8 +276,8 @@ impl From<io::Error> for CliError {
     }
 }
 
-impl From<dotchess::input::diagnostics::InputError> for CliError {
-    fn from(e: dotchess::input::diagnostics::InputError) -> CliError {
+impl From<dotchess::input::InputError> for CliError {
+    fn from(e: dotchess::input::InputError) -> CliError {
         CliError::Input(e)
     }
 }
@@ -304,7 +304,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
 
 /// A cell of the position's board, or an error naming the board's cells.
 fn parse_cell(pos: &Position, s: &str) -> Result<dotchess::Cell, CliError> {
-    pos.topology().parse_cell(s).ok_or_else(|| CliError::Usage(dotchess::input::marks::not_a_cell(pos, s)))
+    pos.topology().parse_cell(s).ok_or_else(|| CliError::Usage(dotchess::input::not_a_cell(pos, s)))
 }
 
 #[cfg(test)]

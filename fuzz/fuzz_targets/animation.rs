@@ -6,19 +6,19 @@
 //! (not a finding), and the animated SVG is well-formed XML with the frames and delay asked for.
 #![no_main]
 
-use dotchess::input::options::{FigureOptions, Given, Key, Value};
+use dotchess::input::{FigureOptions, Given, Key, Value};
 use dotchess::{Position, VariantId};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
     let (query, overlay) = text.split_once("\n---\n").unwrap_or(("", text));
-    let base = dotchess::input::position::PositionSpec { position: Position::start(VariantId::Dot), title: None };
-    let Ok(draft) = dotchess::input::overlay::read_draft("fuzz.toml", overlay, &base, &dotchess_fuzz::essay_file) else {
+    let base = dotchess::input::PositionSpec { position: Position::start(VariantId::Dot), title: None };
+    let Ok(draft) = dotchess::input::read_draft("fuzz.toml", overlay, &base, &dotchess_fuzz::essay_file) else {
         return;
     };
     let Ok(given) = FigureOptions::from_query(query) else { return };
-    let Ok(checked) = dotchess::input::check::figure(&draft, &given) else { return };
+    let Ok(checked) = dotchess::input::check_figure(&draft, &given) else { return };
     let Some(spec) = checked.figure.animation else { return };
     // The query's values are the figure's: flags and queries override the file.
     if let Some(Given { value: Value::Plays(p), .. }) = given.get(Key::Plays) {
@@ -33,16 +33,16 @@ fuzz_target!(|data: &[u8]| {
     if spec.frames == 0 || spec.frames > 6 || width > 600.0 {
         return;
     }
-    let anim = match dotchess::output::animation::build(&checked.figure, false) {
+    let anim = match dotchess::output::build_animation(&checked.figure, false) {
         Ok(anim) => anim,
         Err(e) => {
             // Refused: said at an option, never a panic.
-            let located = dotchess::input::check::animation_error(&checked, &e);
+            let located = dotchess::input::animation_error(&checked, &e);
             assert!(!located.message.is_empty());
             return;
         }
     };
-    if spec.kind != dotchess::draw::animation::Kind::Walk {
+    if spec.kind != dotchess::draw::Kind::Walk {
         assert_eq!(anim.frames.len(), spec.frames as usize, "the frames asked for");
     }
     let svg = String::from_utf8(anim.encode(dotchess::output::Format::AnimatedSvg).expect("SVG")).expect("UTF-8");

@@ -15,6 +15,6 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(again.fen(), fen, "FEN round trip");
     let mut moves = Vec::new();
     pos.legal_moves(&mut moves);
-    let spec = dotchess::input::position::PositionSpec { position: pos, title: None };
-    dotchess_fuzz::render_well_formed(&dotchess::input::overlay::plain_figure(&spec));
+    let spec = dotchess::input::PositionSpec { position: pos, title: None };
+    dotchess_fuzz::render_well_formed(&dotchess::input::plain_figure(&spec));
 });

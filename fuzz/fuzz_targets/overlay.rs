@@ -7,8 +7,8 @@ use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
-    let base = dotchess::input::position::PositionSpec { position: Position::start(VariantId::Dot), title: None };
-    if let Ok(figure) = dotchess::input::overlay::read_overlay("fuzz.toml", text, &base, &dotchess_fuzz::essay_file) {
+    let base = dotchess::input::PositionSpec { position: Position::start(VariantId::Dot), title: None };
+    if let Ok(figure) = dotchess::input::read_overlay("fuzz.toml", text, &base, &dotchess_fuzz::essay_file) {
         dotchess_fuzz::render_well_formed(&figure);
     }
 });

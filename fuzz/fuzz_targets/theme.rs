@@ -35,13 +35,13 @@ view = "north"
 
 fuzz_target!(|data: &[u8]| {
     let Ok(text) = std::str::from_utf8(data) else { return };
-    let Ok(theme) = dotchess::input::theme::read_theme("theme.toml", text) else { return };
-    let base = dotchess::input::position::PositionSpec { position: Position::start(VariantId::Dot), title: None };
-    let mut figure = dotchess::input::overlay::read_overlay("theme.toml", OVERLAY, &base, &dotchess::input::overlay::no_files)
+    let Ok(theme) = dotchess::input::read_theme("theme.toml", text) else { return };
+    let base = dotchess::input::PositionSpec { position: Position::start(VariantId::Dot), title: None };
+    let mut figure = dotchess::input::read_overlay("theme.toml", OVERLAY, &base, &dotchess::input::no_files)
         .expect("the fixed overlay is valid");
     figure.theme = theme.clone();
     dotchess_fuzz::render_well_formed(&figure);
-    if let Ok(scene) = dotchess::output::budget::render_checked(&figure) {
+    if let Ok(scene) = dotchess::output::render_checked(&figure) {
         assert_eq!(scene.transparent, theme.transparent, "the theme's `background = \"none\"`");
         for e in scene.find("coordinate-halo") {
             assert_eq!(e.paint.fill, Some(theme.badge), "a badge in the theme's badge colour");
@@ -50,12 +50,12 @@ fuzz_target!(|data: &[u8]| {
     // Two small frames of the gears in this theme, painted and encoded.
     let mut panel = figure.panels[0].clone();
     panel.view.width = 160.0;
-    let small = dotchess::draw::document::FigureSpec {
+    let small = dotchess::draw::FigureSpec {
         panels: vec![panel],
-        animation: Some(dotchess::draw::animation::AnimSpec { frames: 2, ..dotchess::draw::animation::AnimSpec::new(dotchess::draw::animation::Kind::Gear) }),
+        animation: Some(dotchess::draw::AnimSpec { frames: 2, ..dotchess::draw::AnimSpec::new(dotchess::draw::Kind::Gear) }),
         ..figure
     };
-    if let Ok(anim) = dotchess::output::animation::build(&small, true) {
+    if let Ok(anim) = dotchess::output::build_animation(&small, true) {
         for format in [dotchess::output::Format::Gif, dotchess::output::Format::Apng] {
             anim.encode(format).expect("two small frames encode");
         }

@@ -4,10 +4,10 @@
 
 use super::files::{folder_of, load_theme, read_file, read_files, with_files};
 use super::{AnimateArgs, BatchArgs, CheckArgs, CliError, EssayArgs, RenderArgs, parse_cell};
-use dotchess::input::check::{self, Checked};
-use dotchess::input::options::FigureOptions;
-use dotchess::input::overlay::Draft;
-use dotchess::input::position::PositionSpec;
+use dotchess::input::Draft;
+use dotchess::input::FigureOptions;
+use dotchess::input::PositionSpec;
+use dotchess::input::{Checked, animation_error, check_figure};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
@@ -26,24 +26,22 @@ pub(super) fn render_cmd(a: &RenderArgs, out: &mut dyn Write) -> Result<(), CliE
         }
         Some(p) => read_files(p, a.overlay_file.as_deref(), a.position.variant)?,
     };
-    let checked = check::figure(&draft, &with_files(&a.options.options)?)?;
+    let checked = check_figure(&draft, &with_files(&a.options.options)?)?;
     write_figure(&checked.figure, &a.output, a.format, out)
 }
 
 /// Draws a figure and writes it to each `-o` path; an HTML output is the figure drawn with every
 /// piece's moves, for the page to show.
 fn write_figure(
-    figure: &dotchess::draw::document::FigureSpec,
+    figure: &dotchess::draw::FigureSpec,
     paths: &[PathBuf],
     format: Option<dotchess::output::Format>,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let outputs = dotchess::output::write::plan_all(paths, format).map_err(|e| CliError::Usage(e.to_string()))?;
-    let scene = dotchess::output::budget::render_checked(figure).map_err(|e| CliError::Usage(e.to_string()))?;
+    let outputs = dotchess::output::plan_all(paths, format).map_err(|e| CliError::Usage(e.to_string()))?;
+    let scene = dotchess::output::render_checked(figure).map_err(|e| CliError::Usage(e.to_string()))?;
     let touch = match outputs.iter().any(|o| o.format == dotchess::output::Format::Html) {
-        true => {
-            Some(dotchess::output::budget::render_touch_checked(figure).map_err(|e| CliError::Usage(e.to_string()))?)
-        }
+        true => Some(dotchess::output::render_touch_checked(figure).map_err(|e| CliError::Usage(e.to_string()))?),
         false => None,
     };
     let written = write_planned(&scene, touch.as_ref(), &outputs, out);
@@ -67,7 +65,7 @@ fn animation_targets(
             return Err(CliError::Usage(format!("{} is named twice as an output", target.display())));
         }
         if let Target::File(p) = &target {
-            dotchess::output::write::check_folder(p).map_err(|e| CliError::Usage(e.to_string()))?;
+            dotchess::output::check_folder(p).map_err(|e| CliError::Usage(e.to_string()))?;
         }
         let ext = path.extension().and_then(|e| e.to_str()).unwrap_or_default();
         let format = match (&target, still) {
@@ -87,7 +85,7 @@ fn animation_targets(
 }
 
 pub(super) fn animate_cmd(a: &AnimateArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    use dotchess::draw::animation::{AnimSpec, Kind};
+    use dotchess::draw::{AnimSpec, Kind};
     if super::game::is_game_file(&a.position) {
         return animate_checked(super::game::replay(a)?, a, out);
     }
@@ -95,19 +93,19 @@ pub(super) fn animate_cmd(a: &AnimateArgs, out: &mut dyn Write) -> Result<(), Cl
         return Err(CliError::Usage("--from, --to and --game replay a game file (.pgn)".into()));
     }
     let draft = read_files(&a.position, a.overlay.as_deref(), a.variant)?;
-    let mut checked: Checked = check::figure(&draft, &with_files(&a.options.options)?)?;
+    let mut checked: Checked = check_figure(&draft, &with_files(&a.options.options)?)?;
     checked.figure.animation.get_or_insert(AnimSpec::new(Kind::Gear));
     animate_checked(checked, a, out)
 }
 
 /// Draws a checked animated figure and writes it to each `-o`, or its frame `--frame K`.
 fn animate_checked(checked: Checked, a: &AnimateArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    use dotchess::output::{Format, Target, WriteError, write};
+    use dotchess::output::{Format, Target, WriteError};
     let targets = animation_targets(&a.output, a.frame.is_some())?;
     // Painted and encoded together only for a GIF or an APNG: an animated SVG has no pixels.
     let raster = a.frame.is_none() && targets.iter().any(|(_, f)| f.is_raster());
-    let anim = dotchess::output::animation::build(&checked.figure, raster)
-        .map_err(|e| CliError::Input(check::animation_error(&checked, &e)))?;
+    let anim = dotchess::output::build_animation(&checked.figure, raster)
+        .map_err(|e| CliError::Input(animation_error(&checked, &e)))?;
     if let Some(k) = a.frame {
         let scene = anim.frames.get(k as usize).ok_or_else(|| {
             CliError::Usage(format!(
@@ -120,10 +118,11 @@ fn animate_checked(checked: Checked, a: &AnimateArgs, out: &mut dyn Write) -> Re
     }
     // Every output is made in memory first, then all are written or none.
     let formats: Vec<Format> = targets.iter().map(|t| t.1).collect();
-    let encoded = anim.encode_all(&formats).map_err(|e| CliError::Output(e.to_string()))?;
+    let caches = dotchess::output::Caches::new();
+    let encoded = anim.encode_all(&formats, &caches).map_err(|e| CliError::Output(e.to_string()))?;
     let items: Vec<(Target, &[u8])> =
         targets.iter().map(|t| t.0.clone()).zip(encoded.iter().map(Vec::as_slice)).collect();
-    write::write_bytes(&items, out).map_err(|e| match e {
+    dotchess::output::write_bytes(&items, out).map_err(|e| match e {
         WriteError::Io { error, .. } if error.kind() == io::ErrorKind::BrokenPipe => CliError::BrokenPipe,
         e => CliError::Output(e.to_string()),
     })
@@ -134,7 +133,7 @@ fn flag_expectation(
     pos: &dotchess::Position,
     square: &str,
     list: &str,
-) -> Result<dotchess::draw::document::Expectation, CliError> {
+) -> Result<dotchess::draw::Expectation, CliError> {
     let named = |flag: &str, e: CliError| match e {
         CliError::Usage(m) => CliError::Usage(format!("{flag} {m}")),
         e => e,
@@ -147,7 +146,7 @@ fn flag_expectation(
     for name in list.split(',').map(str::trim).filter(|s| !s.is_empty()) {
         destinations.push(parse_cell(pos, name).map_err(|e| named(&format!("--expect `{name}`:"), e))?);
     }
-    Ok(dotchess::draw::document::Expectation {
+    Ok(dotchess::draw::Expectation {
         position: pos.clone(),
         square: cell,
         destinations,
@@ -164,7 +163,7 @@ pub(super) fn check_cmd(a: &CheckArgs, out: &mut dyn Write) -> Result<(), CliErr
     // Expectations are about the position file's position, whatever the panels draw.
     let draft = read_files(&a.position, a.overlay.as_deref(), a.variant)?;
     let pos = draft.base.position.clone();
-    let mut figure = check::figure(&draft, &FigureOptions::default())?.figure;
+    let mut figure = check_figure(&draft, &FigureOptions::default())?.figure;
     match (&a.square, &a.expect) {
         (Some(sq), Some(list)) => figure.expect.push(flag_expectation(&pos, sq, list)?),
         (None, None) => {}
@@ -215,7 +214,7 @@ pub(super) fn check_cmd(a: &CheckArgs, out: &mut dyn Write) -> Result<(), CliErr
     if differs { Err(CliError::Differs) } else { Ok(()) }
 }
 
-/// Writes a scene to each `-o` path (see [`dotchess::output::write::plan`]): every output is made
+/// Writes a scene to each `-o` path (see [`dotchess::output::plan`]): every output is made
 /// in memory and checked before anything is written.
 fn write_outputs(
     scene: &dotchess::Scene,
@@ -223,7 +222,7 @@ fn write_outputs(
     format: Option<dotchess::output::Format>,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
-    let outputs = dotchess::output::write::plan_all(paths, format).map_err(|e| CliError::Usage(e.to_string()))?;
+    let outputs = dotchess::output::plan_all(paths, format).map_err(|e| CliError::Usage(e.to_string()))?;
     write_planned(scene, None, &outputs, out)
 }
 
@@ -234,8 +233,9 @@ fn write_planned(
     outputs: &[dotchess::output::Output],
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
-    use dotchess::output::{WriteError, write};
-    write::write_with(scene, touch, outputs, out).map_err(|e| match e {
+    use dotchess::output::WriteError;
+    let caches = dotchess::output::Caches::new();
+    dotchess::output::write_with(scene, touch, outputs, out, &caches).map_err(|e| match e {
         WriteError::Io { error, .. } if error.kind() == io::ErrorKind::BrokenPipe => CliError::BrokenPipe,
         e @ WriteError::TooLarge { .. } => CliError::Usage(e.to_string()),
         e => CliError::Output(e.to_string()),
@@ -268,7 +268,7 @@ fn run_batch(
         )));
     }
     std::fs::create_dir_all(dir).map_err(|e| {
-        let shown = dotchess::input::file::plain_os_error(&e);
+        let shown = dotchess::input::plain_os_error(&e);
         CliError::Output(format!("cannot create the folder {}: {shown}", dir.display()))
     })?;
     let bar = progress_bar(manifest.jobs.len());

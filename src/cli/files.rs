@@ -4,14 +4,14 @@
 
 use super::CliError;
 use dotchess::VariantId;
-use dotchess::input::options::{FigureOptions, ThemeValue, Value};
-use dotchess::input::overlay::{Draft, read_draft};
-use dotchess::input::position::read_position;
+use dotchess::input::read_position;
+use dotchess::input::{Draft, read_draft};
+use dotchess::input::{FigureOptions, ThemeValue, Value};
 use std::path::{Path, PathBuf};
 
 /// A file's text, read within the input size limit.
 pub(super) fn read_file(path: &Path) -> Result<String, CliError> {
-    dotchess::input::file::read_input(path).map_err(|e| CliError::Usage(e.to_string()))
+    dotchess::input::read_input(path).map_err(|e| CliError::Usage(e.to_string()))
 }
 
 /// The folder files named in `path` are relative to.
@@ -35,7 +35,7 @@ pub(super) fn read_files(position: &Path, overlay: Option<&Path>, variant: Varia
 pub(super) fn load_theme(name: &str) -> Result<dotchess::Theme, CliError> {
     if name.ends_with(".toml") {
         let text = read_file(Path::new(name))?;
-        Ok(dotchess::input::theme::read_theme(name, &text)?)
+        Ok(dotchess::input::read_theme(name, &text)?)
     } else {
         dotchess::Theme::built_in(name).map_err(|e| CliError::Usage(format!("--theme: {e}")))
     }

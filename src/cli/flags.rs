@@ -1,9 +1,9 @@
-//! The options table's command-line flags: one clap argument per row ([`TABLE`]), its value
+//! The options table's command-line flags: one clap argument per row ([`option_rows`]), its value
 //! parser the table's own ([`parse_text`]), its help the table's; what is given is read back as
 //! [`FigureOptions`] with each value's flag.
 
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
-use dotchess::input::options::{FigureOptions, Level, Origin, Spec, TABLE, Ty, Value, parse_text};
+use dotchess::input::{FigureOptions, Level, Origin, Spec, Ty, Value, option_rows, parse_text};
 
 /// Which rows a command takes.
 pub trait Rows {
@@ -25,7 +25,7 @@ impl Rows for Still {
 pub struct Moving;
 impl Rows for Moving {
     fn takes(spec: &Spec) -> bool {
-        !matches!(spec.key, dotchess::input::options::Key::Background | dotchess::input::options::Key::Dpi)
+        !matches!(spec.key, dotchess::input::Key::Background | dotchess::input::Key::Dpi)
     }
 }
 
@@ -38,7 +38,7 @@ pub struct OptionFlags<R> {
 }
 
 fn rows<R: Rows>() -> impl Iterator<Item = (&'static Spec, &'static str)> {
-    TABLE.iter().filter(|s| R::takes(s)).filter_map(|s| s.flag.map(|f| (s, f)))
+    option_rows().filter(|s| R::takes(s)).filter_map(|s| s.flag.map(|f| (s, f)))
 }
 
 fn arg(spec: &'static Spec, flag: &'static str) -> Arg {
@@ -68,7 +68,7 @@ fn arg(spec: &'static Spec, flag: &'static str) -> Arg {
 fn value_name(ty: Ty) -> &'static str {
     match ty {
         Ty::Number { .. } | Ty::Whole { .. } | Ty::Plays => "N",
-        Ty::Name(_) => "NAME",
+        Ty::Choice(_) => "NAME",
         Ty::Text => "TEXT",
         Ty::Theme => "THEME",
         Ty::Background => "COLOUR",

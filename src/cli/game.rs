@@ -5,9 +5,10 @@
 use super::files::{folder_of, read_file, with_files};
 use super::{AnimateArgs, CliError, RenderArgs};
 use dotchess::VariantId;
-use dotchess::input::check::Checked;
-use dotchess::input::game::{Game, read_games};
-use dotchess::input::overlay::{Draft, read_draft};
+use dotchess::input::Checked;
+use dotchess::input::Draft;
+use dotchess::input::read_draft;
+use dotchess::input::{Game, read_games};
 use std::path::Path;
 
 /// Whether a file is a game file (`.pgn`).

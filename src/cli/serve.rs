@@ -65,8 +65,17 @@ pub fn serve_cmd(a: &ServeArgs) -> Result<(), CliError> {
     if let Some(n) = a.connections {
         config.connections = n.max(1);
     }
-    config.log = !a.quiet;
-    dotchess::serve::run(a.addr, config).map_err(|e| {
-        CliError::Output(format!("cannot serve on {}: {}", a.addr, dotchess::input::file::plain_os_error(&e)))
-    })
+    if !a.quiet {
+        config.log = Some(dotchess::serve::Log::new(|line| eprintln!("{line}")));
+    }
+    let listening = |bound| {
+        use std::io::Write;
+        println!("dotchess serve: listening on http://{bound}/ (Ctrl-C to stop)");
+        let _ = std::io::stdout().flush();
+    };
+    dotchess::serve::run(a.addr, config, listening).map_err(|e| {
+        CliError::Output(format!("cannot serve on {}: {}", a.addr, dotchess::input::plain_os_error(&e)))
+    })?;
+    eprintln!("dotchess serve: stopped");
+    Ok(())
 }

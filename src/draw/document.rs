@@ -20,7 +20,7 @@ pub enum Background {
 }
 
 impl Background {
-    /// Reads `none` (or CSS's `transparent`) or a colour ([`crate::draw::colour::parse_colour`]).
+    /// Reads `none` (or CSS's `transparent`) or a colour (`crate::draw::colour::parse_colour`).
     pub fn parse(s: &str) -> Result<Background, BackgroundError> {
         if ["none", "transparent"].iter().any(|n| s.trim().eq_ignore_ascii_case(n)) {
             return Ok(Background::None);

@@ -6,18 +6,19 @@
 
 use super::MAX_PANELS;
 use super::diagnostics::InputError;
-use super::marks::{MarkKind, add_mark, lastmove};
+use super::draft::{Draft, PanelDraft};
+use super::marks::{add_mark, lastmove};
 use super::options::{
-    Along, Applies, FigureOptions, Given, Key, Level, NumberOrFile, Origin, ThemeValue, Ty, Value, or_list, spec,
+    Along, Applies, FigureOptions, Given, Key, Level, NumberOrFile, Origin, ThemeValue, Ty, Value, ValueError, or_list,
+    shown_number, spec,
 };
-use super::overlay::{Draft, PanelDraft};
 use crate::draw::animation::{AnimError, AnimSpec, Kind, MAX_FRAMES, delay_of_fps};
 use crate::draw::document::FigureSpec;
-use crate::draw::figure::{Coordinates, Orientation, Overlay, PanelSpec, View, ViewKind};
+use crate::draw::figure::{Overlay, PanelSpec, View, ViewKind};
 use crate::draw::geometry::Window;
 use crate::draw::theme::Theme;
 use crate::rules::position::Position;
-use crate::rules::topology::{Pole, Topology};
+use crate::rules::topology::Topology;
 
 /// A checked figure, and the options it was made from (for errors found later, when the
 /// animation is built: its budget names the option that asked for too much).
@@ -89,24 +90,16 @@ pub fn figure(draft: &Draft, given: &FigureOptions) -> Result<Checked, InputErro
         return Err(whole(draft, format!("makes {} panels; at most {MAX_PANELS}", panels.len())));
     }
     let figure = FigureSpec {
-        title: match top.get(Key::Title) {
-            Some(Given { value: Value::Text(t), .. }) => Some(t.clone()),
-            _ => draft.base.title.clone(),
-        },
+        title: top.text(Key::Title).map(str::to_string).or_else(|| draft.base.title.clone()),
         theme: theme(&top)?,
-        columns: match top.get(Key::Columns) {
-            Some(Given { value: Value::Whole(c), .. }) => *c as usize,
-            _ => 0,
-        },
-        width: number(&top, Key::Width),
+        // 0: as many a row as the figure lays out by itself.
+        columns: top.whole(Key::Columns).map_or(0, |c| c as usize),
+        width: top.number(Key::Width),
         panels,
         expect: draft.expect.clone(),
         animation: animation(&top)?,
-        background: match top.get(Key::Background) {
-            Some(Given { value: Value::Background(b), .. }) => Some(*b),
-            _ => None,
-        },
-        dpi: number(&top, Key::Dpi),
+        background: top.background(),
+        dpi: top.number(Key::Dpi),
         script: None,
     };
     Ok(Checked { figure, options: top, first_view: first_view.unwrap_or_default() })
@@ -135,13 +128,6 @@ fn width_of(o: &FigureOptions) -> FigureOptions {
         out.push(g.key, g.value.clone(), g.origin.clone());
     }
     out
-}
-
-fn number(o: &FigureOptions, key: Key) -> Option<f64> {
-    match o.get(key) {
-        Some(Given { value: Value::Number(v), .. }) => Some(*v),
-        _ => None,
-    }
 }
 
 fn theme(top: &FigureOptions) -> Result<Theme, InputError> {
@@ -190,67 +176,63 @@ fn each_loop(
     Ok(())
 }
 
-/// Adds the marks of some options to a panel's overlay, each read on the panel's board.
+/// Adds the marks of some options (of the mark level) to a panel's overlay, each read on the
+/// panel's board.
 fn add_marks(o: &FigureOptions, pos: &Position, overlay: &mut Overlay) -> Result<(), InputError> {
     for g in o.iter() {
-        match (&spec(g.key).ty, &g.value) {
-            (Ty::Mark(kind), Value::Text(t)) => {
+        match (g.key, &spec(g.key).ty, &g.value) {
+            (_, Ty::Mark(kind), Value::Text(t)) => {
                 add_mark(pos, *kind, t, overlay).map_err(|e| g.origin.error_within(t, e.offset, e.message))?
             }
-            (Ty::Move, Value::Text(t)) => {
+            (_, Ty::Move, Value::Text(t)) => {
                 overlay.lastmove = Some(lastmove(pos, t).map_err(|e| g.origin.error_within(t, e.offset, e.message))?)
             }
-            (_, Value::Bool(b)) => match g.key {
-                Key::Pseudo => overlay.pseudo = *b,
-                Key::Check => overlay.hide_check = !*b,
-                Key::OverPieces => overlay.marks_over_pieces = *b,
-                _ => {}
-            },
-            _ => {}
+            (Key::Pseudo, _, Value::Bool(b)) => overlay.pseudo = *b,
+            (Key::Check, _, Value::Bool(b)) => overlay.hide_check = !*b,
+            (Key::OverPieces, _, Value::Bool(b)) => overlay.marks_over_pieces = *b,
+            _ => return Err(g.origin.error("is not a mark a panel draws")),
         }
     }
-    let _ = MarkKind::Moves;
     Ok(())
 }
 
 /// Sets view options on a view: `view` first (starting from that view's defaults), then the
 /// others, each checked against the views it belongs to and against the board.
 pub(crate) fn apply_view(o: &FigureOptions, topo: &Topology, view: &mut View) -> Result<(), InputError> {
-    if let Some(Given { value: Value::Name(n), .. }) = o.get(Key::View) {
-        // The table has checked the name against the same list.
-        *view = View::named(n).unwrap_or_else(View::hemispheres);
+    if let Some(v) = o.view() {
+        *view = v;
     }
     let name = view.kind.name();
-    for g in o.iter() {
-        if let Applies::Views(views) = spec(g.key).applies
-            && !views.contains(&name)
-        {
-            let list = match views.len() {
-                1 => format!("{} view", views[0]),
-                _ => format!("{} views", or_list(views).replace(" or ", " and ")),
-            };
-            return Err(g.origin.error(format!("belongs to the {list}, not to the {name} view")));
-        }
+    if let Some(g) = o.iter().find(|g| matches!(spec(g.key).applies, Applies::Views(views) if !views.contains(&name))) {
+        return Err(not_of_view(g, name));
     }
-    for g in o.iter() {
+    for g in o.iter().filter(|g| g.key != Key::View) {
         set_view_option(g, topo, view)?;
     }
     Ok(())
 }
 
+/// The error for an option that does not belong to the view `name`.
+fn not_of_view(g: &Given, name: &str) -> InputError {
+    match spec(g.key).applies {
+        Applies::Views(views) => {
+            let list = match views.len() {
+                1 => format!("{} view", views[0]),
+                _ => format!("{} views", or_list(views).replace(" or ", " and ")),
+            };
+            g.origin.error(format!("belongs to the {list}, not to the {name} view"))
+        }
+        Applies::All => g.origin.error(format!("is not an option of the {name} view")),
+    }
+}
+
+/// Sets one view option (not `view`) on a view, whose kind takes it.
 fn set_view_option(g: &Given, topo: &Topology, view: &mut View) -> Result<(), InputError> {
+    let name = view.kind.name();
     match (g.key, &g.value, &mut view.kind) {
         (Key::Width, Value::Number(w), _) => view.width = *w,
-        (Key::Coordinates, Value::Name(c), _) => {
-            view.coordinates = match *c {
-                "none" => Coordinates::None,
-                "cells" => Coordinates::Cells,
-                _ => Coordinates::Edge,
-            }
-        }
-        (Key::Orientation, Value::Name(o), _) => {
-            view.orientation = if *o == "black" { Orientation::Black } else { Orientation::White }
-        }
+        (Key::Coordinates, Value::Coordinates(c), _) => view.coordinates = *c,
+        (Key::Orientation, Value::Orientation(o), _) => view.orientation = *o,
         (
             Key::Rotation,
             Value::NumberOrFile(r),
@@ -258,9 +240,7 @@ fn set_view_option(g: &Given, topo: &Topology, view: &mut View) -> Result<(), In
             | ViewKind::Hemisphere { rotation, .. }
             | ViewKind::Disc { rotation, .. },
         ) => *rotation = files(topo, r, Along::Files).map_err(|m| g.origin.error(m))?,
-        (Key::Pole, Value::Name(p), ViewKind::Disc { pole, .. }) => {
-            *pole = Some(if p.eq_ignore_ascii_case("n") { Pole::North } else { Pole::South })
-        }
+        (Key::Pole, Value::Pole(p), ViewKind::Disc { pole, .. }) => *pole = Some(*p),
         (Key::Window, Value::Window([x0, y0, cols, rows]), ViewKind::Chart { window, .. }) => {
             *window = Some(Window { x0: *x0 as i32, y0: *y0 as i32, cols: *cols as u32, rows: *rows as u32 })
         }
@@ -272,23 +252,20 @@ fn set_view_option(g: &Given, topo: &Topology, view: &mut View) -> Result<(), In
         }
         (Key::Roll, Value::Number(v), ViewKind::Globe { viewpoint, .. }) => viewpoint.roll = *v,
         (Key::Ghost, Value::Bool(b), ViewKind::Globe { ghost, .. }) => *ghost = *b,
-        _ => {}
+        _ => return Err(not_of_view(g, name)),
     }
     Ok(())
 }
 
 /// A number of files (`-W` to `2W`) or degrees, or a file letter: its middle, in files or at
 /// `u · 360 / W` degrees.
-fn files(topo: &Topology, r: &NumberOrFile, along: Along) -> Result<f64, String> {
+fn files(topo: &Topology, r: &NumberOrFile, along: Along) -> Result<f64, ValueError> {
     let w = topo.width() as f64;
     match (r, along) {
         (NumberOrFile::Number(v), Along::Files) => {
             if !(-w..=2.0 * w).contains(v) {
-                return Err(format!(
-                    "{} is out of range (-{w} to {} files)",
-                    super::options::shown_number(*v),
-                    2.0 * w
-                ));
+                let range = format!("-{w} to {} files", 2.0 * w);
+                return Err(ValueError::OutOfRange { value: shown_number(*v), range });
             }
             Ok(*v)
         }
@@ -297,7 +274,7 @@ fn files(topo: &Topology, r: &NumberOrFile, along: Along) -> Result<f64, String>
             let c = topo
                 .parse_cell(&format!("{f}1"))
                 .filter(|_| f.chars().count() == 1)
-                .ok_or_else(|| format!("`{f}` is neither a number nor a file letter of this board"))?;
+                .ok_or_else(|| ValueError::NotAFile(f.clone()))?;
             let u = topo.coords(c).map_or(0.0, |(x, _)| x as f64 + 0.5);
             Ok(match along {
                 Along::Files => u,
@@ -313,12 +290,10 @@ pub fn animation(top: &FigureOptions) -> Result<Option<AnimSpec>, InputError> {
     if !top.has(Level::Animation) {
         return Ok(None);
     }
-    let kind = match top.get(Key::Kind) {
-        Some(Given { value: Value::Name(n), .. }) => Kind::parse(n).unwrap_or(Kind::Gear),
-        _ => Kind::Gear,
-    };
+    // The table's default animation.
+    let kind = top.kind().unwrap_or(Kind::Gear);
     let mut spec = AnimSpec::new(kind);
-    if let Some(v) = number(top, Key::Fps) {
+    if let Some(v) = top.number(Key::Fps) {
         spec.delay_cs = delay_of_fps(v);
     }
     let least = kind.min_frames();
@@ -340,7 +315,7 @@ pub fn animation(top: &FigureOptions) -> Result<Option<AnimSpec>, InputError> {
         if !(n >= least as f64 && n <= MAX_FRAMES as f64) {
             return Err(g.origin.error(format!(
                 "{} seconds make {n} frames at {} hundredths of a second each; {least} to {MAX_FRAMES} fit",
-                super::options::shown_number(s),
+                shown_number(s),
                 spec.delay_cs
             )));
         }

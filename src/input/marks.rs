@@ -3,6 +3,7 @@
 
 use super::diagnostics::check_text;
 use crate::draw::figure::{ArrowMark, MoveMark, Overlay};
+use crate::draw::scene::Rgb;
 use crate::rules::position::Position;
 use crate::rules::topology::{Cell, Dir};
 
@@ -64,120 +65,156 @@ pub fn lastmove(pos: &Position, text: &str) -> Result<(Cell, Cell), MarkError> {
 
 /// Reads one mark written as text and adds it to an overlay.
 pub fn add_mark(pos: &Position, kind: MarkKind, text: &str, o: &mut Overlay) -> Result<(), MarkError> {
-    let err = |offset: usize, message: String| MarkError { offset, message };
     let mut parts: Vec<(&str, usize)> = Vec::new();
     let mut at = 0;
     for p in text.split(':') {
         parts.push((p, at));
         at += p.len() + 1;
     }
-    let topo = pos.topology();
-    let cell = |(name, offset): (&str, usize)| topo.parse_cell(name).ok_or_else(|| err(offset, not_a_cell(pos, name)));
-    let colour =
-        |(col, offset): (&str, usize)| crate::draw::colour::parse_colour(col).map_err(|m| err(offset, m.to_string()));
+    let m = Mark { pos, parts };
     match kind {
-        MarkKind::Moves => {
-            // CELL, CELL:colour, CELL:TO or CELL:TO:colour: the last part is a colour when it
-            // starts with `#`, or is a colour name and not a cell.
-            let is_colour = |p: &str| {
-                p.starts_with('#') || (topo.parse_cell(p).is_none() && crate::draw::colour::parse_colour(p).is_ok())
-            };
-            let (rest, col) = match parts.last() {
-                Some(&last) if parts.len() > 1 && is_colour(last.0) => (&parts[..parts.len() - 1], Some(last)),
-                _ => (&parts[..], None),
-            };
-            if rest.len() > 2 {
-                return Err(err(0, "a moves mark is `CELL`, `CELL:TO`, `CELL:#colour` or `CELL:TO:#colour`".into()));
-            }
-            let c = cell(rest[0])?;
-            if pos.piece_at(c).is_none() {
-                return Err(err(0, format!("no piece on {} to show the moves of", rest[0].0)));
-            }
-            let colour = col.map(colour).transpose()?;
-            let target = match rest.get(1) {
-                None => None,
-                Some(&(name, at)) => {
-                    let t = cell((name, at))?;
-                    if !crate::rules::routes::destinations(pos, c, false).iter().any(|d| d.cell == t) {
-                        return Err(err(at, format!("the piece on {} has no move to {name}", rest[0].0)));
-                    }
-                    Some(t)
-                }
-            };
-            o.moves.push(MoveMark { from: c, colour, only_to: target });
-        }
-        MarkKind::Loop => {
-            if !(2..=3).contains(&parts.len()) {
-                return Err(err(0, "a loop is `CELL:DIR` or `CELL:DIR:UNTIL`, e.g. `d2:ne` or `d2:ne:b8`".into()));
-            }
-            let c = cell(parts[0])?;
-            let (d, at) = parts[1];
-            let dir = Dir::from_name(d)
-                .ok_or_else(|| err(at, format!("`{d}` is not a direction (n, ne, e, se, s, sw, w, nw)")))?;
-            if topo.pole_of(c).is_some() {
-                return Err(err(0, "a loop starts on a square, not on a pole".into()));
-            }
-            let (u, at, name) = match parts.get(2) {
-                None => (c, 0, parts[0].0),
-                Some(&p) => (cell(p)?, p.1, p.0),
-            };
-            if crate::rules::routes::ride_to(topo, c, dir, u).is_none() {
-                // A loop comes back to where it starts; on a board with edges a ride may not.
-                let message = match parts.get(2) {
-                    None => format!(
-                        "the ride from {name} heading {d} never comes back to {name}, so it draws no loop \
-                         (`CELL:DIR:UNTIL` draws a ride up to a cell)"
-                    ),
-                    Some(_) => format!("the ride from {} heading {d} never reaches {name}", parts[0].0),
-                };
-                return Err(err(at, message));
-            }
-            match parts.get(2) {
-                None => o.loops.push((c, dir)),
-                Some(_) => o.paths.push((c, dir, u)),
-            }
-        }
-        MarkKind::Highlight | MarkKind::Circle | MarkKind::Cross => {
-            if parts.len() > 2 {
-                let what = match kind {
-                    MarkKind::Highlight => "a highlight",
-                    MarkKind::Circle => "a circle",
-                    _ => "a cross",
-                };
-                return Err(err(0, format!("{what} is `CELL` or `CELL:COLOUR`, e.g. `e4` or `e4:#c00`")));
-            }
-            let c = cell(parts[0])?;
-            let colour = parts.get(1).map(|&p| colour(p)).transpose()?;
-            match kind {
-                MarkKind::Highlight => o.highlights.push((c, colour)),
-                MarkKind::Circle => o.circles.push((c, colour)),
-                _ => o.crosses.push((c, colour)),
-            }
-        }
-        MarkKind::Arrow => {
-            if !(2..=3).contains(&parts.len()) {
-                return Err(err(0, "an arrow is `FROM:TO` or `FROM:TO:#colour`, e.g. `b1:c3`".into()));
-            }
-            let (a, b) = (cell(parts[0])?, cell(parts[1])?);
-            if crate::rules::routes::arrow_route_in(pos, a, b).is_none() {
-                return Err(err(0, format!("no ride or leap leads from {} to {}", parts[0].0, parts[1].0)));
-            }
-            let colour = parts.get(2).map(|&p| colour(p)).transpose()?;
-            o.arrows.push(ArrowMark { from: a, to: b, colour });
-        }
-        MarkKind::Label => {
-            let Some((c, label)) = text.split_once(':') else {
-                return Err(err(0, "a label is `CELL:TEXT`, e.g. `e4:x`".into()));
-            };
-            if label.chars().count() > 40 {
-                return Err(err(c.len() + 1, "a label has at most 40 characters".into()));
-            }
-            if let Err((at, message)) = check_text(label) {
-                return Err(err(c.len() + 1 + at, format!("the label {message}")));
-            }
-            o.labels.push((cell((c, 0))?, label.to_string()));
-        }
+        MarkKind::Moves => m.moves(o),
+        MarkKind::Loop => m.ride(o),
+        MarkKind::Highlight | MarkKind::Circle | MarkKind::Cross => m.on_cell(kind, o),
+        MarkKind::Arrow => m.arrow(o),
+        MarkKind::Label => label(pos, text, o),
     }
+}
+
+fn err(offset: usize, message: String) -> MarkError {
+    MarkError { offset, message }
+}
+
+/// A mark's text split at its colons, each part with its byte offset.
+struct Mark<'a> {
+    pos: &'a Position,
+    parts: Vec<(&'a str, usize)>,
+}
+
+impl Mark<'_> {
+    fn cell(&self, (name, offset): (&str, usize)) -> Result<Cell, MarkError> {
+        self.pos.topology().parse_cell(name).ok_or_else(|| err(offset, not_a_cell(self.pos, name)))
+    }
+
+    fn colour(&self, (col, offset): (&str, usize)) -> Result<Rgb, MarkError> {
+        crate::draw::colour::parse_colour(col).map_err(|m| err(offset, m.to_string()))
+    }
+
+    /// CELL, CELL:colour, CELL:TO or CELL:TO:colour: the last part is a colour when it starts
+    /// with `#`, or is a colour name and not a cell.
+    fn moves(&self, o: &mut Overlay) -> Result<(), MarkError> {
+        let (pos, parts) = (self.pos, &self.parts);
+        let is_colour = |p: &str| {
+            p.starts_with('#')
+                || (pos.topology().parse_cell(p).is_none() && crate::draw::colour::parse_colour(p).is_ok())
+        };
+        let (rest, col) = match parts.last() {
+            Some(&last) if parts.len() > 1 && is_colour(last.0) => (&parts[..parts.len() - 1], Some(last)),
+            _ => (&parts[..], None),
+        };
+        if rest.len() > 2 {
+            return Err(err(0, "a moves mark is `CELL`, `CELL:TO`, `CELL:#colour` or `CELL:TO:#colour`".into()));
+        }
+        let c = self.cell(rest[0])?;
+        if pos.piece_at(c).is_none() {
+            return Err(err(0, format!("no piece on {} to show the moves of", rest[0].0)));
+        }
+        let colour = col.map(|c| self.colour(c)).transpose()?;
+        let target = match rest.get(1) {
+            None => None,
+            Some(&(name, at)) => {
+                let t = self.cell((name, at))?;
+                if !crate::rules::routes::destinations(pos, c, false).iter().any(|d| d.cell == t) {
+                    return Err(err(at, format!("the piece on {} has no move to {name}", rest[0].0)));
+                }
+                Some(t)
+            }
+        };
+        o.moves.push(MoveMark { from: c, colour, only_to: target });
+        Ok(())
+    }
+
+    /// CELL:DIR (the whole loop) or CELL:DIR:UNTIL (the ride up to a cell).
+    fn ride(&self, o: &mut Overlay) -> Result<(), MarkError> {
+        let parts = &self.parts;
+        if !(2..=3).contains(&parts.len()) {
+            return Err(err(0, "a loop is `CELL:DIR` or `CELL:DIR:UNTIL`, e.g. `d2:ne` or `d2:ne:b8`".into()));
+        }
+        let topo = self.pos.topology();
+        let c = self.cell(parts[0])?;
+        let (d, at) = parts[1];
+        let dir = Dir::from_name(d)
+            .ok_or_else(|| err(at, format!("`{d}` is not a direction (n, ne, e, se, s, sw, w, nw)")))?;
+        if topo.pole_of(c).is_some() {
+            return Err(err(0, "a loop starts on a square, not on a pole".into()));
+        }
+        let (u, at, name) = match parts.get(2) {
+            None => (c, 0, parts[0].0),
+            Some(&p) => (self.cell(p)?, p.1, p.0),
+        };
+        if crate::rules::routes::ride_to(topo, c, dir, u).is_none() {
+            // A loop comes back to where it starts; on a board with edges a ride may not.
+            let message = match parts.get(2) {
+                None => format!(
+                    "the ride from {name} heading {d} never comes back to {name}, so it draws no loop \
+                     (`CELL:DIR:UNTIL` draws a ride up to a cell)"
+                ),
+                Some(_) => format!("the ride from {} heading {d} never reaches {name}", parts[0].0),
+            };
+            return Err(err(at, message));
+        }
+        match parts.get(2) {
+            None => o.loops.push((c, dir)),
+            Some(_) => o.paths.push((c, dir, u)),
+        }
+        Ok(())
+    }
+
+    /// A highlight, a circle or a cross: CELL or CELL:COLOUR.
+    fn on_cell(&self, kind: MarkKind, o: &mut Overlay) -> Result<(), MarkError> {
+        let (what, list) = match kind {
+            MarkKind::Highlight => ("a highlight", &mut o.highlights),
+            MarkKind::Circle => ("a circle", &mut o.circles),
+            _ => ("a cross", &mut o.crosses),
+        };
+        if self.parts.len() > 2 {
+            return Err(err(0, format!("{what} is `CELL` or `CELL:COLOUR`, e.g. `e4` or `e4:#c00`")));
+        }
+        let c = self.cell(self.parts[0])?;
+        let colour = self.parts.get(1).map(|&p| self.colour(p)).transpose()?;
+        list.push((c, colour));
+        Ok(())
+    }
+
+    /// FROM:TO or FROM:TO:#colour.
+    fn arrow(&self, o: &mut Overlay) -> Result<(), MarkError> {
+        let parts = &self.parts;
+        if !(2..=3).contains(&parts.len()) {
+            return Err(err(0, "an arrow is `FROM:TO` or `FROM:TO:#colour`, e.g. `b1:c3`".into()));
+        }
+        let (a, b) = (self.cell(parts[0])?, self.cell(parts[1])?);
+        if crate::rules::routes::arrow_route_in(self.pos, a, b).is_none() {
+            return Err(err(0, format!("no ride or leap leads from {} to {}", parts[0].0, parts[1].0)));
+        }
+        let colour = parts.get(2).map(|&p| self.colour(p)).transpose()?;
+        o.arrows.push(ArrowMark { from: a, to: b, colour });
+        Ok(())
+    }
+}
+
+/// CELL:TEXT (the text may hold colons).
+fn label(pos: &Position, text: &str, o: &mut Overlay) -> Result<(), MarkError> {
+    let Some((c, label)) = text.split_once(':') else {
+        return Err(err(0, "a label is `CELL:TEXT`, e.g. `e4:x`".into()));
+    };
+    if label.chars().count() > 40 {
+        return Err(err(c.len() + 1, "a label has at most 40 characters".into()));
+    }
+    if let Err((at, message)) = check_text(label) {
+        return Err(err(c.len() + 1 + at, format!("the label {message}")));
+    }
+    let cell = pos.topology().parse_cell(c).ok_or_else(|| err(0, not_a_cell(pos, c)))?;
+    o.labels.push((cell, label.to_string()));
     Ok(())
 }
 
@@ -188,6 +225,8 @@ pub const PGN_COLOURS: [(char, &str); 4] = [('G', "#15781b"), ('R', "#882020"), 
 /// Reads a mark in the form PGN comments give it (python-chess, lichess): a colour letter of
 /// [`PGN_COLOURS`] and two cells for an arrow (`%cal Gd5h5`), one for a circle (`%csl Ye4`).
 /// Gives it back as the text [`add_mark`] reads: `d5:h5:#15781b`, `e4:#e68f00`.
+// Read by the server (the workbench) alone.
+#[cfg_attr(not(feature = "serve"), allow(dead_code))]
 pub fn pgn_shape(pos: &Position, kind: MarkKind, text: &str) -> Result<String, MarkError> {
     let err = |message: String| MarkError { offset: 0, message };
     let t = text.trim();

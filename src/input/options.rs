@@ -17,9 +17,12 @@ use std::ops::Range;
 use std::sync::Arc;
 
 pub use super::table::{
-    Along, Applies, DPI_RANGE, KIND_NAMES, Key, Level, MAX_PLAYS, MAX_WINDOW, MAX_WINDOW_OFFSET, Spec, TABLE, Ty,
-    VIEW_NAMES, WIDTH_RANGE, by_file_name, by_query_name, spec,
+    Along, Applies, Choice, Key, Level, MAX_PLAYS, MAX_WINDOW, MAX_WINDOW_OFFSET, Spec, TABLE, Ty, by_file_name,
+    by_query_name, spec,
 };
+use crate::draw::animation::Kind;
+use crate::draw::figure::{Coordinates, Orientation, View};
+use crate::rules::topology::Pole;
 
 /// A theme as an option names it.
 #[derive(Clone, PartialEq, Debug)]
@@ -37,7 +40,11 @@ pub enum Value {
     Bool(bool),
     Number(f64),
     Whole(i64),
-    Name(&'static str),
+    View(View),
+    Coordinates(Coordinates),
+    Orientation(Orientation),
+    Pole(Pole),
+    Kind(Kind),
     Text(String),
     Theme(ThemeValue),
     Background(Background),
@@ -169,42 +176,121 @@ pub(crate) fn shown_number(v: f64) -> String {
 }
 
 /// A value an option cannot take, found before the board is known ([`parse_text`],
-/// [`Value::from_toml`]): the message says what the option takes, and is placed by the caller at
-/// the flag, the query pair or the file's key.
-#[derive(Clone, PartialEq, Eq, Debug, thiserror::Error)]
-#[error("{0}")]
-pub struct ValueError(pub String);
+/// [`Value::from_toml`]; a turn or a longitude in files, on the board): each says what the option
+/// takes, in words that read after the option's name, and is placed by the caller at the flag,
+/// the query pair or the file's key.
+#[derive(Clone, PartialEq, Debug, thiserror::Error)]
+pub enum ValueError {
+    /// Text that is not a number.
+    #[error("`{0}` is not a number")]
+    NotANumber(String),
+    /// Text that is not a whole number.
+    #[error("`{0}` is not a whole number")]
+    NotAWholeNumber(String),
+    /// A whole number too large for 64 bits.
+    #[error("`{0}` is too large")]
+    TooLarge(String),
+    /// Text that is not a switch's value.
+    #[error("is true or false, not `{0}`")]
+    NotASwitch(String),
+    /// A name of none of the option's choices, with the nearest one when one is near.
+    #[error("{}", unknown_choice(*.key, .given, .names, *.near))]
+    UnknownName {
+        /// The option.
+        key: Key,
+        /// The name given.
+        given: String,
+        /// The names it takes.
+        names: &'static [&'static str],
+        /// The nearest of them, when it is near enough to be meant.
+        near: Option<&'static str>,
+    },
+    /// A background that is neither `none` nor a colour.
+    #[error(transparent)]
+    Background(#[from] crate::draw::document::BackgroundError),
+    /// A number out of the option's range.
+    #[error("{value} is out of range ({range})")]
+    OutOfRange {
+        /// The number, as messages show it.
+        value: String,
+        /// The range, in words (`100 to 8000 pixels`).
+        range: String,
+    },
+    /// A number of plays out of range.
+    #[error("{n} is out of range: {} to {MAX_PLAYS} plays", if *.zero { "0 (forever) or 1" } else { "true (forever), false (once) or 1" })]
+    Plays {
+        /// The number given.
+        n: i64,
+        /// Whether 0 (forever) is a number this front end takes.
+        zero: bool,
+    },
+    /// A text longer than a figure holds.
+    #[error("is longer than {MAX_TEXT} characters")]
+    TooLong,
+    /// A text with a character a figure cannot hold.
+    #[error("{0}")]
+    Undrawable(String),
+    /// A chart window not written as four numbers.
+    #[error("is four numbers x0,y0,cols,rows, not `{0}`")]
+    NotAWindow(String),
+    /// A chart window in a file not written as four whole numbers.
+    #[error("is four whole numbers: x0, y0, columns, rows")]
+    NotAWindowList,
+    /// A chart window too large.
+    #[error("columns and rows must be 1 to {MAX_WINDOW}")]
+    WindowSize,
+    /// A chart window too far from the board.
+    #[error("x0 and y0 must be -{MAX_WINDOW_OFFSET} to {MAX_WINDOW_OFFSET}")]
+    WindowOffset,
+    /// A file's value of another type than the option's.
+    #[error("expected {expected}, found {found}")]
+    Expected {
+        /// What the option takes.
+        expected: &'static str,
+        /// What the file wrote (`found_words`).
+        found: String,
+    },
+    /// A letter that is not a file of the board.
+    #[error("`{0}` is neither a number nor a file letter of this board")]
+    NotAFile(String),
+}
+
+/// The message for a name that is none of an option's choices.
+fn unknown_choice(key: Key, given: &str, names: &[&str], near: Option<&str>) -> String {
+    let hint = near.map_or(String::new(), |n| format!("; did you mean `{n}`?"));
+    match key {
+        Key::View => format!("unknown view `{given}` ({}{hint})", or_list(names)),
+        Key::Kind => format!("unknown animation `{given}` ({}{hint})", or_list(names)),
+        _ => format!("is {}, not `{given}`{hint}", or_list(names)),
+    }
+}
 
 impl From<ValueError> for String {
     fn from(e: ValueError) -> String {
-        e.0
+        e.to_string()
     }
 }
 
 /// Reads an option's value written as text (a flag's, a query's), checked against the limits
 /// that do not depend on the board. The command line's `value_parser` for each flag.
 pub fn parse_text(key: Key, text: &str) -> Result<Value, ValueError> {
-    text_value(key, text).map_err(ValueError)
-}
-
-fn text_value(key: Key, text: &str) -> Result<Value, String> {
     let s = spec(key);
     let t = text.trim();
-    let number = || -> Result<f64, String> {
-        t.parse::<f64>().ok().filter(|v| v.is_finite()).ok_or_else(|| format!("`{text}` is not a number"))
-    };
+    let number =
+        || t.parse::<f64>().ok().filter(|v| v.is_finite()).ok_or_else(|| ValueError::NotANumber(text.to_string()));
+    let whole = || t.parse::<i64>().map_err(|_| ValueError::NotAWholeNumber(text.to_string()));
     let value = match s.ty {
         Ty::Switch { .. } => match t {
             "true" | "1" | "yes" | "on" | "" => Value::Bool(true),
             "false" | "0" | "no" | "off" => Value::Bool(false),
-            _ => return Err(format!("is true or false, not `{text}`")),
+            _ => return Err(ValueError::NotASwitch(text.to_string())),
         },
         Ty::Number { .. } => Value::Number(number()?),
-        Ty::Whole { .. } => Value::Whole(t.parse::<i64>().map_err(|_| format!("`{text}` is not a whole number"))?),
-        Ty::Name(names) => Value::Name(name_in(key, names, t)?),
+        Ty::Whole { .. } => Value::Whole(whole()?),
+        Ty::Choice(choice) => choice_value(key, choice, t)?,
         Ty::Text | Ty::Mark(_) | Ty::Move => Value::Text(text.to_string()),
         Ty::Theme => Value::Theme(ThemeValue::Named(t.to_string())),
-        Ty::Background => Value::Background(Background::parse(t).map_err(|e| e.to_string())?),
+        Ty::Background => Value::Background(Background::parse(t)?),
         // Not finite: refused by the range check (on the board, for files).
         Ty::NumberOrFile(_) => match t.parse::<f64>() {
             Ok(v) => Value::NumberOrFile(NumberOrFile::Number(v)),
@@ -214,75 +300,77 @@ fn text_value(key: Key, text: &str) -> Result<Value, String> {
             let parts: Result<Vec<i64>, _> = t.split(',').map(|x| x.trim().parse::<i64>()).collect();
             match parts.as_deref() {
                 Ok(&[a, b, c, d]) => Value::Window([a, b, c, d]),
-                _ => return Err(format!("is four numbers x0,y0,cols,rows, not `{text}`")),
+                _ => return Err(ValueError::NotAWindow(text.to_string())),
             }
         }
-        Ty::Plays => {
-            Value::Plays(plays(t.parse::<i64>().map_err(|_| format!("`{text}` is not a whole number"))?, true)?)
-        }
+        Ty::Plays => Value::Plays(plays(whole()?, true)?),
     };
     check_value(s, value)
 }
 
-/// A name of `names` (in any case), or an error naming them (with the nearest one).
-fn name_in(key: Key, names: &'static [&'static str], t: &str) -> Result<&'static str, String> {
-    if let Some(n) = names.iter().find(|n| n.eq_ignore_ascii_case(t)) {
-        return Ok(n);
-    }
-    let hint = names
-        .iter()
-        .map(|n| (crate::suggest::edit_distance(&t.to_ascii_lowercase(), n), *n))
-        .min()
-        .filter(|&(d, _)| d <= t.chars().count().max(2) / 2 + 1)
-        .map_or(String::new(), |(_, n)| format!("; did you mean `{n}`?"));
-    match key {
-        Key::View => Err(format!("unknown view `{t}` ({}{hint})", or_list(names))),
-        Key::Kind => Err(format!("unknown animation `{t}` ({}{hint})", or_list(names))),
-        _ => Err(format!("is {}, not `{t}`{hint}", or_list(names))),
-    }
+/// The value of a choice named `t` (in any case), through its type's [`std::str::FromStr`]; or
+/// an error naming the choices (with the nearest one).
+fn choice_value(key: Key, choice: Choice, t: &str) -> Result<Value, ValueError> {
+    let read = match choice {
+        Choice::View => t.parse().map(Value::View),
+        Choice::Coordinates => t.parse().map(Value::Coordinates),
+        Choice::Orientation => t.parse().map(Value::Orientation),
+        Choice::Pole => t.parse().map(Value::Pole),
+        Choice::Kind => t.parse().map(Value::Kind),
+    };
+    read.map_err(|e| {
+        let near = e
+            .names
+            .iter()
+            .map(|n| (crate::suggest::edit_distance(&t.to_ascii_lowercase(), n), *n))
+            .min()
+            .filter(|&(d, _)| d <= t.chars().count().max(2) / 2 + 1)
+            .map(|(_, n)| n);
+        ValueError::UnknownName { key, given: t.to_string(), names: e.names, near }
+    })
 }
 
 /// Plays: 0 (forever, where `zero` allows it) or 1 to [`MAX_PLAYS`].
-fn plays(n: i64, zero: bool) -> Result<u32, String> {
+fn plays(n: i64, zero: bool) -> Result<u32, ValueError> {
     let lowest = if zero { 0 } else { 1 };
     if (lowest..=MAX_PLAYS).contains(&n) {
         return Ok(n as u32);
     }
-    let forever = if zero { "0 (forever) or " } else { "true (forever), false (once) or " };
-    Err(format!("{n} is out of range: {forever}1 to {MAX_PLAYS} plays"))
+    Err(ValueError::Plays { n, zero })
 }
 
 /// Checks a value against its row's limits that do not depend on the board.
-fn check_value(s: &Spec, value: Value) -> Result<Value, String> {
+fn check_value(s: &Spec, value: Value) -> Result<Value, ValueError> {
+    let out = |v: f64, range: String| Err(ValueError::OutOfRange { value: shown_number(v), range });
     match (&s.ty, &value) {
         (Ty::Number { min, max, unit }, Value::Number(v)) if !(min..=max).contains(&v) => {
             let range = if s.key == Key::Seconds { "more than 0".to_string() } else { format!("{min} to {max}") };
-            Err(format!("{} is out of range ({range} {unit})", shown_number(*v)))
+            out(*v, format!("{range} {unit}"))
         }
         (Ty::Number { .. }, Value::Number(v)) if s.key == Key::Seconds && *v <= 0.0 => {
-            Err(format!("{} is out of range (more than 0 seconds)", shown_number(*v)))
+            out(*v, "more than 0 seconds".into())
         }
         (Ty::Whole { min, max }, Value::Whole(v)) if !(min..=max).contains(&v) => {
-            Err(format!("{v} is out of range ({min} to {max})"))
+            Err(ValueError::OutOfRange { value: v.to_string(), range: format!("{min} to {max}") })
         }
         (Ty::NumberOrFile(Along::Degrees(limit)), Value::NumberOrFile(NumberOrFile::Number(v)))
             if !(-limit..=*limit).contains(v) =>
         {
-            Err(format!("{} is out of range (-{limit} to {limit} degrees)", shown_number(*v)))
+            out(*v, format!("-{limit} to {limit} degrees"))
         }
         (Ty::Text, Value::Text(t)) => {
             if t.chars().count() > MAX_TEXT {
-                return Err(format!("is longer than {MAX_TEXT} characters"));
+                return Err(ValueError::TooLong);
             }
-            check_text(t).map_err(|(_, m)| m)?;
+            check_text(t).map_err(|(_, m)| ValueError::Undrawable(m))?;
             Ok(value)
         }
         (Ty::Window, Value::Window([x0, y0, cols, rows])) => {
             if !(1..=MAX_WINDOW).contains(cols) || !(1..=MAX_WINDOW).contains(rows) {
-                return Err(format!("columns and rows must be 1 to {MAX_WINDOW}"));
+                return Err(ValueError::WindowSize);
             }
             if x0.abs() > MAX_WINDOW_OFFSET || y0.abs() > MAX_WINDOW_OFFSET {
-                return Err(format!("x0 and y0 must be -{MAX_WINDOW_OFFSET} to {MAX_WINDOW_OFFSET}"));
+                return Err(ValueError::WindowOffset);
             }
             Ok(value)
         }
@@ -294,29 +382,22 @@ impl Value {
     /// Reads an option's value from a file (TOML), checked as [`parse_text`] checks text. `Err`:
     /// the message, to be located at the value.
     pub fn from_toml(key: Key, v: &toml::de::DeValue) -> Result<Value, ValueError> {
-        Value::toml_value(key, v).map_err(ValueError)
-    }
-
-    fn toml_value(key: Key, v: &toml::de::DeValue) -> Result<Value, String> {
         use toml::de::DeValue as T;
         let s = spec(key);
-        let found = || found_words(v);
+        let expected = |expected: &'static str| ValueError::Expected { expected, found: found_words(v) };
+        let number = |what| toml_number(v).ok_or_else(|| expected(what));
         let value = match (&s.ty, v) {
             (Ty::Switch { .. }, T::Boolean(b)) => Value::Bool(*b),
-            (Ty::Switch { .. }, _) => return Err(format!("expected true or false, found {}", found())),
-            (Ty::Number { .. }, _) => {
-                Value::Number(toml_number(v).ok_or_else(|| format!("expected a number, found {}", found()))?)
-            }
+            (Ty::Switch { .. }, _) => return Err(expected("true or false")),
+            (Ty::Number { .. }, _) => Value::Number(number("a number")?),
             (Ty::Whole { .. }, T::Integer(i)) => Value::Whole(toml_integer(i)?),
-            (Ty::Whole { .. }, _) => return Err(format!("expected a whole number, found {}", found())),
+            (Ty::Whole { .. }, _) => return Err(expected("a whole number")),
             (Ty::Plays, T::Boolean(true)) => Value::Plays(0),
             (Ty::Plays, T::Boolean(false)) => Value::Plays(1),
             (Ty::Plays, T::Integer(i)) => Value::Plays(plays(toml_integer(i)?, false)?),
-            (Ty::Plays, _) => return Err(format!("expected true, false or a number of plays, found {}", found())),
+            (Ty::Plays, _) => return Err(expected("true, false or a number of plays")),
             (Ty::NumberOrFile(_), T::String(t)) => Value::NumberOrFile(NumberOrFile::File(t.to_string())),
-            (Ty::NumberOrFile(_), _) => Value::NumberOrFile(NumberOrFile::Number(
-                toml_number(v).ok_or_else(|| format!("expected a number or a file letter, found {}", found()))?,
-            )),
+            (Ty::NumberOrFile(_), _) => Value::NumberOrFile(NumberOrFile::Number(number("a number or a file letter")?)),
             (Ty::Window, T::Array(items)) => {
                 let n: Option<Vec<i64>> = items
                     .iter()
@@ -327,19 +408,20 @@ impl Value {
                     .collect();
                 match n.as_deref() {
                     Some(&[a, b, c, d]) => Value::Window([a, b, c, d]),
-                    _ => return Err("is four whole numbers: x0, y0, columns, rows".into()),
+                    _ => return Err(ValueError::NotAWindowList),
                 }
             }
-            (Ty::Window, _) => return Err(format!("expected a list `[x0, y0, columns, rows]`, found {}", found())),
-            (_, T::String(t)) => return text_value(key, t),
-            (_, _) => return Err(format!("expected a string in quotes, found {}", found())),
+            (Ty::Window, _) => return Err(expected("a list `[x0, y0, columns, rows]`")),
+            (_, T::String(t)) => return parse_text(key, t),
+            (_, _) => return Err(expected("a string in quotes")),
         };
         check_value(s, value)
     }
 }
 
-fn toml_integer(i: &toml::de::DeInteger) -> Result<i64, String> {
-    i64::from_str_radix(&i.as_str().replace('_', ""), i.radix()).map_err(|_| format!("`{}` is too large", i.as_str()))
+fn toml_integer(i: &toml::de::DeInteger) -> Result<i64, ValueError> {
+    i64::from_str_radix(&i.as_str().replace('_', ""), i.radix())
+        .map_err(|_| ValueError::TooLarge(i.as_str().to_string()))
 }
 
 fn toml_number(v: &toml::de::DeValue) -> Option<f64> {
@@ -383,6 +465,36 @@ impl FigureOptions {
     /// Every value given, in order.
     pub fn iter(&self) -> impl Iterator<Item = &Given> {
         self.given.iter()
+    }
+
+    /// The number given for an option, if any.
+    pub(crate) fn number(&self, key: Key) -> Option<f64> {
+        self.get(key).and_then(|g| if let Value::Number(v) = g.value { Some(v) } else { None })
+    }
+
+    /// The whole number given for an option, if any.
+    pub(crate) fn whole(&self, key: Key) -> Option<i64> {
+        self.get(key).and_then(|g| if let Value::Whole(v) = g.value { Some(v) } else { None })
+    }
+
+    /// The text given for an option, if any.
+    pub(crate) fn text(&self, key: Key) -> Option<&str> {
+        self.get(key).and_then(|g| if let Value::Text(t) = &g.value { Some(t.as_str()) } else { None })
+    }
+
+    /// The view given, if any: the named view with its defaults.
+    pub(crate) fn view(&self) -> Option<View> {
+        self.get(Key::View).and_then(|g| if let Value::View(v) = g.value { Some(v) } else { None })
+    }
+
+    /// The animation given, if any.
+    pub(crate) fn kind(&self) -> Option<Kind> {
+        self.get(Key::Kind).and_then(|g| if let Value::Kind(k) = g.value { Some(k) } else { None })
+    }
+
+    /// The background given, if any.
+    pub(crate) fn background(&self) -> Option<Background> {
+        self.get(Key::Background).and_then(|g| if let Value::Background(b) = g.value { Some(b) } else { None })
     }
 
     /// Whether any option of a level is given.
@@ -578,11 +690,12 @@ mod tests {
             let toml = toml_value(&format!("v = {bad}"), key).expect_err(bad);
             // The same words, but for how each front end writes "forever".
             if key == Key::Plays {
-                assert!(text.0.contains("1 to 10000 plays") && toml.0.contains("1 to 10000 plays"), "{text} / {toml}");
+                let (text, toml) = (text.to_string(), toml.to_string());
+                assert!(text.contains("1 to 10000 plays") && toml.contains("1 to 10000 plays"), "{text} / {toml}");
             } else {
                 assert_eq!(text, toml, "{key:?} = {bad}");
             }
-            assert!(text.0.contains("out of range"), "{key:?}: {text}");
+            assert!(text.to_string().contains("out of range"), "{key:?}: {text}");
         }
         // A file's `loop` is true, false or a number of plays; a flag's 0 is forever.
         assert_eq!(toml_value("v = true", Key::Plays), Ok(Value::Plays(0)));
@@ -597,7 +710,7 @@ mod tests {
     fn a_query_reads_every_pair_with_its_origin() {
         let q = "view=globe&longitude=g&square=d5&square=e4&title=Rook%20on+d5&tint";
         let o = FigureOptions::from_query(q).unwrap();
-        assert_eq!(o.get(Key::View).map(|g| &g.value), Some(&Value::Name("globe")));
+        assert_eq!(o.get(Key::View).map(|g| &g.value), Some(&Value::View(View::globe())));
         assert_eq!(o.get(Key::Title).map(|g| &g.value), Some(&Value::Text("Rook on d5".into())));
         assert_eq!(o.get(Key::Tint).map(|g| &g.value), Some(&Value::Bool(true)));
         let squares: Vec<&Value> = o.all(Key::Moves).map(|g| &g.value).collect();

@@ -6,13 +6,13 @@
 //! Every option key is found in the options table, so a file knows the same keys, with the same
 //! types and limits, as the flags and the URL query.
 
-use super::check::{Checked, figure};
 use super::diagnostics::{InputError, Source, check_text};
+use super::draft::{Draft, PanelDraft};
 use super::marks::not_a_cell;
 use super::options::{FigureOptions, Key, Level, Named, Origin, ThemeValue, Ty, Value, by_file_name, unknown_name};
 use super::position::{PositionSpec, read_position};
 use super::{MAX_MARKS, MAX_PANELS, MAX_TEXT};
-use crate::draw::document::{Expectation, FigureSpec};
+use crate::draw::document::Expectation;
 use crate::rules::position::Position;
 use crate::rules::topology::Cell;
 use serde_spanned::Spanned;
@@ -26,67 +26,6 @@ pub type Loader<'a> = dyn Fn(&str) -> Result<(String, String), super::file::Load
 /// The loader of an overlay read on its own, that may name no other file: every name refused.
 pub fn no_files(name: &str) -> Result<(String, String), super::file::LoadError> {
     Err(super::file::LoadError::refused(name, "an overlay read on its own names no other file"))
-}
-
-/// An overlay as read: every option with where it was given, nothing checked against anything
-/// else yet.
-#[derive(Clone, Debug)]
-pub struct Draft {
-    /// The position file's position and title.
-    pub base: PositionSpec,
-    /// The top level's options: the figure's, the marks every panel draws, `[animation]`.
-    pub options: FigureOptions,
-    /// The `[[panels]]` (none: one hemispheres panel of the base position).
-    pub panels: Vec<PanelDraft>,
-    /// `why_fewer` for every panel.
-    pub why_fewer: Option<String>,
-    /// The `[[expect]]` tables, checked on the base position.
-    pub expect: Vec<Expectation>,
-    /// The file, for errors about the whole of it.
-    pub file: Option<Arc<Named>>,
-}
-
-/// One `[[panels]]` table as read.
-#[derive(Clone, Debug)]
-pub struct PanelDraft {
-    /// The position it draws.
-    pub position: Position,
-    /// Whether the panel names its own position or variant.
-    pub own_board: bool,
-    /// Its view options (with its `width`) and its own marks.
-    pub options: FigureOptions,
-    /// `caption`.
-    pub caption: Option<String>,
-    /// `why_fewer`.
-    pub why_fewer: Option<String>,
-    /// `each_loop = true`, and where.
-    pub each_loop: Option<Origin>,
-}
-
-impl Draft {
-    /// The draft of a position without an overlay: one hemispheres panel.
-    pub fn plain(base: &PositionSpec) -> Draft {
-        Draft {
-            base: base.clone(),
-            options: FigureOptions::default(),
-            panels: Vec::new(),
-            why_fewer: None,
-            expect: Vec::new(),
-            file: None,
-        }
-    }
-}
-
-/// Reads an overlay spec for a position and checks it ([`read_draft`], then [`figure`] with no
-/// other options). `load` resolves the files it names.
-pub fn read_overlay(name: &str, text: &str, base: &PositionSpec, load: &Loader) -> Result<FigureSpec, InputError> {
-    Ok(figure(&read_draft(name, text, base, load)?, &FigureOptions::default())?.figure)
-}
-
-/// The figure for a position with no overlay file: the hemispheres.
-pub fn plain_figure(base: &PositionSpec) -> FigureSpec {
-    let checked: Result<Checked, InputError> = figure(&Draft::plain(base), &FigureOptions::default());
-    checked.expect("a position alone is a valid figure").figure
 }
 
 /// The keys of a level that are not options.

@@ -5,7 +5,9 @@
 
 use super::MAX_PANELS;
 use super::marks::MarkKind;
-use crate::draw::animation::{FPS_RANGE, MAX_FRAMES};
+use crate::draw::animation::{FPS_RANGE, Kind, MAX_FRAMES};
+use crate::draw::figure::{Coordinates, Orientation};
+use crate::rules::topology::Pole;
 
 pub use crate::draw::figure::WIDTH_RANGE;
 /// Largest chart window side, in squares.
@@ -18,8 +20,6 @@ pub const DPI_RANGE: (f64, f64) = (10.0, 10_000.0);
 pub const MAX_PLAYS: i64 = 10_000;
 /// The views by name, from the one list of views ([`crate::draw::figure::VIEWS`]).
 pub use crate::draw::figure::VIEW_NAMES;
-/// The names of the animations.
-pub const KIND_NAMES: [&str; 7] = ["gear", "walk", "chart", "spin", "wrap", "split", "game"];
 
 /// One option.
 #[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Debug)]
@@ -107,8 +107,8 @@ pub enum Ty {
         /// Largest.
         max: i64,
     },
-    /// One of these names.
-    Name(&'static [&'static str]),
+    /// One of a closed set of values, by name.
+    Choice(Choice),
     /// A text drawn in the figure: at most [`super::MAX_TEXT`] characters a figure can hold.
     Text,
     /// A built-in theme's name, or a theme file (`.toml`), read by the front end.
@@ -119,13 +119,42 @@ pub enum Ty {
     NumberOrFile(Along),
     /// A chart window: four whole numbers `x0, y0, columns, rows`.
     Window,
-    /// How many times an animation plays: 0 is forever, 1 to [`MAX_PLAYS`]; a file may write
+    /// How many times an animation plays: 0 is forever, 1 to `MAX_PLAYS`; a file may write
     /// `true` (forever) and `false` (once).
     Plays,
     /// A mark written as text, resolved on the panel's board (repeatable).
     Mark(MarkKind),
     /// A move in coordinate form, resolved on the panel's board.
     Move,
+}
+
+/// A closed set of values an option takes by name: each is a type whose names, and whose
+/// [`std::str::FromStr`], come from its own list of values.
+#[derive(Clone, Copy, PartialEq, Eq, Debug)]
+pub enum Choice {
+    /// A view ([`crate::draw::figure::VIEWS`]).
+    View,
+    /// Where coordinates are written ([`Coordinates`]).
+    Coordinates,
+    /// From which side the figure is seen ([`Orientation`]).
+    Orientation,
+    /// The pole at a disc's centre ([`Pole`]).
+    Pole,
+    /// An animation ([`Kind`]).
+    Kind,
+}
+
+impl Choice {
+    /// The names the choice takes, in their type's order.
+    pub fn names(self) -> &'static [&'static str] {
+        match self {
+            Choice::View => &VIEW_NAMES,
+            Choice::Coordinates => &Coordinates::NAMES,
+            Choice::Orientation => &Orientation::NAMES,
+            Choice::Pole => &Pole::NAMES,
+            Choice::Kind => &Kind::NAMES,
+        }
+    }
 }
 
 /// The views an option belongs to.
@@ -206,13 +235,13 @@ pub const TABLE: [Spec; 34] = [
     row!(Columns, Figure, "columns", None, None, Ty::Whole { min: 1, max: MAX_PANELS as i64 }, All,
         "up to 5 panels a row", "2",
         "Panels per row of a figure of several panels."),
-    row!(View, View, "view", Some("--view"), Some("view"), Ty::Name(&VIEW_NAMES), All,
+    row!(View, View, "view", Some("--view"), Some("view"), Ty::Choice(Choice::View), All,
         "hemispheres", "globe",
         "The view: hemispheres, north, south, chart, board, globe or disc."),
-    row!(Coordinates, View, "coordinates", Some("--coordinates"), Some("coordinates"), Ty::Name(&["none", "edge", "cells"]), All,
+    row!(Coordinates, View, "coordinates", Some("--coordinates"), Some("coordinates"), Ty::Choice(Choice::Coordinates), All,
         "edge (none on the chart)", "cells",
         "Coordinates: none, edge (files and ranks round the edge) or cells (every cell's name)."),
-    row!(Orientation, View, "orientation", Some("--orientation"), Some("orientation"), Ty::Name(&["white", "black"]), All,
+    row!(Orientation, View, "orientation", Some("--orientation"), Some("orientation"), Ty::Choice(Choice::Orientation), All,
         "white", "black",
         "From which side the figure is seen: black turns it half a turn (h8 bottom left, S on top)."),
     row!(Rotation, View, "rotation", Some("--rotation"), Some("rotation"), Ty::NumberOrFile(Along::Files), Views(ROTATING),
@@ -239,7 +268,7 @@ pub const TABLE: [Spec; 34] = [
     row!(Ghost, View, "ghost", Some("--ghost"), Some("ghost"), Ty::Switch { by_flag: true }, Views(GLOBE),
         "off", "true",
         "Globe: show the far half's grid and marks faintly through the ball."),
-    row!(Pole, View, "pole", Some("--pole"), Some("pole"), Ty::Name(&["N", "S"]), Views(&["disc"]),
+    row!(Pole, View, "pole", Some("--pole"), Some("pole"), Ty::Choice(Choice::Pole), Views(&["disc"]),
         "N on small and small8, else S", "N",
         "Disc: the pole at the centre, N or S (default: N for Mori's board, small and small8, as Howe drew it; S for the others, as Neatham draws xiangqi)."),
     row!(Moves, Mark, "moves", Some("--square"), Some("square"), Ty::Mark(MarkKind::Moves), All,
@@ -275,7 +304,7 @@ pub const TABLE: [Spec; 34] = [
     row!(OverPieces, Mark, "over_pieces", Some("--marks-over"), Some("over_pieces"), Ty::Switch { by_flag: true }, All,
         "off", "true",
         "Draw marks over the pieces instead of under them (a file's `over_pieces`)."),
-    row!(Kind, Animation, "kind", Some("--kind"), Some("kind"), Ty::Name(&KIND_NAMES), All,
+    row!(Kind, Animation, "kind", Some("--kind"), Some("kind"), Ty::Choice(Choice::Kind), All,
         "gear", "spin",
         "The animation: gear, walk, chart, spin, wrap or split; game replays a game file (.pgn), one frame a ply."),
     row!(Frames, Animation, "frames", Some("--frames"), Some("frames"), Ty::Whole { min: 1, max: MAX_FRAMES as i64 }, All,
@@ -309,6 +338,8 @@ pub fn by_query_name(name: &str) -> Option<&'static Spec> {
 
 /// The options that belong to the view named `view` alone or to it and some others (not to
 /// every view), as rows of the table.
+// Read by the server (the workbench) alone.
+#[cfg_attr(not(feature = "serve"), allow(dead_code))]
 pub fn own_options(view: &str) -> impl Iterator<Item = &'static Spec> + '_ {
     TABLE.iter().filter(move |s| matches!(s.applies, Applies::Views(vs) if vs.contains(&view)))
 }

@@ -62,6 +62,13 @@ pub fn read_theme(name: &str, text: &str) -> Result<Theme, InputError> {
     }
     let mut t = Theme::deserialize(merged).map_err(|e| src.whole(explain_toml(e.message())))?;
     t.transparent = transparent;
+    check_limits(&t, &src, &given)?;
+    Ok(t)
+}
+
+/// Checks a theme's numbers and texts against their limits; an error is placed at the key that
+/// gave the value (`given`: the keys the file wrote, with their spans), else said of the file.
+fn check_limits(t: &Theme, src: &Source, given: &[(String, std::ops::Range<usize>)]) -> Result<(), InputError> {
     let at = |key: &str| given.iter().find(|(k, _)| k == key).map(|(_, s)| s.clone());
     let error = |key: &str, message: String| match at(key) {
         Some(span) => src.error(span, message),
@@ -98,7 +105,7 @@ pub fn read_theme(name: &str, text: &str) -> Result<Theme, InputError> {
     if let Err((_, message)) = check_text(&t.name) {
         return Err(error("name", format!("`name` {message}")));
     }
-    Ok(t)
+    Ok(())
 }
 
 /// A built-in theme named by a spanned value.

@@ -22,7 +22,7 @@ pub fn cost(frames: u64, weight: u64, pixels: u64, raster: bool) -> u64 {
 }
 
 /// The frames of a figure's animation (its first panel, at the figure's width), built within the
-/// memory budget ([`budget::MAX_COST`], what one figure of a batch may hold): each frame's cost
+/// memory budget (`budget::MAX_COST`, what one figure of a batch may hold): each frame's cost
 /// (its scene, and when `raster` — painted and encoded as GIF or APNG — its pixels) is added as
 /// soon as it is drawn, and the drawing stops at the first frame that takes the total over. The
 /// count is exact, the one [`Animation::cost`] makes, so that an animation built here is never
@@ -74,12 +74,18 @@ pub fn build(figure: &FigureSpec, raster: bool) -> Result<Animation, AnimError> 
 
 impl Animation {
     /// The animation's bytes in a format: GIF, APNG or animated SVG; in a still format, its
-    /// first frame (as a batch writes an animated figure's PDF).
+    /// first frame (as a batch writes an animated figure's PDF). Painted with caches of its own.
     pub fn encode(&self, format: Format) -> Result<Vec<u8>, AnimError> {
+        self.encode_with(format, &super::Caches::new())
+    }
+
+    /// [`Animation::encode`], painted with `caches` (a renderer's, kept from one animation to
+    /// the next).
+    pub fn encode_with(&self, format: Format, caches: &super::Caches) -> Result<Vec<u8>, AnimError> {
         match format {
             Format::AnimatedSvg => Ok(svg_anim::encode(self).into_bytes()),
-            Format::Gif => gif::encode(self),
-            Format::Apng => apng::encode(self),
+            Format::Gif => gif::encode(self, caches),
+            Format::Apng => apng::encode(self, caches),
             Format::Svg | Format::Png | Format::Pdf | Format::Html => {
                 let first =
                     self.frames.first().ok_or_else(|| AnimError::Content("an animation has no frames".into()))?;
@@ -88,7 +94,7 @@ impl Animation {
                     Format::Svg | Format::Pdf => super::to_svg(first),
                     _ => String::new(),
                 };
-                format.encode(first, &svg).map_err(|e| AnimError::Encode(e.to_string()))
+                format.encode_with(caches, first, &svg).map_err(|e| AnimError::Encode(e.to_string()))
             }
         }
     }
@@ -98,15 +104,16 @@ impl Animation {
         let pixels: u64 = self.frames.iter().map(budget::pixels).sum();
         cost(1, weight, pixels, raster)
     }
-    /// The animation in several formats.
-    pub fn encode_all(&self, formats: &[Format]) -> Result<Vec<Vec<u8>>, AnimError> {
-        formats.iter().map(|&f| self.encode(f)).collect()
+    /// The animation in several formats, painted with `caches`.
+    pub fn encode_all(&self, formats: &[Format], caches: &super::Caches) -> Result<Vec<Vec<u8>>, AnimError> {
+        formats.iter().map(|&f| self.encode_with(f, caches)).collect()
     }
     /// Every frame as pixels (in parallel), one pixel per figure unit.
     pub fn rasterise(&self) -> Result<Vec<Image>, AnimError> {
         use rayon::prelude::*;
         let size = self.raster_size()?;
-        self.frames.par_iter().map_init(super::Painter::default, |p, s| frames::rasterise(p, s, size)).collect()
+        let caches = super::Caches::new();
+        self.frames.par_iter().map_init(|| caches.painter(), |p, s| frames::rasterise(p, s, size)).collect()
     }
     /// The frames' size in pixels, once the memory of painting and encoding them is known to fit
     /// the budget.

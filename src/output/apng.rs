@@ -104,10 +104,10 @@ fn sub_rgb(out: &mut [u8], pixels: &[u32]) {
 const CHUNK: usize = 1 << 20;
 
 /// The animation as APNG bytes.
-pub fn encode(anim: &Animation) -> Result<Vec<u8>, AnimError> {
+pub fn encode(anim: &Animation, caches: &super::Caches) -> Result<Vec<u8>, AnimError> {
     let (w, h) = anim.raster_size()?;
-    let (starts, _) = paint_starts(&anim.frames, (w, h), |_| ());
-    let frames = code_frames(&anim.frames, (w, h), starts, &Coder { width: w, height: h });
+    let (starts, _) = paint_starts(&anim.frames, (w, h), |_| (), caches);
+    let frames = code_frames(&anim.frames, (w, h), starts, &Coder { width: w, height: h }, caches);
     let mut out = Vec::with_capacity(frames.iter().map(|f| f.zlib.len() + 64).sum::<usize>() + 64);
     write(&mut out, anim, (w, h), &frames).map_err(|e| AnimError::Encode(e.to_string()))?;
     Ok(out)

@@ -116,7 +116,7 @@ impl Format {
     }
 
     /// Whether it is painted in pixels (PNG, GIF, APNG), so that the pixel limits apply
-    /// ([`crate::output::budget::MAX_PIXELS`] and a frame's size): an SVG or a PDF of any size
+    /// (`crate::output::budget::MAX_PIXELS` and a frame's size): an SVG or a PDF of any size
     /// has none.
     pub fn is_raster(self) -> bool {
         self.row().raster

@@ -86,7 +86,7 @@ const RUNS: usize = 8;
 /// runs of consecutive frames (starting at [`run_starts`]), so no frame's pixels are held after it
 /// is coded: only the runs' first frames, painted beforehand (`starts`, as [`paint_starts`] makes
 /// them), are held to the end, since each run also codes the frame that starts the next one; then
-/// their buffers go back to the [`pool`].
+/// their buffers go back to the caches ([`super::Caches`]).
 ///
 /// One worker a thread takes runs in turn until none is left, keeping its painter, its two pixel
 /// buffers and the coder's state from run to run: a fresh frame buffer costs a page fault every
@@ -97,6 +97,7 @@ pub(crate) fn code_frames<C: Coder>(
     size: (u32, u32),
     starts: Vec<(usize, Vec<u32>)>,
     coder: &C,
+    caches: &super::Caches,
 ) -> Vec<C::Out> {
     use rayon::prelude::*;
     use std::sync::atomic::{AtomicUsize, Ordering};
@@ -105,18 +106,18 @@ pub(crate) fn code_frames<C: Coder>(
     let mut runs: Vec<(usize, Vec<C::Out>)> = (0..workers)
         .into_par_iter()
         .flat_map_iter(|_| {
-            let bufs = [pool::take(size), pool::take(size)];
-            let mut worker = Worker { painter: Painter::default(), bufs, state: coder.state() };
+            let bufs = [caches.take_frame(size), caches.take_frame(size)];
+            let mut worker = Worker { painter: caches.painter(), bufs, state: coder.state() };
             let runs: Vec<_> = std::iter::from_fn(|| {
                 let r = taken.fetch_add(1, Ordering::Relaxed);
                 (r < starts.len()).then(|| (r, worker.run(frames, size, &starts, r, coder)))
             })
             .collect();
-            pool::give(worker.bufs);
+            caches.give_frames(worker.bufs);
             runs
         })
         .collect();
-    pool::give(starts.into_iter().map(|(_, b)| b));
+    caches.give_frames(starts.into_iter().map(|(_, b)| b));
     runs.sort_unstable_by_key(|(r, _)| *r);
     runs.into_iter().flat_map(|(_, out)| out).collect()
 }
@@ -171,59 +172,21 @@ pub(crate) fn paint_starts<T: Send>(
     frames: &[Scene],
     size: (u32, u32),
     then: impl Fn(&[u32]) -> T + Sync,
+    caches: &super::Caches,
 ) -> (Vec<(usize, Vec<u32>)>, Vec<T>) {
     use rayon::prelude::*;
     run_starts(frames.len())
         .par_iter()
-        .map_init(Painter::default, |p, &k| {
-            let mut buf = pool::take(size);
-            paint_into(p, &frames[k], size, &mut buf);
-            let t = then(&buf);
-            ((k, buf), t)
-        })
+        .map_init(
+            || caches.painter(),
+            |p, &k| {
+                let mut buf = caches.take_frame(size);
+                paint_into(p, &frames[k], size, &mut buf);
+                let t = then(&buf);
+                ((k, buf), t)
+            },
+        )
         .unzip()
-}
-
-/// Frame buffers kept from one animation to the next, as a still figure's canvas is
-/// ([`crate::output::Raster`]): a fresh buffer costs a page fault every 4 KiB the first time it is
-/// painted, so that painting a gear frame into one took 2.7 ms against 1.8 ms into a used one. At
-/// most [`pool::KEEP`] bytes are kept; the rest are freed.
-pub(crate) mod pool {
-    use std::sync::Mutex;
-
-    /// Most bytes of frame buffers kept between animations: 24 MiB, the 12 buffers the gear at
-    /// 480 pixels wide paints into (part of the 64 MiB the budget keeps for the program).
-    pub const KEEP: usize = 24 << 20;
-
-    static POOL: Mutex<Vec<Vec<u32>>> = Mutex::new(Vec::new());
-
-    /// A buffer for a frame of `w` × `h` pixels: a kept one if it is large enough (its pixels
-    /// whatever they were), else a new one.
-    pub(crate) fn take((w, h): (u32, u32)) -> Vec<u32> {
-        let n = w as usize * h as usize;
-        let kept = POOL.lock().ok().and_then(|mut p| {
-            let i = p.iter().position(|b| b.capacity() >= n)?;
-            Some(p.swap_remove(i))
-        });
-        kept.unwrap_or_else(|| Vec::with_capacity(n))
-    }
-
-    /// Keeps the buffers while they fit in [`KEEP`] bytes with those kept already; frees the rest.
-    pub(crate) fn give(bufs: impl IntoIterator<Item = Vec<u32>>) {
-        let Ok(mut p) = POOL.lock() else { return };
-        let mut held: usize = p.iter().map(|b| 4 * b.capacity()).sum();
-        let mut freed = Vec::new();
-        for b in bufs {
-            if b.capacity() > 0 && held + 4 * b.capacity() <= KEEP {
-                held += 4 * b.capacity();
-                p.push(b);
-            } else {
-                freed.push(b);
-            }
-        }
-        drop(p);
-        drop(freed);
-    }
 }
 
 /// Paints a scene into `buf` (made `w` × `h` pixels), over whatever it held.

@@ -313,18 +313,18 @@ impl super::frames::Coder for Coder<'_> {
 /// The animation as GIF bytes: frames painted and coded in runs ([`super::raster::code_frames`]).
 /// The palette's blends are those of the runs' first frames (painted first, up to 8 spread over
 /// the animation); a colour they lack takes its nearest palette colour.
-pub fn encode(anim: &Animation) -> Result<Vec<u8>, AnimError> {
+pub fn encode(anim: &Animation, caches: &super::Caches) -> Result<Vec<u8>, AnimError> {
     let (w, h) = anim.raster_size()?;
     if w > u16::MAX as u32 || h > u16::MAX as u32 {
         return Err(AnimError::Encode(format!("a GIF is at most 65535 pixels a side, not {w}×{h}")));
     }
     // Each start counted as soon as it is painted, while its pixels are still in the cache.
-    let (starts, counts) = paint_starts(&anim.frames, (w, h), count);
+    let (starts, counts) = paint_starts(&anim.frames, (w, h), count, caches);
     let hist = histogram(counts);
     let pal = palette(&anim.colours, &hist);
     let lookup: RgbMap<u8> = hist.par_iter().map(|&(c, _)| (c, nearest(&pal, c))).collect();
     let coder = Coder { width: w, height: h, pal: &pal, lookup: &lookup, anim };
-    let encoded = code_frames(&anim.frames, (w, h), starts, &coder);
+    let encoded = code_frames(&anim.frames, (w, h), starts, &coder, caches);
     write(w as u16, h as u16, &pal, anim.plays, &encoded).map_err(|e| AnimError::Encode(format!("GIF: {e}")))
 }
 

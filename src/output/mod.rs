@@ -4,11 +4,12 @@
 //! the write path that puts a figure's outputs into files or onto standard output, all or
 //! nothing.
 
-pub mod animation;
+pub(crate) mod animation;
 mod apng;
 mod axis_stroke;
-pub mod budget;
-pub mod format;
+pub(crate) mod budget;
+mod caches;
+pub(crate) mod format;
 pub(crate) mod frames;
 mod gif;
 mod hairline;
@@ -24,16 +25,22 @@ mod round_stroke;
 mod sprites;
 mod svg;
 mod svg_anim;
-pub mod write;
+pub(crate) mod write;
 
 pub use animation::Image;
+pub use animation::build as build_animation;
+pub use budget::{TooMuchDrawn, render_checked, render_touch_checked};
+pub use caches::Caches;
 pub use format::{Format, FormatError, Motion};
 pub use html::to_html;
 pub use pdf::{PdfError, UNITS_PER_INCH, svg_to_pdf, svg_to_pdf_at};
-pub use png::{KEEP, PngError, Raster, encode, scene_png, scene_png_to};
+pub use png::{KEEP, PngError, Raster, encode, scene_png};
 pub use raster::{MAX_PIXELS, Painter, canvas_size, to_pixmap};
 pub use svg::{to_svg, write_svg};
-pub use write::{Output, Target, WriteError};
+pub use write::{
+    EncodeError, Output, PlanError, Target, WriteError, check_folder, check_size, plan, plan_all, write, write_bytes,
+    write_file, write_with,
+};
 
 /// What the fuzz targets (`fuzz/`) reach that the library keeps to itself; built only under
 /// `cargo fuzz`, which sets `--cfg fuzzing`.

@@ -36,6 +36,11 @@ impl Raster {
         Raster::default()
     }
 
+    /// A raster that paints with `painter` (and its sprites).
+    pub(crate) fn with_painter(painter: Painter) -> Raster {
+        Raster { painter, canvas: Vec::new(), png: Vec::new() }
+    }
+
     /// The scene as PNG bytes at `scale` pixels per figure unit, in this raster's buffer (valid
     /// until its next use).
     pub fn png(&mut self, scene: &Scene, scale: f64) -> Result<&[u8], PngError> {
@@ -66,22 +71,22 @@ impl Raster {
     }
 }
 
-thread_local! {
-    /// Each thread's raster: a batch's worker threads reuse their canvas from one figure to the next.
-    static RASTER: std::cell::RefCell<Raster> = std::cell::RefCell::default();
-}
-
-/// The scene as PNG bytes at `scale` pixels per figure unit, painted with this thread's
-/// [`Raster`].
+/// The scene as PNG bytes at `scale` pixels per figure unit, painted with a new [`Raster`] (a
+/// program that paints many holds a [`crate::Renderer`], whose caches are kept).
 pub fn scene_png(scene: &Scene, scale: f64) -> Result<Vec<u8>, PngError> {
     let mut out = Vec::new();
-    scene_png_to(scene, scale, &mut out)?;
+    Raster::new().png_to(scene, scale, &mut out)?;
     Ok(out)
 }
 
-/// The scene painted with this thread's [`Raster`] and written as PNG to `out`.
-pub fn scene_png_to(scene: &Scene, scale: f64, out: &mut dyn std::io::Write) -> Result<(), PngError> {
-    RASTER.with_borrow_mut(|r| r.png_to(scene, scale, out))
+/// The scene painted with a raster of `caches` and written as PNG to `out`.
+pub(crate) fn scene_png_to(
+    caches: &super::Caches,
+    scene: &Scene,
+    scale: f64,
+    out: &mut dyn std::io::Write,
+) -> Result<(), PngError> {
+    caches.with_raster(|r| r.png_to(scene, scale, out))
 }
 
 /// PNG bytes of a pixmap.

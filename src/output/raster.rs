@@ -20,7 +20,7 @@ use crate::draw::scene::Pt;
 use crate::draw::scene::{Element, Node, Paint, PathCmd, Rgb, Scene, Shape};
 use tiny_skia::{FillRule, PathBuilder, Pixmap, PixmapMut, Transform};
 
-/// Largest PNG accepted, in pixels (the figure budget's, [`crate::output::budget::MAX_PIXELS`]).
+/// Largest PNG accepted, in pixels (the figure budget's, `crate::output::budget::MAX_PIXELS`).
 pub const MAX_PIXELS: u64 = crate::output::budget::MAX_PIXELS;
 
 /// The canvas of a scene at `scale` pixels per figure unit: width and height in pixels.
@@ -45,8 +45,8 @@ pub fn to_pixmap(scene: &Scene, scale: f64) -> Result<Pixmap, PngError> {
 #[derive(Default)]
 pub struct Painter {
     paths: Paths,
-    /// Pieces and labels painted once and copied ([`super::sprites`]): the store all painters
-    /// share.
+    /// Pieces and labels painted once and copied ([`super::sprites`]): the store of the
+    /// painter's [`super::Caches`] (a store of its own for a painter made alone).
     sprites: Sprites,
 }
 
@@ -265,10 +265,9 @@ impl Painter {
         }
     }
 
-    /// A painter with a store of sprites of its own (for tests that count them).
-    #[cfg(test)]
-    pub(crate) fn own_sprites() -> Painter {
-        Painter { paths: Paths::default(), sprites: Sprites::own() }
+    /// A painter that keeps its sprites in `sprites`.
+    pub(crate) fn with_sprites(sprites: Sprites) -> Painter {
+        Painter { paths: Paths::default(), sprites }
     }
 
     /// How many sprites the painter's store keeps.
@@ -397,20 +396,20 @@ mod tests {
             painter.paint(s, 1.0, &mut canvas.as_mut());
             canvas
         };
-        let mut used = Painter::own_sprites();
+        let mut used = Painter::default();
         paint(&mut used, &first);
         assert_eq!(used.sprite_count(), 2, "one rook sprite, one label sprite");
         let after = paint(&mut used, &second);
         assert_eq!(used.sprite_count(), 2, "the second figure found them");
-        let fresh = paint(&mut Painter::own_sprites(), &second);
+        let fresh = paint(&mut Painter::default(), &second);
         assert!(after.data() == fresh.data(), "the second figure's pixels depend on what was painted before");
         for scale in [1.5, 0.75] {
-            let mut used = Painter::own_sprites();
+            let mut used = Painter::default();
             let mut big = Pixmap::new(180, 90).unwrap();
             used.paint(&first, scale, &mut big.as_mut());
             let (mut a, mut b) = (Pixmap::new(180, 90).unwrap(), Pixmap::new(180, 90).unwrap());
             used.paint(&second, scale, &mut a.as_mut());
-            Painter::own_sprites().paint(&second, scale, &mut b.as_mut());
+            Painter::default().paint(&second, scale, &mut b.as_mut());
             assert!(a.data() == b.data(), "at scale {scale}, the pixels depend on what was painted before");
         }
     }
@@ -429,7 +428,7 @@ mod tests {
             )));
         }
         let mut canvas = Pixmap::new(100, 50).unwrap();
-        let mut painter = Painter::own_sprites();
+        let mut painter = Painter::default();
         painter.paint(&s, 1.0, &mut canvas.as_mut());
         assert_eq!(painter.sprite_count(), 1);
         let column = |x0: usize| -> Vec<u8> {

@@ -16,8 +16,9 @@
 //! composited into the sprite with the same source-over blending as onto the canvas, so the copy
 //! shows what painting them straight would, up to rounding.
 //!
-//! The painters of a process share one store of at most [`MAX_BYTES`] (a globe's pieces, each of
-//! its own size, rarely repeat), which then starts afresh.
+//! The painters of one [`super::Caches`] (a renderer's, a batch's, a server's) share one store of
+//! at most [`MAX_BYTES`] (a globe's pieces, each of its own size, rarely repeat), which then starts
+//! afresh; nothing is shared with the painters of other caches.
 
 use super::paint::{Paths, draw, q};
 use crate::draw::scene::{Anchor, FontWeight, Paint, PathCmd, PieceSet, Pt, Rgb};
@@ -72,33 +73,15 @@ struct Store {
     bytes: usize,
 }
 
-/// The store every painter of the process shares: a sprite is drawn from its key alone, so
-/// whichever thread painted it first, every thread can copy it (the server's drawing threads take
-/// turns at requests, and each kept its own before, cold for most of the 1000 distinct queries of
-/// its load benchmark).
-static SHARED: std::sync::LazyLock<Arc<RwLock<Store>>> = std::sync::LazyLock::new(Arc::default);
-
-/// A painter's sprites: the shared store, or one of its own.
-#[derive(Clone)]
+/// A painter's sprites: a handle on a store, shared by the painters of one [`super::Caches`]
+/// (a new store for each new `Sprites`).
+#[derive(Clone, Default)]
 pub(crate) struct Sprites {
     store: Arc<RwLock<Store>>,
 }
 
-impl Default for Sprites {
-    fn default() -> Sprites {
-        Sprites { store: SHARED.clone() }
-    }
-}
-
 impl Sprites {
-    /// A store of its own, that no other painter sees (for tests that count sprites).
-    #[cfg(test)]
-    pub fn own() -> Sprites {
-        Sprites { store: Arc::default() }
-    }
-
     /// How many sprites are kept.
-    #[cfg(test)]
     pub fn len(&self) -> usize {
         self.store.read().unwrap_or_else(|e| e.into_inner()).map.len()
     }
@@ -106,7 +89,7 @@ impl Sprites {
     /// Paints `what`, standing at `at` (figure units, drawn with `ts`: a scale and a translation)
     /// in `paint`, onto `canvas` from its sprite. `layers` gives its outlines and paints for a
     /// position (the snapped one), each painted at `opacity`, the first time.
-    pub fn paint(
+    pub(super) fn paint(
         &self,
         paths: &mut Paths,
         (what, at): (What, Pt),

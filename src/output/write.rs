@@ -22,11 +22,21 @@ impl Format {
     /// painted straight from it, and HTML written from it (interactive when `scene` was drawn
     /// with its interactive layer, [`crate::output::budget::render_touch_checked`]). An animated
     /// format is refused: one scene is no animation ([`crate::draw::animation::Animation::encode`]).
+    /// A PNG is painted with caches of its own ([`Format::encode_with`] with a renderer's).
     pub fn encode(self, scene: &Scene, svg: &str) -> Result<Vec<u8>, EncodeError> {
+        self.encode_with(&super::Caches::new(), scene, svg)
+    }
+
+    /// [`Format::encode`], a PNG painted with `caches`.
+    pub fn encode_with(self, caches: &super::Caches, scene: &Scene, svg: &str) -> Result<Vec<u8>, EncodeError> {
         match self {
             Format::Html => Ok(super::to_html(scene).into_bytes()),
             Format::Svg => Ok(svg.as_bytes().to_vec()),
-            Format::Png => Ok(super::scene_png(scene, 1.0)?),
+            Format::Png => {
+                let mut png = Vec::new();
+                super::png::scene_png_to(caches, scene, 1.0, &mut png)?;
+                Ok(png)
+            }
             Format::Pdf => Ok(super::svg_to_pdf_at(svg, scene.dpi.unwrap_or(super::UNITS_PER_INCH as f64))?),
             Format::Gif | Format::Apng | Format::AnimatedSvg => Err(EncodeError::Animated(self)),
         }
@@ -196,7 +206,7 @@ pub enum WriteError {
         width: f64,
         /// Its height.
         height: f64,
-        /// The largest width at which it fits ([`crate::output::budget::largest_png_width`]).
+        /// The largest width at which it fits (`crate::output::budget::largest_png_width`).
         fit: u64,
     },
     /// A format could not be made (nothing was written).
@@ -220,18 +230,20 @@ pub enum WriteError {
 /// One format is held in memory at a time: the SVG text (and the PDF made from it) is staged and
 /// dropped before the PNG is painted, and a PNG going to one file is encoded straight into it. So a
 /// figure needs its scene plus the larger of its SVG text and its canvas, not all of them at once
-/// (the arithmetic is in [`crate::output::budget`]).
+/// (the arithmetic is in `crate::output::budget`).
 pub fn write(scene: &Scene, outputs: &[Output], stdout: &mut dyn Write) -> Result<(), WriteError> {
-    write_with(scene, None, outputs, stdout)
+    write_with(scene, None, outputs, stdout, &super::Caches::new())
 }
 
 /// As [`write()`], the HTML outputs made from `touch`, the figure drawn with its interactive
-/// layer ([`crate::output::budget::render_touch_checked`]), when given.
+/// layer ([`crate::output::budget::render_touch_checked`]), when given, and a PNG painted with
+/// `caches` (a renderer's).
 pub fn write_with(
     scene: &Scene,
     touch: Option<&Scene>,
     outputs: &[Output],
     stdout: &mut dyn Write,
+    caches: &super::Caches,
 ) -> Result<(), WriteError> {
     let formats: Vec<Format> = outputs.iter().map(|o| o.format).collect();
     if let Some(&f) = formats.iter().find(|f| f.is_animation()) {
@@ -266,7 +278,7 @@ pub fn write_with(
         if made_into {
             let path = files[0];
             staged.push(stage_made(path, |file| match f {
-                Format::Png => match super::png::scene_png_to(scene, 1.0, file) {
+                Format::Png => match super::png::scene_png_to(caches, scene, 1.0, file) {
                     Err(super::PngError::Io(error)) => Err(io(path)(error)),
                     Err(e) => Err(EncodeError::Png(e).into()),
                     Ok(()) => Ok(()),
@@ -281,8 +293,8 @@ pub fn write_with(
         // The SVG text is written as it is, not copied.
         let bytes: std::borrow::Cow<[u8]> = match f {
             Format::Svg => svg.as_bytes().into(),
-            Format::Html => f.encode(touch.unwrap_or(scene), "")?.into(),
-            _ => f.encode(scene, &svg)?.into(),
+            Format::Html => f.encode_with(caches, touch.unwrap_or(scene), "")?.into(),
+            _ => f.encode_with(caches, scene, &svg)?.into(),
         };
         for &path in &files {
             let mut tmp = temporary(path).map_err(io(path))?;

@@ -57,6 +57,29 @@ impl Pole {
     }
 }
 
+impl Pole {
+    /// Both poles, north first.
+    pub const ALL: [Pole; 2] = [Pole::North, Pole::South];
+    /// Their names as options write them ([`Pole::name`]): `N`, `S`.
+    pub const NAMES: [&'static str; 2] = crate::names::names_of!(Pole::ALL, Pole::name);
+
+    /// `N` or `S`: the pole as a disc view's `pole` option names it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Pole::North => "N",
+            Pole::South => "S",
+        }
+    }
+}
+
+/// `N` or `S`, in either case.
+impl std::str::FromStr for Pole {
+    type Err = crate::names::UnknownName;
+    fn from_str(s: &str) -> Result<Pole, Self::Err> {
+        crate::names::parse(s, &Pole::ALL, &Pole::NAMES, Pole::name)
+    }
+}
+
 impl fmt::Display for Pole {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}", self.letter())

@@ -149,7 +149,7 @@ impl FromStr for VariantId {
 }
 
 /// A variant: its board and the rules that differ between the games. Its move tables are
-/// [`Variant::tables`], built by the rules module on first use.
+/// `Variant::tables`, built by the rules module on first use.
 #[derive(Debug)]
 pub struct Variant {
     /// Which variant.

@@ -70,7 +70,8 @@ async fn answer(app: &App, req: Request) -> Result<Response, ApiError> {
         false => query::read(Route(format), &pairs, body.as_deref())?,
         true => replay::read(format, &pairs, body.as_deref())?,
     };
-    let bytes = app.gate().draw(move || draw(job)).await??;
+    let held = app.clone();
+    let bytes = app.gate().draw(move || draw(job, held.caches())).await??;
     let mut r = Response::new(Body::from(bytes));
     let h = r.headers_mut();
     h.insert(header::CONTENT_TYPE, HeaderValue::from_static(format.mime()));
@@ -83,12 +84,12 @@ async fn answer(app: &App, req: Request) -> Result<Response, ApiError> {
 
 /// Makes a job's bytes as the CLI does, refusing (`413`) what is over the memory budget before
 /// anything is painted or encoded. Runs on one of the gate's drawing threads.
-fn draw(job: Job) -> Result<Vec<u8>, ApiError> {
+fn draw(job: Job, caches: &crate::output::Caches) -> Result<Vec<u8>, ApiError> {
     match job {
         Job::Still { checked, format: Format::Html } => {
             // The page of the figure drawn with its interactive layer, as `-o fig.html` writes it.
             let touch = budget::render_touch_checked(&checked.figure).map_err(ApiError::too_large)?;
-            Format::Html.encode(&touch, "").map_err(ApiError::internal)
+            Format::Html.encode_with(caches, &touch, "").map_err(ApiError::internal)
         }
         Job::Still { checked, format } => {
             // Drawn panel by panel within the figure's budget of elements (`render_checked`).
@@ -99,8 +100,8 @@ fn draw(job: Job) -> Result<Vec<u8>, ApiError> {
             })?;
             let bytes = match format {
                 Format::Svg => crate::output::to_svg(&scene).into_bytes(),
-                Format::Png => format.encode(&scene, "").map_err(ApiError::internal)?,
-                _ => format.encode(&scene, &crate::output::to_svg(&scene)).map_err(ApiError::internal)?,
+                Format::Png => format.encode_with(caches, &scene, "").map_err(ApiError::internal)?,
+                _ => format.encode_with(caches, &scene, &crate::output::to_svg(&scene)).map_err(ApiError::internal)?,
             };
             Ok(bytes)
         }
@@ -119,7 +120,7 @@ fn draw(job: Job) -> Result<Vec<u8>, ApiError> {
                 }
             };
             let anim = crate::output::animation::build(&checked.figure, raster).map_err(fail)?;
-            anim.encode(format).map_err(fail)
+            anim.encode_with(format, caches).map_err(fail)
         }
     }
 }

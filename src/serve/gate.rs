@@ -98,7 +98,8 @@ impl Drop for Place {
     }
 }
 
-/// A drawing thread held outside a request (see [`Gate::hold`]); dropping it lets the thread go.
+/// A drawing thread held outside a request ([`super::App::hold_drawing`]); dropping it lets the
+/// thread go.
 pub struct Held(#[allow(dead_code)] std::sync::mpsc::Sender<()>);
 
 impl Shared {
@@ -142,11 +143,6 @@ impl Gate {
             std::thread::Builder::new().name(format!("dotchess-draw-{k}")).spawn(move || shared.serve())?;
         }
         Ok(gate)
-    }
-
-    /// Drawing threads in all.
-    pub fn drawings(&self) -> usize {
-        self.shared.drawings
     }
 
     /// Requests waiting for a drawing thread now (not those a free thread is about to take).

@@ -1,4 +1,5 @@
-//! One line a request on standard error: method, path, status, body bytes, milliseconds.
+//! One line a request, given to the [`super::Log`] the server was started with: method, path,
+//! status, body bytes, milliseconds.
 //!
 //! ```text
 //! GET /figure.png 200 41873 B 6.2 ms
@@ -15,9 +16,9 @@ use std::time::Instant;
 
 /// The logging middleware.
 pub async fn line(State(app): State<App>, req: Request, next: Next) -> Response {
-    if !app.config().log {
+    let Some(log) = app.config().log.clone() else {
         return next.run(req).await;
-    }
+    };
     let started = Instant::now();
     let method = req.method().clone();
     let path = req.uri().path().to_string();
@@ -25,6 +26,6 @@ pub async fn line(State(app): State<App>, req: Request, next: Next) -> Response 
     let r = next.run(req).await;
     let bytes = r.body().size_hint().exact().map_or("-".to_string(), |n| n.to_string());
     let ms = started.elapsed().as_secs_f64() * 1000.0;
-    eprintln!("{method} {path}{query} {} {bytes} B {ms:.1} ms", r.status().as_u16());
+    log.line(&format!("{method} {path}{query} {} {bytes} B {ms:.1} ms", r.status().as_u16()));
     r
 }

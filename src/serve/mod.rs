@@ -5,37 +5,39 @@
 //! line calls it, so a URL gives the bytes `dotchess render` / `dotchess animate` give for the
 //! same options. Its parts, one idea each:
 //!
-//! * [`query`] reads a URL's query (and a POSTed overlay) into the figure the CLI would build;
-//!   [`packed`] unpacks an overlay compressed into one query key (`overlayz`);
-//! * [`api`] answers `/figure.svg|png|pdf` and `/animation.gif|apng|svg`, and the game door's
-//!   `/game.gif|apng|svg|pdf` ([`replay`] reads a POSTed game as `dotchess animate` reads a game
+//! * `query` reads a URL's query (and a POSTed overlay) into the figure the CLI would build;
+//!   `packed` unpacks an overlay compressed into one query key (`overlayz`);
+//! * `api` answers `/figure.svg|png|pdf` and `/animation.gif|apng|svg`, and the game door's
+//!   `/game.gif|apng|svg|pdf` (`replay` reads a POSTed game as `dotchess animate` reads a game
 //!   file);
-//! * [`conn`] accepts connections and reads requests (hyper's HTTP/1.1, with a deadline for a
+//! * `conn` accepts connections and reads requests (hyper's HTTP/1.1, with a deadline for a
 //!   request's head, a cap on connections and a bounded grace period at shutdown);
-//! * [`gate`] bounds the drawings in flight (one set of drawing threads for the whole server, fed
+//! * `gate` bounds the drawings in flight (one set of drawing threads for the whole server, fed
 //!   from one queue) and sheds load beyond a bound on that queue;
-//! * [`cache`] makes the strong `ETag` and answers `If-None-Match`;
-//! * [`game`] answers the workbench's questions to the rules core (legal moves, playing a line,
+//! * `cache` makes the strong `ETag` and answers `If-None-Match`;
+//! * `game` answers the workbench's questions to the rules core (legal moves, playing a line,
 //!   editing a position) as JSON;
-//! * [`page`] serves the workbench (`/`), HTML, CSS and JavaScript of our own built into the
-//!   binary, and [`piece`] the pictures of single pieces it shows on its buttons;
-//! * [`error`] turns every failure into a JSON body, and [`log`] writes one line a request.
+//! * `page` serves the workbench (`/`), HTML, CSS and JavaScript of our own built into the
+//!   binary, and `piece` the pictures of single pieces it shows on its buttons;
+//! * `error` turns every failure into a JSON body, and `log` writes one line a request.
 //!
 //! Every response depends only on its request (and the program), so copies of the server scale
 //! out behind any load balancer or HTTP cache (README, "Serving figures").
 
-pub mod api;
-pub mod cache;
-pub mod conn;
-pub mod error;
-pub mod game;
-pub mod gate;
-pub mod log;
-pub mod packed;
-pub mod page;
-pub mod piece;
-pub mod query;
-pub mod replay;
+pub(crate) mod api;
+pub(crate) mod cache;
+pub(crate) mod conn;
+pub(crate) mod error;
+pub(crate) mod game;
+pub(crate) mod gate;
+pub(crate) mod log;
+pub(crate) mod packed;
+pub(crate) mod page;
+pub(crate) mod piece;
+pub(crate) mod query;
+pub(crate) mod replay;
+
+pub use gate::Held;
 
 use axum::Router;
 use axum::routing::get;
@@ -79,8 +81,32 @@ pub struct Config {
     /// After SIGTERM (or SIGINT), how long the requests being answered may take to finish;
     /// connections answering nothing close at once.
     pub grace: Duration,
-    /// Write one line a request on standard error.
-    pub log: bool,
+    /// Where one line a request goes (method, path, status, bytes, milliseconds: `log`); the
+    /// library writes nowhere by itself. Default: nowhere.
+    pub log: Option<Log>,
+}
+
+/// A sink for the server's lines, chosen by the program that runs it (the command writes them on
+/// standard error).
+#[derive(Clone)]
+pub struct Log(Arc<dyn Fn(&str) + Send + Sync>);
+
+impl Log {
+    /// Lines given to `write`.
+    pub fn new(write: impl Fn(&str) + Send + Sync + 'static) -> Log {
+        Log(Arc::new(write))
+    }
+
+    /// Gives a line to the sink.
+    pub fn line(&self, line: &str) {
+        (self.0)(line)
+    }
+}
+
+impl std::fmt::Debug for Log {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Log(..)")
+    }
 }
 
 impl Default for Config {
@@ -94,7 +120,7 @@ impl Default for Config {
             head_timeout: Duration::from_secs(10),
             connections: default_connections(),
             grace: Duration::from_secs(10),
-            log: true,
+            log: None,
         }
     }
 }
@@ -120,6 +146,8 @@ struct Shared {
     config: Config,
     gate: gate::Gate,
     version: String,
+    /// What the drawing threads keep from one figure to the next: this server's own.
+    caches: crate::output::Caches,
 }
 
 impl App {
@@ -127,12 +155,35 @@ impl App {
     /// threads.
     pub fn new(config: Config) -> std::io::Result<App> {
         let gate = gate::Gate::new(config.drawings, config.queue)?;
-        Ok(App { inner: Arc::new(Shared { gate, version: cache::program_version().to_string(), config }) })
+        let version = cache::program_version().to_string();
+        Ok(App { inner: Arc::new(Shared { gate, version, config, caches: crate::output::Caches::new() }) })
     }
 
-    /// The drawing gate (tests hold its slots to fill the queue; an operator could pause drawing).
-    pub fn gate(&self) -> &gate::Gate {
+    /// The drawing gate.
+    pub(crate) fn gate(&self) -> &gate::Gate {
         &self.inner.gate
+    }
+
+    /// Takes a drawing thread as a drawing does, waiting for one: while the handle is held,
+    /// requests that draw queue behind it (and, the queue full, get `503`). An operator pauses
+    /// drawing with it; a test fills the queue.
+    pub async fn hold_drawing(&self) -> Held {
+        self.gate().hold().await
+    }
+
+    /// Requests waiting for a drawing thread now.
+    pub fn waiting(&self) -> usize {
+        self.gate().waiting()
+    }
+
+    /// Drawing threads free now.
+    pub fn free_drawings(&self) -> usize {
+        self.gate().free()
+    }
+
+    /// The painting caches of this server's drawings.
+    pub(crate) fn caches(&self) -> &crate::output::Caches {
+        &self.inner.caches
     }
 
     /// The limits the server runs with.
@@ -214,9 +265,9 @@ pub async fn signalled() {
     }
 }
 
-/// `dotchess serve`: binds `addr`, prints the address it listens on, and serves until SIGINT or
-/// SIGTERM, letting requests in flight finish.
-pub fn run(addr: SocketAddr, config: Config) -> std::io::Result<()> {
+/// `dotchess serve`: binds `addr`, tells `listening` the address it listens on (port 0: the one
+/// the system chose), and serves until SIGINT or SIGTERM, letting requests in flight finish.
+pub fn run(addr: SocketAddr, config: Config, listening: impl FnOnce(SocketAddr)) -> std::io::Result<()> {
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(config.io_threads.max(1))
         .enable_all()
@@ -229,11 +280,7 @@ pub fn run(addr: SocketAddr, config: Config) -> std::io::Result<()> {
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(addr).await?;
         let bound = listener.local_addr()?;
-        println!("dotchess serve: listening on http://{bound}/ (Ctrl-C to stop)");
-        use std::io::Write;
-        std::io::stdout().flush()?;
-        serve_until(listener, app, signalled()).await?;
-        eprintln!("dotchess serve: stopped");
-        Ok(())
+        listening(bound);
+        serve_until(listener, app, signalled()).await
     })
 }

@@ -11,9 +11,10 @@
 
 use super::error::ApiError;
 use super::query::{self, Job, Route, query_error};
+use crate::input::draft::Draft;
 use crate::input::file::LoadError;
 use crate::input::game::{Game, read_games};
-use crate::input::overlay::{Draft, read_draft};
+use crate::input::overlay::read_draft;
 use crate::output::{Format, Motion};
 use crate::rules::variant::VariantId;
 

@@ -328,7 +328,7 @@ fn circles_and_crosses_mark_cells_in_every_view() {
     let pos = Position::start(VariantId::Dot);
     let t = pos.topology();
     let c = |n: &str| t.parse_cell(n).unwrap();
-    let red = dotchess::draw::colour::parse_colour("#c00").unwrap();
+    let red = dotchess::draw::scene::Rgb(0xcc, 0, 0);
     let overlay = Overlay {
         circles: vec![(c("e4"), None), (c("d5"), Some(red))],
         crosses: vec![(c("e2"), None)],

@@ -3,10 +3,10 @@
 //! that illustrate a fact of docs/rules.md show that fact.
 
 use dotchess::batch::{ESSAY_FILES, Embedded, essay_manifest, figure};
-use dotchess::draw::document::FigureSpec;
-use dotchess::draw::figure::{MoveMark, PanelSpec};
+use dotchess::draw::FigureSpec;
 use dotchess::draw::scene::{Element, Shape};
-use dotchess::rules::routes::ride_to;
+use dotchess::draw::{MoveMark, PanelSpec};
+use dotchess::ride_to;
 use dotchess::{Cell, Position, Scene, destinations, render};
 use std::collections::BTreeSet;
 
@@ -69,7 +69,7 @@ fn core_marks(p: &PanelSpec) -> BTreeSet<String> {
 /// (the far half's dots are hidden behind the ball), unless it is a ghost globe, which shows the
 /// far half's dots faintly through the ball as it shows its lines.
 fn in_sight(p: &PanelSpec, cell: &str) -> bool {
-    use dotchess::draw::figure::ViewKind;
+    use dotchess::draw::ViewKind;
     use dotchess::draw::geometry::{GlobeGeom, Projection};
     let ViewKind::Globe { viewpoint, ghost } = p.view.kind else { return true };
     if ghost {
@@ -200,7 +200,7 @@ pub(crate) fn points(e: &Element) -> Vec<dotchess::draw::scene::Pt> {
 /// band at another file (the small board's b5-b1-S, the xiangqi cannon's capture on S).
 #[test]
 fn routes_reach_a_live_pole_on_their_own_file() {
-    use dotchess::draw::figure::{Overlay, View};
+    use dotchess::draw::{Overlay, View};
     use dotchess::{Theme, VariantId};
     let cases = [
         (VariantId::Small, "1/6/1R4/6/6/6/6/1", "b5"),
@@ -469,9 +469,9 @@ fn each_piece_marks_its_moves_in_its_own_colour() {
 #[test]
 fn moves_marks_take_a_colour_and_a_destination() {
     use dotchess::VariantId;
-    use dotchess::draw::figure::Overlay;
+    use dotchess::draw::Overlay;
     use dotchess::draw::scene::Rgb;
-    use {dotchess::input::marks::MarkKind, dotchess::input::marks::add_mark};
+    use {dotchess::input::MarkKind, dotchess::input::add_mark};
     let pos = Position::from_fen(VariantId::Dot, "8/8/8/3R4/8/8/8/8 w - - 0 1").unwrap();
     let at = |s: &str| pos.topology().parse_cell(s).unwrap();
     let mut o = Overlay::default();
@@ -605,7 +605,7 @@ fn promotion_labels_are_readable_and_clear() {
 #[test]
 fn a_pole_knights_leaps_keep_clear_of_the_nearer_dots() {
     let (fig, scenes) = panels_of("12-small-knight-pole");
-    assert!(matches!(fig.panels[0].view.kind, dotchess::draw::figure::ViewKind::Hemispheres { .. }));
+    assert!(matches!(fig.panels[0].view.kind, dotchess::draw::ViewKind::Hemispheres { .. }));
     for s in &scenes[..1] {
         let dots: Vec<(&str, f64, f64, f64)> = s
             .find("dot")

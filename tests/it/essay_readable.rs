@@ -89,19 +89,18 @@ use std::f64::consts::PI;
 /// ball.
 #[test]
 fn pieces_on_the_ball_stay_inside_its_outline() {
-    use dotchess::draw::animation::Kind;
+    use dotchess::draw::Kind;
     let mut scenes: Vec<(String, Scene)> = Vec::new();
     for (name, fig) in essay() {
         match fig.animation {
             Some(spec) if matches!(spec.kind, Kind::Spin | Kind::Wrap) => {
-                let a =
-                    dotchess::draw::animation::build(&spec, &fig.panels[0], fig.title.as_deref(), &fig.theme).unwrap();
+                let a = dotchess::draw::animate(&spec, &fig.panels[0], fig.title.as_deref(), &fig.theme).unwrap();
                 scenes.extend(a.frames.into_iter().enumerate().map(|(k, s)| (format!("{name}, frame {k}"), s)));
             }
             Some(_) => {}
             None => {
                 for (i, p) in fig.panels.iter().enumerate() {
-                    if matches!(p.view.kind, dotchess::draw::figure::ViewKind::Globe { .. }) {
+                    if matches!(p.view.kind, dotchess::draw::ViewKind::Globe { .. }) {
                         scenes.push((format!("{name}, panel {}", i + 1), draw(&fig, p)));
                     }
                 }
@@ -158,7 +157,7 @@ fn rides_through_a_live_pole_pass_its_centre_on_the_board() {
     for name in ["12-small8-examples", "12-small-bishop", "12-small-king", "12-spherical-king"] {
         let (fig, scenes) = panels_of(name);
         for (p, s) in fig.panels.iter().zip(&scenes) {
-            if !matches!(p.view.kind, dotchess::draw::figure::ViewKind::Board { .. }) {
+            if !matches!(p.view.kind, dotchess::draw::ViewKind::Board { .. }) {
                 continue;
             }
             let bands: Vec<(Pt, f64, f64)> = s

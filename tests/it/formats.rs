@@ -159,27 +159,27 @@ fn a_batch_writes_an_animated_figure_in_the_animated_format_of_each_extension() 
 }
 
 /// A figure of 8000 × 14880 units: past the pixel limits, not past the memory budget.
-fn tall(frames: u32) -> dotchess::draw::document::FigureSpec {
-    use dotchess::input::position::PositionSpec;
+fn tall(frames: u32) -> dotchess::draw::FigureSpec {
+    use dotchess::input::PositionSpec;
     let base = PositionSpec { position: dotchess::Position::start(dotchess::VariantId::Dot), title: None };
     let overlay =
         format!("[[panels]]\nview = \"hemispheres\"\nwidth = 8000\n[animation]\nkind = \"gear\"\nframes = {frames}\n");
-    dotchess::input::overlay::read_overlay("o.toml", &overlay, &base, &dotchess::input::overlay::no_files)
-        .expect("overlay")
+    dotchess::input::read_overlay("o.toml", &overlay, &base, &dotchess::input::no_files).expect("overlay")
 }
 
 #[test]
 fn pixel_limits_hold_for_exactly_the_raster_formats() {
-    use dotchess::output::{animation, budget, write};
     let figure = tall(2);
-    let scene = budget::render_checked(&dotchess::draw::document::FigureSpec { animation: None, ..figure.clone() })
+    let scene = dotchess::output::render_checked(&dotchess::draw::FigureSpec { animation: None, ..figure.clone() })
         .expect("a still figure of that size draws");
-    assert!(budget::pixels(&scene) > budget::MAX_PIXELS);
+    assert!(scene.width.ceil() * scene.height.ceil() > dotchess::output::MAX_PIXELS as f64);
     for f in Format::ALL {
         let refused = match f.motion() {
-            Motion::Still => write::check_size(&scene, &[f]).is_err(),
+            Motion::Still => dotchess::output::check_size(&scene, &[f]).is_err(),
             // Built with its pixels counted when it has any, then encoded, as the writers do.
-            Motion::Animated => animation::build(&figure, f.is_raster()).and_then(|a| a.encode(f)).is_err(),
+            Motion::Animated => {
+                dotchess::output::build_animation(&figure, f.is_raster()).and_then(|a| a.encode(f)).is_err()
+            }
         };
         assert_eq!(refused, f.is_raster(), "{f}");
     }
@@ -189,11 +189,10 @@ fn pixel_limits_hold_for_exactly_the_raster_formats() {
 #[tokio::test]
 async fn every_route_answers_in_its_formats_media_type() {
     use crate::http::{app, enc, get, send};
-    use dotchess::serve::query::Route;
     let app = app();
     for f in Format::ALL {
-        let path = Route(f).path();
-        assert_eq!(Route::of_path(&path), Some(Route(f)));
+        // `/figure.NAME` for a still format, `/animation.NAME` for an animated one (README).
+        let path = format!("/{}.{}", if f.is_animation() { "animation" } else { "figure" }, f.name());
         let query = match f.motion() {
             Motion::Still => "width=200".to_string(),
             Motion::Animated => format!("overlay={}", enc(GEARS)),
@@ -205,6 +204,7 @@ async fn every_route_answers_in_its_formats_media_type() {
     }
     // Only the names of a route's own motion.
     for path in ["/figure.gif", "/figure.apng", "/animation.png", "/animation.pdf", "/figure.SVG"] {
-        assert_eq!(Route::of_path(path), None, "{path}");
+        let a = send(&app, get(&format!("{path}?width=200"))).await;
+        assert_eq!(a.status, axum::http::StatusCode::NOT_FOUND, "{path}");
     }
 }

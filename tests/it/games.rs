@@ -3,7 +3,7 @@
 //! every kind of mistake is a located error.
 
 use dotchess::VariantId;
-use dotchess::input::game::{Brush, read_games};
+use dotchess::input::{Brush, read_games};
 use shakmaty::Position as _;
 
 fn data(name: &str) -> String {

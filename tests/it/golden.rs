@@ -4,7 +4,7 @@
 //! actual). `DOTCHESS_BLESS=1 cargo test --test it golden::` rewrites the references — only after
 //! looking at the new images.
 
-use dotchess::draw::figure::{Overlay, View};
+use dotchess::draw::{Overlay, View};
 use dotchess::{Dir, Position, Scene, Theme, VariantId, render};
 use std::path::PathBuf;
 use tiny_skia::Pixmap;

@@ -223,7 +223,7 @@ fn a_png_too_large_names_the_width_that_fits() {
     let png = std::fs::read(d.join("h.png")).unwrap();
     let (w, h) =
         (u32::from_be_bytes(png[16..20].try_into().unwrap()), u32::from_be_bytes(png[20..24].try_into().unwrap()));
-    assert!(u64::from(w) * u64::from(h) <= dotchess::output::budget::MAX_PIXELS, "{w} × {h}");
+    assert!(u64::from(w) * u64::from(h) <= dotchess::output::MAX_PIXELS, "{w} × {h}");
     // SVG at the documented largest width is fine.
     let o = run_in(&d, &["render", "--width", "8000", "-o", "h.svg"]);
     assert!(o.status.success(), "{}", stderr(&o));

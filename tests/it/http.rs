@@ -34,12 +34,12 @@ impl Answer {
 
 /// A quiet server's state with the default limits.
 pub fn app() -> App {
-    App::new(Config { log: false, ..Config::default() }).unwrap()
+    App::new(Config::default()).unwrap()
 }
 
 /// A quiet server's state with `drawings` slots, room for `queue` waiting, and a timeout.
 pub fn app_with(drawings: usize, queue: usize, timeout: Duration) -> App {
-    App::new(Config { drawings, queue, timeout, log: false, ..Config::default() }).unwrap()
+    App::new(Config { drawings, queue, timeout, ..Config::default() }).unwrap()
 }
 
 /// Sends one request in-process.

@@ -114,21 +114,19 @@ fn huge_files_are_refused_before_reading() {
 
 #[test]
 fn library_errors_carry_line_and_column() {
-    let base =
-        dotchess::input::position::read_position("p.fen", "8/8/8/3R4/8/8/8/8\n", dotchess::VariantId::Dot).unwrap();
-    let e = dotchess::input::overlay::read_overlay(
+    let base = dotchess::input::read_position("p.fen", "8/8/8/3R4/8/8/8/8\n", dotchess::VariantId::Dot).unwrap();
+    let e = dotchess::input::read_overlay(
         "o.toml",
         "[[panels]]\nview = \"board\"\nedgse = true\n",
         &base,
-        &dotchess::input::overlay::no_files,
+        &dotchess::input::no_files,
     )
     .unwrap_err();
     assert_eq!((e.line, e.column), (3, 1));
     assert!(e.message.contains("did you mean `edges`?"), "{}", e.message);
     // A FEN error inside a TOML string points at the character inside the quotes.
-    let e =
-        dotchess::input::position::read_position("p.toml", "fen = \"8/8/8/3R4/8/8/8/7Z\"\n", dotchess::VariantId::Dot)
-            .unwrap_err();
+    let e = dotchess::input::read_position("p.toml", "fen = \"8/8/8/3R4/8/8/8/7Z\"\n", dotchess::VariantId::Dot)
+        .unwrap_err();
     assert_eq!((e.line, e.column), (1, 7 + 17 + 1), "{e}");
 }
 
@@ -197,7 +195,7 @@ fn the_essay_keeps_each_figures_own_theme() {
     assert!(essay.output.status.success(), "{}", String::from_utf8_lossy(&essay.output.stderr));
     let file = root().join("examples/essay/terrestrial-theme.toml");
     let text = std::fs::read_to_string(&file).unwrap();
-    let theme = dotchess::input::theme::read_theme(&file.display().to_string(), &text).unwrap();
+    let theme = dotchess::input::read_theme(&file.display().to_string(), &text).unwrap();
     assert_eq!(theme.bands.len(), 8, "the terrestrial theme has a band for each of the Dot's ranks");
     let svg = std::fs::read_to_string(essay.dir.join("07-terrestrial-chart.svg")).unwrap();
     let doc = roxmltree::Document::parse(&svg).unwrap();
@@ -280,14 +278,12 @@ fn check_finds_a_planted_difference() {
 #[test]
 fn titles_and_captions_are_bounded() {
     let long = "x".repeat(dotchess::input::MAX_TEXT + 1);
-    let base =
-        dotchess::input::position::read_position("p.fen", "8/8/8/3R4/8/8/8/8\n", dotchess::VariantId::Dot).unwrap();
+    let base = dotchess::input::read_position("p.fen", "8/8/8/3R4/8/8/8/8\n", dotchess::VariantId::Dot).unwrap();
     for text in [format!("title = \"{long}\"\n"), format!("[[panels]]\nview = \"board\"\ncaption = \"{long}\"\n")] {
-        let e = dotchess::input::overlay::read_overlay("o.toml", &text, &base, &dotchess::input::overlay::no_files)
-            .unwrap_err();
+        let e = dotchess::input::read_overlay("o.toml", &text, &base, &dotchess::input::no_files).unwrap_err();
         assert!(e.message.contains("longer than 200 characters"), "{e}");
     }
-    let e = dotchess::input::position::read_position(
+    let e = dotchess::input::read_position(
         "p.toml",
         &format!("fen = \"8/8/8/8/8/8/8/8\"\ntitle = \"{long}\"\n"),
         dotchess::VariantId::Dot,
@@ -301,7 +297,7 @@ fn titles_and_captions_are_bounded() {
 #[test]
 fn files_a_manifest_names_fail_with_their_reason() {
     use dotchess::batch::{Disk, Embedded, Files};
-    use dotchess::input::file::{LoadError, ReadError};
+    use dotchess::input::{LoadError, ReadError};
     let d = crate::common::Scratch::new("inputs-files");
     let e = Disk(d.to_path_buf()).read("missing.fen").unwrap_err();
     assert!(matches!(&e, LoadError::Read(ReadError::Io { path, .. }) if path.ends_with("missing.fen")), "{e:?}");

@@ -10,8 +10,8 @@ mod common;
 mod resvg_png;
 
 mod animation;
+mod api;
 mod browser;
-mod budget;
 mod chess_model;
 mod cli;
 mod controls;

@@ -2,8 +2,8 @@
 //! at a 24-pixel cell each piece's silhouette is its own; a white piece is white inside a black
 //! outline, a black piece black with white lines inside.
 
-use dotchess::draw::figure::{Overlay, View};
 use dotchess::draw::scene::{Element, Node, Paint, PieceSet, Pt, Rgb, Shape};
+use dotchess::draw::{Overlay, View};
 use dotchess::output::to_pixmap;
 use dotchess::{Color, Piece, Position, Role, Scene, Theme, VariantId, render};
 

@@ -59,15 +59,15 @@ proptest! {
     #[test]
     fn fen_reader_never_panics(v in 0usize..9, text in "\\PC{0,80}") {
         let _ = Position::from_fen(variant(v), &text);
-        let _ = dotchess::input::position::read_position("p.fen", &text, variant(v));
-        let _ = dotchess::input::position::read_position("p.toml", &text, variant(v));
+        let _ = dotchess::input::read_position("p.fen", &text, variant(v));
+        let _ = dotchess::input::read_position("p.toml", &text, variant(v));
     }
 
     /// Any text: the manifest and theme readers answer, never panic.
     #[test]
     fn manifest_and_theme_readers_never_panic(text in "\\PC{0,200}") {
         let _ = dotchess::batch::read_manifest("m.toml", &text);
-        let _ = dotchess::input::theme::read_theme("t.toml", &text);
+        let _ = dotchess::input::read_theme("t.toml", &text);
     }
 
     /// Overlays made of real keys with values right and wrong: accepted ones draw a figure whose
@@ -75,10 +75,10 @@ proptest! {
     #[test]
     fn overlays_are_refused_with_a_place_or_drawn_as_xml(lines in prop::collection::vec(overlay_line(), 0..8)) {
         let text = lines.join("\n") + "\n";
-        let base = dotchess::input::position::PositionSpec { position: Position::start(VariantId::Dot), title: None };
-        match dotchess::input::overlay::read_overlay("o.toml", &text, &base, &dotchess::input::overlay::no_files) {
+        let base = dotchess::input::PositionSpec { position: Position::start(VariantId::Dot), title: None };
+        match dotchess::input::read_overlay("o.toml", &text, &base, &dotchess::input::no_files) {
             Ok(figure) => {
-                if let Ok(scene) = dotchess::output::budget::render_checked(&figure) {
+                if let Ok(scene) = dotchess::output::render_checked(&figure) {
                     let svg = dotchess::output::to_svg(&scene);
                     prop_assert!(roxmltree::Document::parse(&svg).is_ok(), "{}", text);
                 }

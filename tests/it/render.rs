@@ -1,8 +1,8 @@
 //! The renderer against the rules: shapes per view, dots and routes from the core, pixels, and
 //! well-formed, reproducible output.
 
-use dotchess::draw::figure::{Coordinates, Overlay, View, ViewKind};
 use dotchess::draw::scene::{Element, Pt, Rgb, Shape};
+use dotchess::draw::{Coordinates, Overlay, View, ViewKind};
 use dotchess::{Position, Scene, Theme, VariantId, destinations, render};
 
 fn fen(v: VariantId, f: &str) -> Position {
@@ -580,7 +580,7 @@ fn cells_are_crisp_only_under_a_grid_line() {
 #[test]
 fn svg_written_as_made_is_the_same_text() {
     let pos = fen(VariantId::Dot, "8/8/8/3R3r/8/8/1p6/8");
-    let window = dotchess::draw::geometry::Window { x0: -24, y0: -24, cols: 60, rows: 60 };
+    let window = dotchess::draw::Window { x0: -24, y0: -24, cols: 60, rows: 60 };
     let view = View { kind: ViewKind::Chart { window: Some(window), edges: true, tint: false }, ..View::chart() };
     let mut scenes: Vec<(String, Scene)> = all_figures().into_iter().take(6).collect();
     scenes.push(("window".into(), render(&pos, &moves_overlay(&pos, "d5"), &view, &Theme::essay())));

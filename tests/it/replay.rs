@@ -6,9 +6,9 @@
 //! sheets, and refuses bad game files with a located error, status 2 and no file.
 
 use crate::common;
-use dotchess::draw::animation::replay::{Replay, Script, build, delays, scale};
-use dotchess::input::game::{Game, read_games};
-use dotchess::input::options::FigureOptions;
+use dotchess::draw::replay::{Replay, Script, build, delays, scale};
+use dotchess::input::FigureOptions;
+use dotchess::input::{Game, read_games};
 use dotchess::output::Format;
 use dotchess::{Scene, Theme, VariantId, View};
 
@@ -105,7 +105,7 @@ fn a_chart_replay_keeps_one_size_when_a_comment_arrow_widens_the_chart() {
     let script = g.script();
     let (view, theme) = (View::chart(), Theme::essay());
     let alone: Vec<f64> =
-        script.stills.iter().map(|s| dotchess::draw::animation::replay::frame(s, &view, &theme, "").height).collect();
+        script.stills.iter().map(|s| dotchess::draw::replay::frame(s, &view, &theme, "").height).collect();
     assert!(alone[2] < alone[0], "drawn alone, the frame with the arrow is shorter: {alone:?}");
     let a = build(&script, &Replay::new(view), &theme).unwrap();
     let size = (a.frames[0].width, a.frames[0].height);

@@ -5,7 +5,7 @@
 //! hand.
 
 use crate::common;
-use dotchess::rules::san::{Hint, MoveErrorKind, San};
+use dotchess::{Hint, MoveErrorKind, San};
 use dotchess::{Move, Position, VariantId};
 use proptest::prelude::*;
 

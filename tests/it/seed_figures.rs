@@ -4,9 +4,9 @@
 //! the ball.
 
 use dotchess::batch::{ESSAY_FILES, Embedded, essay_manifest, figure};
-use dotchess::draw::document::FigureSpec;
+use dotchess::draw::FigureSpec;
 use dotchess::draw::scene::{Element, Scene, Shape};
-use dotchess::rules::routes::ride_to;
+use dotchess::ride_to;
 use dotchess::{Cell, Dir, Position, destinations, render};
 use std::collections::BTreeSet;
 

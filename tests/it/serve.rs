@@ -380,7 +380,8 @@ async fn positions_are_edited_as_a_fen_is_checked() {
     let names: Vec<&str> = views.iter().map(|(n, _)| *n).collect();
     assert_eq!(names, ["hemispheres", "north", "south", "chart", "board", "globe", "disc"]);
     // Each key's valid example value, from the options table's own row.
-    let example = |key: &str| dotchess::input::options::by_query_name(key).expect("a key of the table").example;
+    let example =
+        |key: &str| dotchess::input::option_rows().find(|s| s.query == Some(key)).expect("a key of the table").example;
     let keys: std::collections::BTreeSet<&str> = views.iter().flat_map(|(_, k)| k.iter().copied()).collect();
     assert!(keys.contains("rotation") && keys.contains("longitude"), "{keys:?}");
     for (view, own) in &views {

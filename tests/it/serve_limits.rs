@@ -22,7 +22,7 @@ async fn until(what: &str, f: impl Fn() -> bool) {
 async fn a_full_queue_sheds_load_with_503_and_every_route_shares_the_slots() {
     // One drawing slot, room for two waiting.
     let app = app_with(1, 2, Duration::from_secs(120));
-    let held = app.gate().hold().await;
+    let held = app.hold_drawing().await;
     // Two requests of two routes wait for the one slot…
     let a = tokio::spawn({
         let app = app.clone();
@@ -32,7 +32,7 @@ async fn a_full_queue_sheds_load_with_503_and_every_route_shares_the_slots() {
         let app = app.clone();
         async move { send(&app, get("/animation.svg?kind=spin&frames=2&width=120")).await }
     });
-    until("two requests queued", || app.gate().waiting() == 2).await;
+    until("two requests queued", || app.waiting() == 2).await;
     // …and a third finds the queue full: refused at once, not queued.
     let t = Instant::now();
     let c = send(&app, get("/figure.svg?square=d2")).await;
@@ -47,7 +47,7 @@ async fn a_full_queue_sheds_load_with_503_and_every_route_shares_the_slots() {
     drop(held);
     let (a, b) = (a.await.unwrap(), b.await.unwrap());
     assert_eq!((a.status, b.status), (StatusCode::OK, StatusCode::OK));
-    assert_eq!((app.gate().waiting(), app.gate().free()), (0, 1));
+    assert_eq!((app.waiting(), app.free_drawings()), (0, 1));
     // The queue has room again.
     assert_eq!(send(&app, get("/figure.svg?square=d2")).await.status, StatusCode::OK);
 }
@@ -55,7 +55,7 @@ async fn a_full_queue_sheds_load_with_503_and_every_route_shares_the_slots() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_request_that_waits_too_long_gets_503_and_a_tag_needs_no_slot() {
     let app = app_with(1, 8, Duration::from_millis(300));
-    let held = app.gate().hold().await;
+    let held = app.hold_drawing().await;
     let t = Instant::now();
     let r = send(&app, get("/figure.svg?square=e2")).await;
     assert_eq!(r.status, StatusCode::SERVICE_UNAVAILABLE, "{}", r.text());
@@ -63,12 +63,12 @@ async fn a_request_that_waits_too_long_gets_503_and_a_tag_needs_no_slot() {
     assert_eq!(r.header("retry-after"), "1");
     assert!(r.json()["error"].as_str().unwrap().contains("too long"), "{}", r.text());
     // The timed-out request gave its place in the queue back.
-    until("the queue empty", || app.gate().waiting() == 0).await;
+    until("the queue empty", || app.waiting() == 0).await;
     drop(held);
     let first = send(&app, get("/figure.svg?square=e2")).await;
     assert_eq!(first.status, StatusCode::OK);
     // With every slot taken, a request naming the tag it has is still answered: 304.
-    let _held = app.gate().hold().await;
+    let _held = app.hold_drawing().await;
     let req = axum::http::Request::get("/figure.svg?square=e2")
         .header("if-none-match", first.header("etag"))
         .body(axum::body::Body::empty())
@@ -97,9 +97,9 @@ async fn graceful_shutdown_lets_a_request_in_flight_finish() {
     let server = tokio::spawn(dotchess::serve::serve_until(listener, app.clone(), async move {
         let _ = stopped.await;
     }));
-    let held = app.gate().hold().await;
+    let held = app.hold_drawing().await;
     let answer = raw_get(addr, "/figure.svg?square=e2");
-    until("the request in flight", || app.gate().waiting() == 1).await;
+    until("the request in flight", || app.waiting() == 1).await;
     // Shut down while the request waits for its drawing…
     stop.send(()).unwrap();
     tokio::time::sleep(Duration::from_millis(100)).await;
@@ -161,7 +161,7 @@ async fn started(
 ) -> (std::net::SocketAddr, tokio::sync::oneshot::Sender<()>, tokio::task::JoinHandle<std::io::Result<()>>) {
     let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
     let addr = listener.local_addr().unwrap();
-    let app = dotchess::serve::App::new(dotchess::serve::Config { log: false, ..config }).unwrap();
+    let app = dotchess::serve::App::new(config).unwrap();
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     let server = tokio::spawn(dotchess::serve::serve_until(listener, app, async move {
         let _ = stopped.await;

@@ -2,13 +2,13 @@
 //! turned pole to the reader and flattened, ending exactly on the hemispheres view.
 
 use dotchess::batch::{ESSAY_FILES, Embedded, essay_manifest, figure as essay_figure};
-use dotchess::draw::animation::Animation;
-use dotchess::draw::document::FigureSpec;
-use dotchess::draw::figure::{Overlay, View, ViewKind, render, render_split};
+use dotchess::draw::Animation;
+use dotchess::draw::FigureSpec;
 use dotchess::draw::geometry::{Split, Viewpoint};
 use dotchess::draw::scene::{PathCmd, Pt, Scene, Shape};
-use dotchess::input::overlay::read_overlay;
-use dotchess::input::position::read_position;
+use dotchess::draw::{Overlay, View, ViewKind, render, render_split};
+use dotchess::input::read_overlay;
+use dotchess::input::read_position;
 use dotchess::{Position, Theme, VariantId};
 
 const START: &str = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1";
@@ -16,7 +16,7 @@ const HEMI: &str = "[[panels]]\nview = \"hemispheres\"\ncoordinates = \"cells\"\
 
 fn figure(fen: &str, overlay: &str) -> FigureSpec {
     let base = read_position("test.fen", fen, VariantId::Dot).expect("position");
-    read_overlay("test.toml", overlay, &base, &dotchess::input::overlay::no_files).expect("overlay")
+    read_overlay("test.toml", overlay, &base, &dotchess::input::no_files).expect("overlay")
 }
 
 fn animation(fen: &str, overlay: &str) -> Animation {
@@ -188,13 +188,13 @@ fn animate_takes_the_split_kind_by_flag() {
 /// checks into is the split's, frames and all.
 #[test]
 fn a_query_takes_the_split_kind() {
-    use dotchess::input::options::FigureOptions;
-    let base = dotchess::input::position::read_position("empty.fen", "8/8/8/8/8/8/8/8", VariantId::Dot).unwrap();
+    use dotchess::input::FigureOptions;
+    let base = dotchess::input::read_position("empty.fen", "8/8/8/8/8/8/8/8", VariantId::Dot).unwrap();
     let options = FigureOptions::from_query("kind=split&frames=5&width=160").expect("the query reads");
-    let draft = dotchess::input::overlay::Draft::plain(&base);
-    let checked = dotchess::input::check::figure(&draft, &options).expect("the figure checks");
+    let draft = dotchess::input::Draft::plain(&base);
+    let checked = dotchess::input::check_figure(&draft, &options).expect("the figure checks");
     let spec = checked.figure.animation.expect("an animation");
-    assert_eq!(spec.kind, dotchess::draw::animation::Kind::Split);
+    assert_eq!(spec.kind, dotchess::draw::Kind::Split);
     let a = checked.figure.animate().expect("an animation").expect("frames");
     assert_eq!(a.frames.len(), 5);
     assert!(a.frames[0].find("limb").len() == 1, "the first frame is the ball");

@@ -5,9 +5,9 @@
 
 use crate::common::{self, stderr};
 
-use dotchess::draw::figure::{Overlay, View, ViewKind, render, render_touch};
 use dotchess::draw::geometry::{GlobeGeom, HemiGeom, Projection};
 use dotchess::draw::scene::{Element, Group, Node, Pt, Scene};
+use dotchess::draw::{Overlay, View, ViewKind, render, render_touch};
 use dotchess::{Cell, Color, MoveKind, Position, Theme, VariantId, move_name};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
@@ -278,10 +278,7 @@ fn the_page_shows_the_still_figure_with_its_marks_as_drawn() {
     let c = |s: &str| topo.parse_cell(s).unwrap();
     let overlay = Overlay {
         moves: vec![
-            dotchess::draw::figure::MoveMark {
-                colour: Some(dotchess::draw::scene::Rgb(0x8a, 0x2b, 0xe2)),
-                ..c("d5").into()
-            },
+            dotchess::draw::MoveMark { colour: Some(dotchess::draw::scene::Rgb(0x8a, 0x2b, 0xe2)), ..c("d5").into() },
             c("e1").into(),
         ],
         loops: vec![(c("a1"), dotchess::Dir::new(1, 1))],
@@ -351,10 +348,10 @@ fn a_whole_side_sets_dots_that_share_a_cell_side_by_side() {
     assert_eq!(distinct.len(), 16, "each of White's 16 pieces in its own colour");
 }
 
-fn figure(position: &str, overlay: &str) -> dotchess::draw::document::FigureSpec {
+fn figure(position: &str, overlay: &str) -> dotchess::draw::FigureSpec {
     let text = std::fs::read_to_string(root().join(position)).unwrap();
-    let base = dotchess::input::position::read_position(position, &text, VariantId::Dot).unwrap();
-    dotchess::input::overlay::read_overlay("o.toml", overlay, &base, &dotchess::input::overlay::no_files).unwrap()
+    let base = dotchess::input::read_position(position, &text, VariantId::Dot).unwrap();
+    dotchess::input::read_overlay("o.toml", overlay, &base, &dotchess::input::no_files).unwrap()
 }
 
 /// The largest interactive figure the size limit is set for: the Dot's start on the hemispheres, the chart and the
@@ -403,8 +400,8 @@ fn the_page_is_self_contained_scoped_and_the_same_every_time() {
 }
 
 /// A figure drawn for its page, within the budget of every figure.
-fn touch_scene(fig: &dotchess::draw::document::FigureSpec) -> Scene {
-    dotchess::output::budget::render_touch_checked(fig).unwrap()
+fn touch_scene(fig: &dotchess::draw::FigureSpec) -> Scene {
+    dotchess::output::render_touch_checked(fig).unwrap()
 }
 
 fn root() -> PathBuf {

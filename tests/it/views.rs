@@ -2,9 +2,9 @@
 //! globe shows exactly its near half, every view draws every kind of board, and the marks are
 //! drawn without asking which view they are in.
 
-use dotchess::draw::figure::{Overlay, View, ViewKind};
 use dotchess::draw::geometry::{DiscGeom, GlobeGeom, HemiGeom, Projection, Surface, Viewpoint};
 use dotchess::draw::scene::{Element, Pt};
+use dotchess::draw::{Overlay, View, ViewKind};
 use dotchess::{Cell, Pole, Position, Scene, Theme, Topology, VariantId, render};
 use std::collections::BTreeSet;
 use std::f64::consts::{FRAC_PI_2, PI};

@@ -35,10 +35,20 @@ fn a_failing_format_leaves_no_file_of_the_figure() {
         Output { target: Target::File(d.join("b.png")), format: Format::Png },
     ];
     let mut stdout = Vec::new();
-    assert!(write::write(&huge_scene(), &outputs, &mut stdout).is_err());
+    assert!(write(&huge_scene(), &outputs, &mut stdout).is_err());
     assert!(names(&d).is_empty(), "{:?}", names(&d));
     // The same through a batch: neither name.svg nor name.png.
-    assert!(dotchess::batch::write_figure(&huge_scene(), None, &d, "x", &[Format::Svg, Format::Png]).is_err());
+    assert!(
+        dotchess::batch::write_figure(
+            &huge_scene(),
+            None,
+            &d,
+            "x",
+            &[Format::Svg, Format::Png],
+            &dotchess::output::Caches::new()
+        )
+        .is_err()
+    );
     assert!(names(&d).is_empty(), "{:?}", names(&d));
 }
 
@@ -46,13 +56,13 @@ fn a_failing_format_leaves_no_file_of_the_figure() {
 /// whose square figure stays within the limit.
 #[test]
 fn too_many_pixels_names_the_size_and_the_width_that_fits() {
-    use dotchess::output::{Format, WriteError, budget::MAX_PIXELS, write};
-    let e = write::check_size(&huge_scene(), &[Format::Svg, Format::Png]).unwrap_err();
+    use dotchess::output::{Format, MAX_PIXELS, WriteError, check_size};
+    let e = check_size(&huge_scene(), &[Format::Svg, Format::Png]).unwrap_err();
     let WriteError::TooLarge { width, height, fit } = e else { panic!("{e}") };
     assert_eq!((width, height), (20_000.0, 20_000.0));
     assert!(fit * fit <= MAX_PIXELS && (fit + 1) * (fit + 1) > MAX_PIXELS, "{fit}");
     assert!(e.to_string().contains(&format!("at most {fit}")), "{e}");
-    assert!(write::check_size(&huge_scene(), &[Format::Svg, Format::Pdf]).is_ok(), "no pixels, no limit");
+    assert!(check_size(&huge_scene(), &[Format::Svg, Format::Pdf]).is_ok(), "no pixels, no limit");
 }
 
 #[test]
@@ -81,7 +91,7 @@ fn a_planted_symlink_at_a_temporary_name_is_not_followed() {
     // The name the old write path used for this process.
     let planted = d.join(format!(".x.svg.{}.tmp", std::process::id()));
     std::os::unix::fs::symlink(&victim, &planted).unwrap();
-    dotchess::output::write::write_file(&d.join("x.svg"), b"<svg/>").unwrap();
+    dotchess::output::write_file(&d.join("x.svg"), b"<svg/>").unwrap();
     assert_eq!(std::fs::read_to_string(&victim).unwrap(), "precious");
     assert_eq!(std::fs::read_to_string(d.join("x.svg")).unwrap(), "<svg/>");
     // The temporary file is gone; the planted link is left as it was.

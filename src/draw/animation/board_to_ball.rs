@@ -88,3 +88,109 @@ pub(crate) fn frames(args: FrameArgs) -> Result<Vec<Scene>, AnimError> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::draw::geometry::WrapGeom;
+    use crate::draw::scene::{PathCmd, Pt, Shape};
+    use crate::rules::topology::Topology;
+    use crate::rules::variant::VariantId;
+
+    /// The wrap of the start position on the board view, in `n` frames.
+    fn wrap_of_the_start(n: u32) -> crate::draw::animation::Animation {
+        let panel = crate::draw::figure::PanelSpec {
+            position: crate::rules::position::Position::start(VariantId::Dot),
+            view: crate::draw::figure::View::board(),
+            overlay: crate::draw::figure::Overlay::default(),
+            caption: None,
+            why_fewer: None,
+        };
+        let spec = crate::draw::animation::AnimSpec {
+            frames: n,
+            ..crate::draw::animation::AnimSpec::new(super::super::Kind::Wrap)
+        };
+        crate::draw::animation::build(&spec, &panel, None, &crate::draw::theme::Theme::essay()).expect("frames")
+    }
+
+    /// The animation passes through the tube: some frame has the seam closed and the ends open.
+    #[test]
+    fn the_wrap_passes_through_an_open_tube() {
+        let m = morph((BEND.1 + CAP_NORTH.0) / 2.0);
+        assert!(m.bend == 1.0 && m.cap_north == 0.0 && m.cap_south == 0.0 && m.ball == 0.0, "{m:?}");
+    }
+
+    /// The surface patches of a wrap frame (cells and pole bands, seen from outside or inside) in the
+    /// order they are painted: (class, data-cell or pole letter, outline on paper).
+    fn surface_patches(s: &Scene) -> Vec<(String, String, Vec<Pt>)> {
+        let mut out = Vec::new();
+        for e in s.elements() {
+            let Shape::Path(cmds) = &e.shape else { continue };
+            if !(e.class.starts_with("cell") || e.class.starts_with("pole")) {
+                continue;
+            }
+            let key = e.data.iter().find(|(k, _)| *k == "cell" || *k == "pole").map(|(_, v)| v.clone());
+            let poly = cmds
+                .iter()
+                .filter_map(|c| match *c {
+                    PathCmd::Move(p) | PathCmd::Line(p) => Some(p),
+                    _ => None,
+                })
+                .collect();
+            out.push((e.class.clone(), key.unwrap_or_default(), poly));
+        }
+        out
+    }
+
+    /// Whether a polygon paints `p` (non-zero winding, the rule the painter fills with).
+    fn inside_polygon(poly: &[Pt], p: Pt) -> bool {
+        let mut winding = 0;
+        for (i, a) in poly.iter().enumerate() {
+            let b = poly[(i + 1) % poly.len()];
+            if (a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) / (b.y - a.y) * (b.x - a.x) {
+                winding += if b.y > a.y { 1 } else { -1 };
+            }
+        }
+        winding != 0
+    }
+
+    #[test]
+    fn wrap_paints_nothing_over_a_square_where_it_faces_the_viewer() {
+        // Wherever a square faces the viewer, nothing of the surface lies between it and the viewer
+        // (the surface bounds a convex body, or an open tube seen from outside): where the square's
+        // own patch paints such a point (not where a square turning over the limb folds onto
+        // itself), no patch painted after it covers the point.
+        let topo: &Topology = &VariantId::Dot.variant().topology;
+        let n = 60;
+        let a = wrap_of_the_start(n);
+        for (k, s) in a.frames.iter().enumerate() {
+            let t = time(k as u32, n);
+            // Where the figure places the wrap: a ball of 0.45 of the width in the middle.
+            let (w, at) = (s.width, Viewpoint::default());
+            let g = WrapGeom::new(topo, morph(t), viewpoint(t, at), Pt::new(w / 2.0, w / 2.0), w / 2.0 * 0.9);
+            let patches = surface_patches(s);
+            for cell in topo.all_cells() {
+                let Some((f, r)) = topo.coords(cell) else { continue };
+                let name = topo.name(cell);
+                for (i, j) in [(0.5, 0.5), (0.2, 0.2), (0.2, 0.8), (0.8, 0.2), (0.8, 0.8)] {
+                    let p = g.point(f as f64 + i, g.surface().cell_colatitude(r as f64 + j));
+                    if p.facing < 0.1 {
+                        continue;
+                    }
+                    let paper = g.paper(p.at);
+                    let Some(own) = patches.iter().position(|(class, key, poly)| {
+                        *key == name && !class.contains("inside") && inside_polygon(poly, paper)
+                    }) else {
+                        continue;
+                    };
+                    let top = patches[own + 1..].iter().rev().find(|(_, _, poly)| inside_polygon(poly, paper));
+                    assert!(
+                        top.is_none(),
+                        "frame {k}: {name} faces the viewer at {paper:?} but {:?} is painted over it",
+                        top.map(|(c, k, _)| (c, k))
+                    );
+                }
+            }
+        }
+    }
+}

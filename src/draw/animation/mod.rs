@@ -9,13 +9,13 @@
 //! frame is exactly what `render` would draw for the same state; the encoders only store what
 //! changed.
 
-pub mod board_to_ball;
-pub mod chart_steps;
-pub mod gear;
+pub(crate) mod board_to_ball;
+pub(crate) mod chart_steps;
+pub(crate) mod gear;
 pub mod replay;
-pub mod spin;
-pub mod split;
-pub mod walk;
+pub(crate) mod spin;
+pub(crate) mod split;
+pub(crate) mod walk;
 
 use crate::draw::figure::PanelSpec;
 use crate::draw::figure::{Overlay, View};
@@ -50,24 +50,22 @@ pub enum Kind {
 }
 
 impl Kind {
-    /// Every kind with its name.
-    pub const ALL: [(Kind, &'static str); 7] = [
-        (Kind::Gear, "gear"),
-        (Kind::Walk, "walk"),
-        (Kind::Chart, "chart"),
-        (Kind::Spin, "spin"),
-        (Kind::Wrap, "wrap"),
-        (Kind::Split, "split"),
-        (Kind::Game, "game"),
-    ];
+    /// Every kind, in the order lists name them.
+    pub const ALL: [Kind; 7] = [Kind::Gear, Kind::Walk, Kind::Chart, Kind::Spin, Kind::Wrap, Kind::Split, Kind::Game];
+    /// Their names ([`Kind::name`]): the values of the options table's `kind`.
+    pub const NAMES: [&'static str; 7] = crate::names::names_of!(Kind::ALL, Kind::name);
 
-    /// The kind of a name.
-    pub fn parse(s: &str) -> Option<Kind> {
-        Kind::ALL.iter().find(|(_, n)| *n == s).map(|(k, _)| *k)
-    }
     /// The kind's name.
-    pub fn name(self) -> &'static str {
-        Kind::ALL.iter().find(|(k, _)| *k == self).map_or("", |(_, n)| n)
+    pub const fn name(self) -> &'static str {
+        match self {
+            Kind::Gear => "gear",
+            Kind::Walk => "walk",
+            Kind::Chart => "chart",
+            Kind::Spin => "spin",
+            Kind::Wrap => "wrap",
+            Kind::Split => "split",
+            Kind::Game => "game",
+        }
     }
     /// The fewest frames the kind can show: the chart's seven steps take one each.
     pub(crate) fn min_frames(self) -> u32 {
@@ -84,6 +82,14 @@ impl Kind {
             Kind::Split => 84,
             Kind::Game => 0,
         }
+    }
+}
+
+/// A kind's name, in any case.
+impl std::str::FromStr for Kind {
+    type Err = crate::names::UnknownName;
+    fn from_str(s: &str) -> Result<Kind, Self::Err> {
+        crate::names::parse(s, &Kind::ALL, &Kind::NAMES, Kind::name)
     }
 }
 

@@ -29,3 +29,14 @@ pub(crate) fn frames(args: FrameArgs) -> Result<Vec<Scene>, AnimError> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    /// The frame after the last is the first: over its frames the viewpoint turns 360°.
+    #[test]
+    fn the_turn_closes_after_the_last_frame() {
+        let start = super::Viewpoint { latitude: 0.0, longitude: 180.0, roll: 0.0 };
+        let end = super::viewpoint(start, 8, 8);
+        assert!((end.longitude - start.longitude - 360.0).abs() < 1e-9);
+    }
+}

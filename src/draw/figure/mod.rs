@@ -29,7 +29,6 @@ mod views;
 pub use orient::Orientation;
 pub use panels::{PanelSpec, panels};
 pub use pieces::{piece_picture, text};
-pub use touch::SIDE_COLOURS;
 pub use views::{VIEW_NAMES, VIEWS, View, ViewKind, ViewRow};
 
 use crate::draw::geometry::{
@@ -51,6 +50,30 @@ pub enum Coordinates {
     Edge,
     /// Every cell's name inside it.
     Cells,
+}
+
+impl Coordinates {
+    /// Every choice, in the order lists name them.
+    pub const ALL: [Coordinates; 3] = [Coordinates::None, Coordinates::Edge, Coordinates::Cells];
+    /// Their names ([`Coordinates::name`]).
+    pub const NAMES: [&'static str; 3] = crate::names::names_of!(Coordinates::ALL, Coordinates::name);
+
+    /// `none`, `edge` or `cells`.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Coordinates::None => "none",
+            Coordinates::Edge => "edge",
+            Coordinates::Cells => "cells",
+        }
+    }
+}
+
+/// `none`, `edge` or `cells`, in any case.
+impl std::str::FromStr for Coordinates {
+    type Err = crate::names::UnknownName;
+    fn from_str(s: &str) -> Result<Coordinates, Self::Err> {
+        crate::names::parse(s, &Coordinates::ALL, &Coordinates::NAMES, Coordinates::name)
+    }
 }
 
 /// What is drawn over the position.
@@ -216,7 +239,7 @@ pub fn render_panel(pos: &Position, overlay: &Overlay, view: &View, theme: &Them
 }
 
 /// Draws a position as one panel of an interactive figure ([`crate::output::to_html`]): as
-/// [`render_panel`] (with its own check-mode legend when `own_legend`), plus, hidden, every
+/// `render_panel` (with its own check-mode legend when `own_legend`), plus, hidden, every
 /// piece's dots and routes, both sides, in groups a page's script shows (see the `touch`
 /// module). `board` numbers the panel's position among the figure's distinct positions. A chart
 /// whose window is fitted is fitted to every piece's routes, so that each can be shown.

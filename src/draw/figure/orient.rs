@@ -16,12 +16,25 @@ pub enum Orientation {
 }
 
 impl Orientation {
+    /// Both sides, White's first.
+    pub const ALL: [Orientation; 2] = [Orientation::White, Orientation::Black];
+    /// Their names ([`Orientation::name`]).
+    pub const NAMES: [&'static str; 2] = crate::names::names_of!(Orientation::ALL, Orientation::name);
+
     /// `white` or `black`.
-    pub fn name(self) -> &'static str {
+    pub const fn name(self) -> &'static str {
         match self {
             Orientation::White => "white",
             Orientation::Black => "black",
         }
+    }
+}
+
+/// `white` or `black`, in any case.
+impl std::str::FromStr for Orientation {
+    type Err = crate::names::UnknownName;
+    fn from_str(s: &str) -> Result<Orientation, Self::Err> {
+        crate::names::parse(s, &Orientation::ALL, &Orientation::NAMES, Orientation::name)
     }
 }
 

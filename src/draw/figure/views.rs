@@ -47,7 +47,7 @@ pub enum ViewKind {
     /// pole the outermost ring; `rotation` is the file position that faces down the page.
     Disc {
         /// The pole at the centre; `None`: the one the variant's own drawing has there
-        /// ([`super::disc_centre`]).
+        /// (`super::disc_centre`).
         pole: Option<Pole>,
         /// File position facing down.
         rotation: f64,
@@ -108,7 +108,7 @@ impl View {
         }
     }
     /// The single disc with the pole at the centre that the variant's own drawing has there
-    /// ([`super::disc_centre`]: N for Mori's board, S otherwise), and the d|e boundary facing down.
+    /// (`super::disc_centre`: N for Mori's board, S otherwise), and the d|e boundary facing down.
     pub fn disc() -> View {
         View {
             kind: ViewKind::Disc { pole: None, rotation: 4.0 },
@@ -186,10 +186,11 @@ impl ViewKind {
     }
 }
 
-impl View {
-    /// The view named `name` (a name of [`VIEWS`]), as a figure that names it starts from.
-    pub fn named(name: &str) -> Option<View> {
-        VIEWS.iter().find(|r| r.name == name).map(|r| (r.make)())
+/// A name of [`VIEWS`], in any case: the view as a figure that names it starts from.
+impl std::str::FromStr for View {
+    type Err = crate::names::UnknownName;
+    fn from_str(s: &str) -> Result<View, Self::Err> {
+        crate::names::parse(s, &VIEWS, &VIEW_NAMES, |r: ViewRow| r.name).map(|r| (r.make)())
     }
 }
 
@@ -202,8 +203,8 @@ mod tests {
         for row in VIEWS {
             let view = (row.make)();
             assert_eq!(view.kind.name(), row.name);
-            assert_eq!(View::named(row.name), Some(view));
+            assert_eq!(row.name.parse::<View>(), Ok(view));
         }
-        assert_eq!(View::named("nowhere"), None);
+        assert!("nowhere".parse::<View>().is_err());
     }
 }

@@ -22,11 +22,10 @@
 //! unless the whole file reads.
 
 mod lex;
-pub mod notes;
+pub(crate) mod notes;
 mod still;
 
-pub use crate::draw::animation::replay::Still;
-pub use lex::{glyph_nag, nag_glyph};
+pub use lex::nag_glyph;
 pub use notes::{Brush, Note};
 
 use crate::input::MAX_INPUT;
@@ -325,13 +324,7 @@ impl Reader<'_> {
                 Tok::Number(_) => self.i += 1,
                 Tok::Nag(n) => {
                     self.i += 1;
-                    let Some(last) = plies.last_mut() else {
-                        return Err(src.error_at(at, "a NAG or glyph before any move"));
-                    };
-                    if last.nags.len() == MAX_NAGS {
-                        return Err(src.error_at(at, format!("more than {MAX_NAGS} NAGs on one move")));
-                    }
-                    last.nags.push(n);
+                    add_nag(src, plies.last_mut(), n, at)?;
                 }
                 Tok::Comment(body, body_at) => {
                     self.i += 1;
@@ -343,24 +336,41 @@ impl Reader<'_> {
                 }
                 Tok::Move(text) => {
                     self.i += 1;
-                    self.moves += 1;
-                    if self.moves > MAX_MOVES {
-                        return Err(src.error_at(at, format!("more than {MAX_MOVES} moves in one file")));
-                    }
-                    let legal = pos.moves();
-                    let m = crate::rules::san::read_among(&pos, &legal, &text).map_err(|e| {
-                        let number =
-                            format!("{}{}", pos.fullmove, if pos.turn() == Color::White { "." } else { "..." });
-                        src.error_at(at, format!("move {number} {text}: {e}{hint}"))
-                    })?;
-                    let san = pos.san_parts_among(m, &legal).to_string();
                     before = Some(pos.clone());
-                    pos.play_unchecked(m);
-                    plies.push(Ply { mv: m, san, nags: Vec::new(), note: Note::default(), variations: Vec::new() });
+                    plies.push(self.play(&mut pos, &text, at, hint)?);
                 }
             }
         }
     }
+
+    /// Reads the move `text` (at byte `at`) on `pos` and plays it: the ply, its SAN as the
+    /// position writes it.
+    fn play(&mut self, pos: &mut Position, text: &str, at: usize, hint: &str) -> Result<Ply, InputError> {
+        self.moves += 1;
+        if self.moves > MAX_MOVES {
+            return Err(self.src.error_at(at, format!("more than {MAX_MOVES} moves in one file")));
+        }
+        let legal = pos.moves();
+        let m = crate::rules::san::read_among(pos, &legal, text).map_err(|e| {
+            let number = format!("{}{}", pos.fullmove, if pos.turn() == Color::White { "." } else { "..." });
+            self.src.error_at(at, format!("move {number} {text}: {e}{hint}"))
+        })?;
+        let san = pos.san_parts_among(m, &legal).to_string();
+        pos.play_unchecked(m);
+        Ok(Ply { mv: m, san, nags: Vec::new(), note: Note::default(), variations: Vec::new() })
+    }
+}
+
+/// Adds a NAG (at byte `at`) to the last ply read, if there is one.
+fn add_nag(src: &Source, last: Option<&mut Ply>, n: u8, at: usize) -> Result<(), InputError> {
+    let Some(last) = last else {
+        return Err(src.error_at(at, "a NAG or glyph before any move"));
+    };
+    if last.nags.len() == MAX_NAGS {
+        return Err(src.error_at(at, format!("more than {MAX_NAGS} NAGs on one move")));
+    }
+    last.nags.push(n);
+    Ok(())
 }
 
 /// `YYYY.MM.DD`, each digit possibly `?`.

@@ -42,7 +42,7 @@ impl Brush {
         }
     }
     /// The colour drawn: lichess's brush colours, from the one table the overlay's and the
-    /// server's PGN-form marks use too ([`PGN_COLOURS`]).
+    /// server's PGN-form marks use too (`PGN_COLOURS`).
     pub fn rgb(self) -> Rgb {
         let hex = PGN_COLOURS.iter().find(|(l, _)| *l == self.letter()).map_or("#000000", |(_, hex)| hex);
         parse_colour(hex).unwrap_or(Rgb(0, 0, 0))

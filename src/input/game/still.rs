@@ -11,8 +11,8 @@ use crate::draw::animation::{AnimSpec, Kind};
 use crate::draw::figure::{ArrowMark, Overlay};
 use crate::input::check::{self, Checked};
 use crate::input::diagnostics::InputError;
+use crate::input::draft::{Draft, PanelDraft};
 use crate::input::options::{FigureOptions, Level};
-use crate::input::overlay::{Draft, PanelDraft};
 use crate::input::position::PositionSpec;
 use crate::input::table::Key;
 

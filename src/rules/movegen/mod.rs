@@ -12,10 +12,9 @@ mod play;
 mod tables;
 pub mod xiangqi;
 
-pub use crate::rules::moves::{Castling, CastlingRights, Move, MoveKind, rook_right};
+pub use crate::rules::moves::{Move, MoveKind};
 pub use play::{IllegalMove, Undo};
-pub use tables::{CastlingWay, Tables, knight_leaps, lines_through, pawn_step, ride_starts};
-pub use xiangqi::{Jump, XiangqiTables};
+pub use tables::{Tables, knight_leaps, pawn_step, ride_starts};
 
 use crate::rules::bitboard::Bitboard;
 use crate::rules::piece::{Color, Piece, Role};

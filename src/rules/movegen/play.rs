@@ -29,7 +29,7 @@ pub struct IllegalMove(pub Move);
 impl Position {
     /// The variant's tables.
     #[inline]
-    pub fn tables(&self) -> &'static Tables {
+    pub(crate) fn tables(&self) -> &'static Tables {
         self.variant().tables()
     }
 

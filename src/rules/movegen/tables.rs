@@ -54,12 +54,11 @@ pub struct Tables {
     promotion_zone: [Bitboard; 2],
     castling_keep: Vec<CastlingRights>,
     castlings: [Vec<CastlingWay>; 2],
-    all: Bitboard,
 }
 
 impl Variant {
     /// The variant's chess tables, built on first use.
-    pub fn tables(&self) -> &'static Tables {
+    pub(crate) fn tables(&self) -> &'static Tables {
         static TABLES: [OnceLock<Tables>; VariantId::ALL.len()] = [const { OnceLock::new() }; VariantId::ALL.len()];
         TABLES[self.id as usize].get_or_init(|| Tables::build(self))
     }
@@ -183,7 +182,6 @@ impl Tables {
             promotion_zone: [Bitboard::EMPTY; 2],
             castling_keep: vec![0b1111; n],
             castlings: [Vec::new(), Vec::new()],
-            all: topo.all_cells().collect(),
         };
         for cell in topo.all_cells() {
             t.add_rays(cell);
@@ -340,16 +338,6 @@ impl Tables {
         }
     }
 
-    /// The board's shape.
-    #[inline]
-    pub fn topology(&self) -> &Topology {
-        &self.topology
-    }
-    /// Every cell of the board.
-    #[inline]
-    pub fn all(&self) -> Bitboard {
-        self.all
-    }
     /// King steps from a cell.
     #[inline]
     pub fn king(&self, cell: Cell) -> Bitboard {

@@ -5,7 +5,7 @@
 use crate::common;
 use crate::replay::{POLE_MATE, game};
 
-use dotchess::draw::animation::replay::{Replay, Script, build};
+use dotchess::draw::replay::{Replay, Script, build};
 use dotchess::output::Format;
 use dotchess::{Theme, View};
 

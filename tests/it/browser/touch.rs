@@ -291,7 +291,7 @@ fn every_piece_shows_its_moves_in_every_panel_of_a_real_browser() {
     self_contained(p, &pair, "the article");
     assert_eq!(p["count"], 2);
     let text = std::fs::read_to_string(root().join("examples/essay/12-rook.fen")).unwrap();
-    let rook_pos = dotchess::input::position::read_position("12-rook.fen", &text, VariantId::Dot).unwrap().position;
+    let rook_pos = dotchess::input::read_position("12-rook.fen", &text, VariantId::Dot).unwrap().position;
     let d5: BTreeSet<String> = moves_of(&rook_pos, "d5").keys().cloned().collect();
     let b1: BTreeSet<String> = start.moves["b1"].keys().cloned().collect();
     let both = |v: &Value| [v[0].clone(), v[1].clone()];

@@ -84,7 +84,7 @@ fn drive(job: &mut Value, dir: &Path) -> Value {
     let (addr, stop) = runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
         let addr = listener.local_addr().unwrap();
-        let app = dotchess::serve::App::new(dotchess::serve::Config { log: false, ..Default::default() }).unwrap();
+        let app = dotchess::serve::App::new(dotchess::serve::Config::default()).unwrap();
         let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
         tokio::spawn(dotchess::serve::serve_until(listener, app, async move {
             let _ = stopped.await;

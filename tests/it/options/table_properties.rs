@@ -3,19 +3,19 @@
 //! range is refused by all three with status 2 (or an error) naming where it was given.
 
 use super::{example, files, run_in, stderr};
-use dotchess::input::options::{FigureOptions, Key, Level, Spec, TABLE, Ty};
+use dotchess::input::{FigureOptions, Key, Level, Spec, Ty, option_rows};
 use proptest::prelude::*;
 use std::path::Path;
 
 /// The rows every front end takes (a flag and a query name).
 fn rows() -> Vec<&'static Spec> {
-    TABLE.iter().filter(|s| s.flag.is_some() && s.query.is_some()).collect()
+    option_rows().filter(|s| s.flag.is_some() && s.query.is_some()).collect()
 }
 
 /// The view an option needs (the first it belongs to), if not every view takes it.
 fn view_for(s: &Spec) -> Option<&'static str> {
     match s.applies {
-        dotchess::input::options::Applies::Views(v) if s.key != Key::View => Some(v[0]),
+        dotchess::input::Applies::Views(v) if s.key != Key::View => Some(v[0]),
         _ => None,
     }
 }
@@ -100,16 +100,16 @@ fn query(s: &Spec, text: &str) -> String {
 /// What the library draws for a query: the SVG bytes the command line would write.
 fn by_query(s: &Spec, q: &str) -> Result<Vec<u8>, String> {
     let text = std::fs::read_to_string(example("12-rook.fen")).unwrap();
-    let base = dotchess::input::position::read_position("12-rook.fen", &text, dotchess::VariantId::Dot).unwrap();
+    let base = dotchess::input::read_position("12-rook.fen", &text, dotchess::VariantId::Dot).unwrap();
     let options = FigureOptions::from_query(q).map_err(|e| e.to_string())?;
-    let draft = dotchess::input::overlay::Draft::plain(&base);
-    let checked = dotchess::input::check::figure(&draft, &options).map_err(|e| e.to_string())?;
+    let draft = dotchess::input::Draft::plain(&base);
+    let checked = dotchess::input::check_figure(&draft, &options).map_err(|e| e.to_string())?;
     if animated(s) {
-        let anim = dotchess::output::animation::build(&checked.figure, false)
-            .map_err(|e| dotchess::input::check::animation_error(&checked, &e).to_string())?;
+        let anim = dotchess::output::build_animation(&checked.figure, false)
+            .map_err(|e| dotchess::input::animation_error(&checked, &e).to_string())?;
         return Ok(anim.encode(dotchess::output::Format::AnimatedSvg).unwrap());
     }
-    let scene = dotchess::output::budget::render_checked(&checked.figure).map_err(|e| e.to_string())?;
+    let scene = dotchess::output::render_checked(&checked.figure).map_err(|e| e.to_string())?;
     Ok(dotchess::output::to_svg(&scene).into_bytes())
 }
 
@@ -147,7 +147,7 @@ fn every_option_draws_the_same_by_flag_file_and_query() {
 /// A value each type cannot take, by text, whatever the limits.
 fn bad_text(s: &Spec) -> &'static str {
     match s.ty {
-        Ty::Name(_) => "zzz",
+        Ty::Choice(_) => "zzz",
         Ty::Background => "#+1+1+1",
         Ty::Window => "0,0,0,5",
         Ty::Theme => "neon",
@@ -198,7 +198,7 @@ fn numeric() -> Vec<(&'static Spec, f64, f64, bool)> {
             Ty::Number { min, max, .. } => Some((s, min, max, false)),
             Ty::Whole { min, max } => Some((s, min as f64, max as f64, true)),
             Ty::Plays => Some((s, 0.0, 10_000.0, true)),
-            Ty::NumberOrFile(dotchess::input::options::Along::Degrees(l)) => Some((s, -l, l, false)),
+            Ty::NumberOrFile(dotchess::input::Along::Degrees(l)) => Some((s, -l, l, false)),
             _ => None,
         })
         .collect()

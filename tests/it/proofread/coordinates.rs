@@ -4,7 +4,7 @@
 //! drawn carries its name (`13-xiangqi-general-soldier-chariot-disc` had no rank "1").
 
 use super::{Finding, Sheet, data, essay_sheets, generated_sheets, has_class, proofread};
-use dotchess::draw::figure::ViewKind;
+use dotchess::draw::ViewKind;
 use dotchess::{Coordinates, Pole, Poles};
 use std::collections::BTreeSet;
 

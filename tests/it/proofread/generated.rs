@@ -4,8 +4,8 @@
 //! orientation, all drawn from one fixed seed so that a finding can be drawn again.
 
 use super::Sheet;
-use dotchess::draw::figure::{ArrowMark, MoveMark, Orientation, VIEWS, ViewKind};
 use dotchess::draw::scene::Rgb;
+use dotchess::draw::{ArrowMark, MoveMark, Orientation, VIEWS, ViewKind};
 use dotchess::{Coordinates, Dir, Overlay, Position, Theme, VariantId};
 
 /// The seed every run starts from.

@@ -137,7 +137,7 @@ pub fn proofread(what: &str, sheets: &[Sheet], at_least: usize, check: impl Fn(&
 pub fn essay_sheets() -> &'static [Sheet] {
     static SHEETS: OnceLock<Vec<Sheet>> = OnceLock::new();
     SHEETS.get_or_init(|| {
-        use dotchess::draw::animation::Kind;
+        use dotchess::draw::Kind;
         let mut out = Vec::new();
         for (name, fig) in essay() {
             let topo = *fig.panels[0].position.topology();
