@@ -198,15 +198,28 @@ fn rank_numbers_promotion_labels_and_cell_names_stay_clear() {
     for (name, fig) in essay() {
         for (i, p) in fig.panels.iter().enumerate() {
             let s = draw(&fig, p);
-            let halos: Vec<(Pt, f64)> = s.find("coordinate-halo").into_iter().filter_map(circle).collect();
-            badges += halos.len();
-            let drawn: Vec<&Element> = s
-                .elements()
-                .into_iter()
-                .filter(|e| ["piece", "dot", "port"].iter().any(|c| e.class.split_whitespace().any(|w| w == *c)))
+            // Every element in drawing order: a number may lie on a piece, dot or port only when
+            // it is drawn after it, over it (a full ring, docs/rules.md §5.1), never under it.
+            let order = s.elements();
+            let is = |e: &Element, c: &str| e.class.split_whitespace().any(|w| w == c);
+            let halos: Vec<(usize, Pt, f64)> = order
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| is(e, "coordinate-halo"))
+                .filter_map(|(k, e)| circle(e).map(|(c, r)| (k, c, r)))
                 .collect();
-            for &(h, hr) in &halos {
-                for e in &drawn {
+            badges += halos.len();
+            let drawn: Vec<(usize, &Element)> = order
+                .iter()
+                .enumerate()
+                .filter(|(_, e)| ["piece", "dot", "port"].iter().any(|c| is(e, c)))
+                .map(|(k, e)| (k, *e))
+                .collect();
+            for &(k, h, hr) in &halos {
+                for &(j, e) in &drawn {
+                    if j < k {
+                        continue;
+                    }
                     let Some((c, r)) = circle(e) else { continue };
                     assert!(
                         h.dist(c) >= hr + r - 0.5,
@@ -219,7 +232,7 @@ fn rank_numbers_promotion_labels_and_cell_names_stay_clear() {
             }
             for b in s.find("promotion-backing") {
                 let (at, w, hgt) = rect(b);
-                for &(h, hr) in &halos {
+                for &(_, h, hr) in &halos {
                     let dx = (h.x - (at.x + w / 2.0)).abs() - w / 2.0;
                     let dy = (h.y - (at.y + hgt / 2.0)).abs() - hgt / 2.0;
                     assert!(

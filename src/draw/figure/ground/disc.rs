@@ -79,8 +79,10 @@ impl Painter<'_> {
             let boundaries = self.rank_number_boundaries(&[(0..topo.height()).collect()], opposite, &spot, s * 0.62);
             for r in 0..topo.height() {
                 let Some(b) = boundaries[r as usize] else { continue };
-                let layer = &mut l.decor;
                 let at = spot(r, b);
+                // A full ring's number over its pieces or dots is drawn above them, to be read.
+                let on_top = !self.busy.clear_of_marks(at, s * 0.62);
+                let layer = if on_top { &mut l.top } else { &mut l.decor };
                 layer.extend(super::badge(theme, (r + 1).to_string(), at, s, "coordinate rank"));
             }
         }

@@ -110,8 +110,10 @@ impl Painter<'_> {
         for r in 0..topo.height() {
             let (_, _, north) = g.ring_of(r);
             let Some(b) = boundaries[r as usize].filter(|_| g.shows(north)) else { continue };
-            let layer = if hold { &mut l.top } else { &mut l.decor };
             let at = spot(r, b);
+            // A full ring's number over its pieces or dots is drawn above them, to be read.
+            let on_top = hold || !self.busy.clear_of_marks(at, s * 0.62);
+            let layer = if on_top { &mut l.top } else { &mut l.decor };
             layer.extend(super::badge(self.theme, (r + 1).to_string(), at, s, "coordinate rank"));
         }
     }
