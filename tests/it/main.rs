@@ -20,6 +20,7 @@ mod essay_readable;
 mod fen;
 mod formats;
 mod games;
+mod gif_colours;
 mod golden;
 mod harden;
 mod house;
