@@ -25,11 +25,40 @@ pub(super) fn folder_of(path: &Path) -> PathBuf {
 fn read_files(position: &Path, overlay: Option<&Path>, variant: VariantId) -> Result<Draft, CliError> {
     let ptext = read_file(position)?;
     let base = read_position(&position.display().to_string(), &ptext, variant)?;
-    let Some(overlay) = overlay else { return Ok(Draft::plain(&base)) };
+    match overlay {
+        None => Ok(Draft::plain(&base)),
+        Some(o) => read_overlay(o, &base),
+    }
+}
+
+/// Reads an overlay file over a position (the files it names relative to its folder).
+fn read_overlay(overlay: &Path, base: &PositionSpec) -> Result<Draft, CliError> {
     let otext = read_file(overlay)?;
     let files = dotchess::batch::Disk(folder_of(overlay));
     use dotchess::batch::Files;
-    Ok(read_draft(&overlay.display().to_string(), &otext, &base, &|p| files.read(p))?)
+    Ok(read_draft(&overlay.display().to_string(), &otext, base, &|p| files.read(p))?)
+}
+
+/// The draft of `render` and `animate` (a game file aside): the position from a file, or from
+/// `--variant` and `--fen` (the variant's start without `--fen`); beside `--fen`, the one file
+/// given is the overlay.
+fn flags_or_files(
+    position: &super::PositionArgs,
+    file: Option<&Path>,
+    overlay: Option<&Path>,
+) -> Result<Draft, CliError> {
+    let from_flags = || Ok::<_, CliError>(PositionSpec { position: position.position()?, title: None });
+    match (file, overlay, &position.fen) {
+        (None, _, _) => Ok(Draft::plain(&from_flags()?)),
+        (Some(p), None, Some(_)) if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("toml")) => {
+            read_overlay(p, &from_flags()?)
+        }
+        (Some(_), _, Some(_)) => Err(CliError::Usage(
+            "give the position either as a file or with --fen, not both (beside --fen, the one file is an overlay, .toml)"
+                .into(),
+        )),
+        (Some(p), o, None) => read_files(p, o, position.variant),
+    }
 }
 
 /// A theme named on the command line: built in, or a theme file (relative to the working folder).
@@ -65,13 +94,7 @@ pub(super) fn render_cmd(a: &RenderArgs, out: &mut dyn Write) -> Result<(), CliE
     if a.ply.is_some() || a.plies.is_some() || a.game.is_some() {
         return Err(CliError::Usage("--ply, --plies and --game choose from a game file (.pgn)".into()));
     }
-    let draft = match &a.position_file {
-        None => Draft::plain(&PositionSpec { position: a.position.position()?, title: None }),
-        Some(_) if a.position.fen.is_some() => {
-            return Err(CliError::Usage("give the position either as a file or with --fen, not both".into()));
-        }
-        Some(p) => read_files(p, a.overlay_file.as_deref(), a.position.variant)?,
-    };
+    let draft = flags_or_files(&a.position, a.position_file.as_deref(), a.overlay_file.as_deref())?;
     let checked = check::figure(&draft, &with_files(&a.options.options)?)?;
     write_figure(&checked.figure, &a.output, a.format, out)
 }
@@ -134,13 +157,13 @@ fn animation_targets(
 
 pub(super) fn animate_cmd(a: &AnimateArgs, out: &mut dyn Write) -> Result<(), CliError> {
     use dotchess::draw::animation::{AnimSpec, Kind};
-    if super::game::is_game_file(&a.position) {
-        return animate_checked(super::game::replay(a)?, a, out);
+    if let Some(p) = a.position_file.as_deref().filter(|p| super::game::is_game_file(p)) {
+        return animate_checked(super::game::replay(a, p)?, a, out);
     }
     if a.from.is_some() || a.to.is_some() || a.game.is_some() {
         return Err(CliError::Usage("--from, --to and --game replay a game file (.pgn)".into()));
     }
-    let draft = read_files(&a.position, a.overlay.as_deref(), a.variant)?;
+    let draft = flags_or_files(&a.position, a.position_file.as_deref(), a.overlay_file.as_deref())?;
     let mut checked: Checked = check::figure(&draft, &with_files(&a.options.options)?)?;
     checked.figure.animation.get_or_insert(AnimSpec::new(Kind::Gear));
     animate_checked(checked, a, out)
