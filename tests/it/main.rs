@@ -27,6 +27,7 @@ mod house;
 #[cfg(feature = "serve")]
 mod http;
 mod inputs;
+mod marks_order;
 mod options;
 mod pdf;
 mod perft_flat;
