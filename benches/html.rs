@@ -1,5 +1,5 @@
 //! Interactive pages: the cost and size of exporting the Dot's start position as one HTML page
-//! (`dotchess render start.fen three.toml -o start.html`), the figure of issue 20's size limit:
+//! (`dotchess render start.fen three.toml -o start.html`), the largest interactive figure the size limit is set for:
 //! the hemispheres, the chart and the globe, every piece's moves in every panel.
 //!
 //! Run with `cargo bench --bench html -- --warm-up-time 1 --measurement-time 5`. `page` is the

@@ -1,4 +1,4 @@
-//! Game replay cost (issue 22): a 60-ply game of the Dot at 480 px on the hemispheres as a GIF,
+//! Game replay cost: a 60-ply game of the Dot at 480 px on the hemispheres as a GIF,
 //! against the same 61 frames each rendered as a separate PNG (the yardstick: no more than their
 //! cost, and at most 0.5 MB); and a 40-ply game at 720 px on the single board as a GIF, beside
 //! lila-gif's `game.gif` of 40 frames at 720×840 (about 55 ms on the project's 2-core machine;

@@ -9,6 +9,7 @@ use crate::input::file::{LoadError, read_input};
 use crate::input::options::FigureOptions;
 use crate::input::overlay::{Draft, read_draft};
 use crate::input::position::read_position;
+use crate::output::markup::escape;
 use crate::rules::variant::VariantId;
 use rayon::prelude::*;
 use serde::Deserialize;
@@ -324,10 +325,6 @@ fn write_animation(
     Ok(made.into_iter().map(|(p, _)| p).collect())
 }
 
-fn escape_html(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
-}
-
 /// A contact sheet: every figure with its caption, linking to its files.
 pub fn index_html(outcomes: &[Outcome], formats: &[Format]) -> String {
     // The picture shown: an animation's GIF; a still's SVG, else its PNG; a PDF alone is only
@@ -342,8 +339,8 @@ pub fn index_html(outcomes: &[Outcome], formats: &[Format]) -> String {
          <h1>dotchess figures</h1>\n<main>\n",
     );
     for o in outcomes {
-        let name = escape_html(&o.name);
-        let caption = escape_html(&o.caption);
+        let name = escape(&o.name);
+        let caption = escape(&o.caption);
         match &o.result {
             Ok(_) => {
                 // The files written: an animation's GIF besides the formats asked for, and no page of
@@ -374,7 +371,7 @@ pub fn index_html(outcomes: &[Outcome], formats: &[Format]) -> String {
             Err(e) => {
                 s += &format!(
                     "<figure id=\"{name}\" class=\"failed\"><figcaption><strong>{name}</strong> failed: {}</figcaption></figure>\n",
-                    escape_html(&e.to_string())
+                    escape(&e.to_string())
                 );
             }
         }

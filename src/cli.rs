@@ -4,6 +4,7 @@
 //! overlay file's key and a URL query pair are the same option.
 
 mod figures;
+mod files;
 mod flags;
 mod game;
 mod rules;

@@ -2,7 +2,7 @@
 //! a still, `--plies 10,20,30` a game sheet). The game is read and the figure checked by the input
 //! half ([`dotchess::input::game`]); the writers are `animate`'s and `render`'s own.
 
-use super::figures::{folder_of, read_file, with_files};
+use super::files::{folder_of, read_file, with_files};
 use super::{AnimateArgs, CliError, RenderArgs};
 use dotchess::VariantId;
 use dotchess::input::check::Checked;

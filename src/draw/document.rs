@@ -2,7 +2,7 @@
 //! each a position, a view and an overlay; its title, theme and background; an animation), and
 //! the drawing of it into one scene.
 
-use crate::draw::figure::PanelSpec;
+use crate::draw::figure::{Overlay, PanelSpec, View};
 use crate::draw::scene::Rgb;
 use crate::draw::theme::Theme;
 use crate::rules::position::Position;
@@ -146,6 +146,35 @@ impl FigureSpec {
         Ok(scene)
     }
 
+    /// A panel's view and overlay as the document draws them: the document's width and title
+    /// when it has one panel only, and the expectation of the panel's position, if any, with
+    /// the moves of its square marked.
+    fn panel_marks(&self, p: &PanelSpec) -> (View, Overlay) {
+        let mut view = p.view;
+        if let (Some(w), 1) = (self.width, self.panels.len()) {
+            view.width = w;
+        }
+        let mut overlay = p.overlay.clone();
+        if self.panels.len() == 1 {
+            overlay.title = self.title.clone();
+        }
+        // An expectation's square names a cell of its own position: only a panel drawing that
+        // position shows it.
+        let same = |e: &&Expectation| {
+            e.position.variant().id == p.position.variant().id && e.position.fen() == p.position.fen()
+        };
+        if let Some(e) =
+            self.expect.iter().filter(same).find(|e| overlay.marks_moves_of(e.square) || self.panels.len() == 1)
+        {
+            overlay.expect = Some((e.square, e.destinations.clone()));
+            overlay.expect_source = e.source.clone();
+            if !overlay.marks_moves_of(e.square) {
+                overlay.moves.push(e.square.into());
+            }
+        }
+        (view, overlay)
+    }
+
     /// Draws the panels one by one in `theme`, handing each to `check` before the next is drawn;
     /// `touch`: with the interactive layer, each panel's board numbered by its position's first
     /// panel among the distinct positions.
@@ -162,28 +191,7 @@ impl FigureSpec {
         let mut legends: Vec<([usize; 3], Option<String>)> = Vec::new();
         for (i, p) in self.panels.iter().enumerate() {
             let panel = {
-                let mut view = p.view;
-                if let (Some(w), 1) = (self.width, self.panels.len()) {
-                    view.width = w;
-                }
-                let mut overlay = p.overlay.clone();
-                if self.panels.len() == 1 {
-                    overlay.title = self.title.clone();
-                }
-                // An expectation's square names a cell of its own position: only a panel drawing
-                // that position shows it.
-                let same = |e: &&Expectation| {
-                    e.position.variant().id == p.position.variant().id && e.position.fen() == p.position.fen()
-                };
-                if let Some(e) =
-                    self.expect.iter().filter(same).find(|e| overlay.marks_moves_of(e.square) || self.panels.len() == 1)
-                {
-                    overlay.expect = Some((e.square, e.destinations.clone()));
-                    overlay.expect_source = e.source.clone();
-                    if !overlay.marks_moves_of(e.square) {
-                        overlay.moves.push(e.square.into());
-                    }
-                }
+                let (view, overlay) = self.panel_marks(p);
                 let key = (p.position.variant().id, p.position.fen());
                 let board = boards.iter().position(|b| *b == key).unwrap_or_else(|| {
                     boards.push(key);

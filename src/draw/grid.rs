@@ -145,6 +145,30 @@ pub(crate) fn joinable(shape: &Shape) -> bool {
 /// The outlines of the shapes as one path, every shared side once, sides that continue one
 /// another joined. Shapes that cannot join (see [`joinable`]) are skipped.
 pub fn outline<'a>(shapes: impl IntoIterator<Item = &'a Shape>) -> Vec<PathCmd> {
+    let sides = distinct_sides(shapes);
+    let at = sides.at_corners();
+    sides.joined(&at)
+}
+
+/// The distinct sides of a set of shapes, each known by its two corners.
+struct Sides {
+    /// The sides, each once, in the order first met.
+    list: Vec<Side>,
+    /// Each side's corners (numbered as first met): where it starts and where it ends.
+    corner_of: Vec<[usize; 2]>,
+    /// How many sides meet at each corner.
+    count: Vec<usize>,
+}
+
+/// Which sides meet at each corner: corner `c`'s sides (their places in [`Sides::list`], in its
+/// order) are `ends[starts[c]..starts[c + 1]]`.
+struct AtCorners {
+    starts: Vec<usize>,
+    ends: Vec<usize>,
+}
+
+/// Every side of the shapes that can join, each once however many shapes share it.
+fn distinct_sides<'a>(shapes: impl IntoIterator<Item = &'a Shape>) -> Sides {
     // Corners are numbered as first met (over every side, kept or not); a side is then known by
     // its two corner numbers, so each side is looked up once by small integer keys and only the
     // sides kept are stored (a large chart window has hundreds of thousands of sides, most of
@@ -196,66 +220,80 @@ pub fn outline<'a>(shapes: impl IntoIterator<Item = &'a Shape>) -> Vec<PathCmd> 
             }
         }
     }
-    // Which sides meet at each corner: each corner's sides (in the order of the list) as a run of
-    // `ends`.
-    let mut starts = Vec::with_capacity(count.len() + 1);
-    starts.push(0);
-    for n in &count {
-        starts.push(starts.last().copied().unwrap_or(0) + n);
-    }
-    let mut fill = starts.clone();
-    let mut ends = vec![0usize; 2 * list.len()];
-    for (i, corners) in corner_of.iter().enumerate() {
-        for &c in corners {
-            ends[fill[c]] = i;
-            fill[c] += 1;
+    Sides { list, corner_of, count }
+}
+
+impl Sides {
+    /// The sides at each corner.
+    fn at_corners(&self) -> AtCorners {
+        let Sides { list, corner_of, count } = self;
+        let mut starts = Vec::with_capacity(count.len() + 1);
+        starts.push(0);
+        for n in count {
+            starts.push(starts.last().copied().unwrap_or(0) + n);
         }
+        let mut fill = starts.clone();
+        let mut ends = vec![0usize; 2 * list.len()];
+        for (i, corners) in corner_of.iter().enumerate() {
+            for &c in corners {
+                ends[fill[c]] = i;
+                fill[c] += 1;
+            }
+        }
+        AtCorners { starts, ends }
     }
-    let mut used = vec![false; list.len()];
-    // The unused side at corner `c` (where `last` ends) that carries `last` on, oriented to start
-    // there, with the corner where it ends: the same line or circle on, or round a plain corner
-    // (where only two sides meet, so that the corner is a join of one stroke, as it was in each
-    // cell's outline).
-    let next = |used: &[bool], last: Side, c: usize| -> Option<(usize, Side, usize)> {
-        let here = &ends[starts[c]..starts[c + 1]];
-        let oriented = |j: usize| match corner_of[j] {
-            [from, to] if from == c => (list[j], to),
-            [from, _] => (list[j].reversed(), from),
-        };
-        let free = here.iter().copied().filter(|&j| !used[j]);
-        if let Some(j) = free.clone().find(|&j| last.continued_by(oriented(j).0)) {
+
+    /// The sides joined into runs, each run as path commands: a run goes on from a side's end
+    /// while a side continues it, or round a corner where only two sides meet.
+    fn joined(&self, at: &AtCorners) -> Vec<PathCmd> {
+        let Sides { list, corner_of, .. } = self;
+        let AtCorners { starts, ends } = at;
+        let mut used = vec![false; list.len()];
+        // The unused side at corner `c` (where `last` ends) that carries `last` on, oriented to
+        // start there, with the corner where it ends: the same line or circle on, or round a plain
+        // corner (where only two sides meet, so that the corner is a join of one stroke, as it was
+        // in each cell's outline).
+        let next = |used: &[bool], last: Side, c: usize| -> Option<(usize, Side, usize)> {
+            let here = &ends[starts[c]..starts[c + 1]];
+            let oriented = |j: usize| match corner_of[j] {
+                [from, to] if from == c => (list[j], to),
+                [from, _] => (list[j].reversed(), from),
+            };
+            let free = here.iter().copied().filter(|&j| !used[j]);
+            if let Some(j) = free.clone().find(|&j| last.continued_by(oriented(j).0)) {
+                let (s, end) = oriented(j);
+                return Some((j, s, end));
+            }
+            let j = free.clone().next()?;
             let (s, end) = oriented(j);
-            return Some((j, s, end));
+            (here.len() == 2).then_some((j, s, end))
+        };
+        let mut path = Vec::new();
+        for i in 0..list.len() {
+            if used[i] {
+                continue;
+            }
+            used[i] = true;
+            let mut forward = vec![list[i]];
+            let mut end = corner_of[i][1];
+            while let Some((j, s, e)) = next(&used, *forward.last().expect("a side"), end) {
+                used[j] = true;
+                forward.push(s);
+                end = e;
+            }
+            let mut backward = vec![list[i].reversed()];
+            let mut end = corner_of[i][0];
+            while let Some((j, s, e)) = next(&used, *backward.last().expect("a side"), end) {
+                used[j] = true;
+                backward.push(s);
+                end = e;
+            }
+            // The run from its far back end to its far front end.
+            let run: Vec<Side> = backward[1..].iter().rev().map(|s| s.reversed()).chain(forward).collect();
+            push_run(&mut path, &run);
         }
-        let j = free.clone().next()?;
-        let (s, end) = oriented(j);
-        (here.len() == 2).then_some((j, s, end))
-    };
-    let mut path = Vec::new();
-    for i in 0..list.len() {
-        if used[i] {
-            continue;
-        }
-        used[i] = true;
-        let mut forward = vec![list[i]];
-        let mut end = corner_of[i][1];
-        while let Some((j, s, e)) = next(&used, *forward.last().expect("a side"), end) {
-            used[j] = true;
-            forward.push(s);
-            end = e;
-        }
-        let mut backward = vec![list[i].reversed()];
-        let mut end = corner_of[i][0];
-        while let Some((j, s, e)) = next(&used, *backward.last().expect("a side"), end) {
-            used[j] = true;
-            backward.push(s);
-            end = e;
-        }
-        // The run from its far back end to its far front end.
-        let run: Vec<Side> = backward[1..].iter().rev().map(|s| s.reversed()).chain(forward).collect();
-        push_run(&mut path, &run);
+        path
     }
-    path
 }
 
 /// The narrowest grid line (figure units) that cells are filled crisply under: the default

@@ -109,7 +109,7 @@ pub(crate) fn palette(base: &[Rgb], hist: &[(u32, u64)]) -> Vec<u32> {
         }
     }
     // Stable: colours of equal counts (those the samples lack) keep the scene's order.
-    own.sort_by(|a, b| b.1.cmp(&a.1));
+    own.sort_by_key(|o| std::cmp::Reverse(o.1));
     let mut pal: Vec<u32> = own.into_iter().map(|(c, _)| c).take(COLOURS * 3 / 4).collect();
     // Blends: a colour joins when it is far from every colour already in; the bar drops until the
     // palette is full or every colour is in.

@@ -13,6 +13,7 @@
 //! its figure as the element it stands in and keeps its state inside a function; no element has
 //! an `id` or a `name`.
 
+use super::markup::escape;
 use super::svg::{Decorate, to_svg_in_page};
 use crate::draw::scene::{Element, Group, Node, Scene, Shape};
 
@@ -142,8 +143,10 @@ impl Decorate for Page {
         if has_class(&e.class, "dot")
             && let Some(moves) = data(&e.data, "move")
         {
-            let capture = if has_class(&e.class, "capture") { ", capture" } else { "" };
-            s.push_str(&format!(" aria-label=\"{}{capture}\" role=\"img\"", escape(&moves.replace(' ', ", "))));
+            // Named in SAN (`Nf3`, `exd5`), as a chess reader writes moves; the capture is in
+            // the name's `x`.
+            let names = data(&e.data, "san").unwrap_or(moves);
+            s.push_str(&format!(" aria-label=\"{}\" role=\"img\"", escape(&names.replace(' ', ", "))));
             if let (Some(dx), Shape::Circle { .. }) = (data(&e.data, "spread"), &e.shape) {
                 s.push_str(&format!(" style=\"--dx:{}px\"", escape(dx)));
             }
@@ -186,21 +189,6 @@ fn has_class(class: &str, word: &str) -> bool {
 
 fn data<'a>(data: &'a [(&'static str, String)], key: &str) -> Option<&'a str> {
     data.iter().find(|(k, _)| *k == key).map(|(_, v)| v.as_str())
-}
-
-/// Text for HTML content and attribute values.
-fn escape(s: &str) -> String {
-    let mut out = String::with_capacity(s.len());
-    for c in s.chars() {
-        match c {
-            '&' => out.push_str("&amp;"),
-            '<' => out.push_str("&lt;"),
-            '>' => out.push_str("&gt;"),
-            '"' => out.push_str("&quot;"),
-            c => out.push(c),
-        }
-    }
-    out
 }
 
 /// FNV-1a, 64 bits: the figure's class comes from its content, the same on every machine.

@@ -6,6 +6,7 @@
 
 pub mod animation;
 mod apng;
+mod axis_stroke;
 pub mod budget;
 pub mod format;
 pub(crate) mod frames;
@@ -13,6 +14,8 @@ mod gif;
 mod hairline;
 mod html;
 mod lzw;
+pub(crate) mod markup;
+mod paint;
 mod pdf;
 mod png;
 mod png_chunk;

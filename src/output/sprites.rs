@@ -19,7 +19,7 @@
 //! The painters of a process share one store of at most [`MAX_BYTES`] (a globe's pieces, each of
 //! its own size, rarely repeat), which then starts afresh.
 
-use super::raster::{Painter, draw, q};
+use super::paint::{Paths, draw, q};
 use crate::draw::scene::{Anchor, FontWeight, Paint, PathCmd, PieceSet, Pt, Rgb};
 use crate::rules::piece::Piece;
 use std::collections::HashMap;
@@ -108,7 +108,7 @@ impl Sprites {
     /// position (the snapped one), each painted at `opacity`, the first time.
     pub fn paint(
         &self,
-        painter: &mut Painter,
+        paths: &mut Paths,
         (what, at): (What, Pt),
         paint: &Paint,
         ts: Transform,
@@ -155,7 +155,7 @@ impl Sprites {
         // pixels whichever figure made it, and a painter's history never changes a picture.
         let at = Pt { x: (fx as f32 / steps / ts.sx) as f64, y: (fy as f32 / steps / ts.sy) as f64 };
         let scale = Transform::from_scale(ts.sx, ts.sy);
-        let made = sprite(painter, layers(at), opacity.unwrap_or(1.0), scale);
+        let made = sprite(paths, layers(at), opacity.unwrap_or(1.0), scale);
         if let Some(s) = &made {
             blend(s, place(s), canvas);
         }
@@ -209,9 +209,9 @@ fn blend(s: &Sprite, (x, y): (i64, i64), canvas: &mut PixmapMut) {
 
 /// The layers painted into a pixmap just large enough for them (a pixel of margin all round),
 /// placed from the origin; none when nothing would show.
-fn sprite(painter: &mut Painter, layers: Vec<(Vec<PathCmd>, Paint)>, opacity: f64, ts: Transform) -> Option<Sprite> {
+fn sprite(paths: &mut Paths, layers: Vec<(Vec<PathCmd>, Paint)>, opacity: f64, ts: Transform) -> Option<Sprite> {
     let built: Vec<(tiny_skia::Path, Paint)> =
-        layers.into_iter().filter_map(|(cmds, p)| painter.path(&cmds).map(|path| (path, p))).collect();
+        layers.into_iter().filter_map(|(cmds, p)| paths.path(&cmds).map(|path| (path, p))).collect();
     let (mut l, mut t, mut r, mut b) = (f32::MAX, f32::MAX, f32::MIN, f32::MIN);
     for (path, p) in &built {
         // A stroke reaches out half its width, a miter join (limit 4) at most twice its width.
@@ -233,154 +233,4 @@ fn sprite(painter: &mut Painter, layers: Vec<(Vec<PathCmd>, Paint)>, opacity: f6
         draw(path, p, opacity, ts, &mut pixmap.as_mut());
     }
     Some(Sprite { pixmap, left, top })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::draw::scene::{Element, Node, Scene, Shape};
-    use crate::rules::piece::{Color, Role};
-
-    /// A scene of one element on white, `w` × `h` figure units.
-    fn scene(shape: Shape, paint: Paint, (w, h): (f64, f64)) -> Scene {
-        let mut s = Scene::new(w, h, Rgb::WHITE);
-        s.nodes.push(Node::Element(Element::new(shape, paint, "x")));
-        s
-    }
-
-    /// The layers painted straight onto a white canvas, as the painter did before sprites.
-    fn straight(layers: Vec<(Vec<PathCmd>, Paint)>, opacity: f64, (w, h): (u32, u32), scale: f32) -> Pixmap {
-        let mut canvas = Pixmap::new(w, h).unwrap();
-        canvas.fill(tiny_skia::Color::WHITE);
-        let mut painter = Painter::default();
-        for (cmds, p) in layers {
-            if let Some(path) = painter.path(&cmds) {
-                draw(&path, &p, opacity, Transform::from_scale(scale, scale), &mut canvas.as_mut());
-            }
-        }
-        canvas
-    }
-
-    /// The mean difference per channel (of 255) and the share of pixels off by more than 32.
-    fn difference(a: &Pixmap, b: &Pixmap) -> (f64, f64) {
-        let (mut sum, mut off) = (0u64, 0usize);
-        for (p, q) in a.data().chunks_exact(4).zip(b.data().chunks_exact(4)) {
-            sum += (0..4).map(|i| u64::from(p[i].abs_diff(q[i]))).sum::<u64>();
-            off += (0..4).any(|i| p[i].abs_diff(q[i]) > 32) as usize;
-        }
-        let n = a.data().len() as f64 / 4.0;
-        (sum as f64 / (4.0 * n), off as f64 / n)
-    }
-
-    #[test]
-    fn a_piece_from_its_sprite_shows_what_painting_it_straight_shows() {
-        let piece = Piece { color: Color::Black, role: Role::Knight };
-        let paint = Paint::fill(Rgb(250, 250, 250)).with_stroke(Rgb(20, 20, 20), 1.3);
-        for set in [PieceSet::Glyph, PieceSet::Disc, PieceSet::Letter] {
-            for (size, at, scale) in
-                [(45.0, (30.13, 41.77), 1.0), (20.3, (17.5, 18.04), 2.0), (61.7, (40.0, 39.9), 1.5)]
-            {
-                let at = Pt { x: at.0, y: at.1 };
-                let s = scene(Shape::Piece { piece, at, size, set }, paint.clone(), (80.0, 80.0));
-                let ours = super::super::raster::to_pixmap(&s, scale).unwrap();
-                let theirs = straight(
-                    crate::draw::artwork::piece_layers(piece, at, size, set, &paint),
-                    1.0,
-                    (ours.width(), ours.height()),
-                    scale as f32,
-                );
-                let (mean, off) = difference(&ours, &theirs);
-                assert!(
-                    mean < 0.5 && off < 0.005,
-                    "{set:?} {size} at {at:?} ×{scale}: mean {mean:.3}, {:.2} % off",
-                    off * 100.0
-                );
-            }
-        }
-    }
-
-    #[test]
-    fn a_label_from_its_sprite_shows_what_painting_it_straight_shows() {
-        let paint = Paint { opacity: Some(0.7), ..Paint::fill(Rgb(60, 60, 60)) };
-        for (text, at, scale) in [("a", (10.3, 12.61), 1.0), ("h8", (30.0, 20.25), 2.0), ("N", (5.55, 30.0), 1.25)] {
-            let at = Pt { x: at.0, y: at.1 };
-            let (size, anchor, weight) = (11.0, Anchor::Middle, FontWeight::Regular);
-            let s = scene(Shape::Text { text: text.into(), at, size, anchor, weight }, paint.clone(), (40.0, 40.0));
-            let ours = super::super::raster::to_pixmap(&s, scale).unwrap();
-            let outline = crate::draw::font::text_outline(text, at, size, anchor, weight);
-            let theirs = straight(vec![(outline, paint.clone())], 0.7, (ours.width(), ours.height()), scale as f32);
-            let (mean, off) = difference(&ours, &theirs);
-            assert!(mean < 0.5 && off < 0.01, "{text} at {at:?} ×{scale}: mean {mean:.3}, {:.2} % off", off * 100.0);
-        }
-    }
-
-    #[test]
-    fn a_painter_paints_a_figure_the_same_whatever_it_painted_before() {
-        let piece = |x: f64, y: f64, size: f64| {
-            let at = Pt { x, y };
-            let shape =
-                Shape::Piece { piece: Piece { color: Color::Black, role: Role::Rook }, at, size, set: PieceSet::Glyph };
-            Node::Element(Element::new(shape, Paint::fill(Rgb::WHITE).with_stroke(Rgb::BLACK, 1.0), "piece"))
-        };
-        let label = |x: f64, y: f64| {
-            let shape = Shape::Text {
-                text: "e4".into(),
-                at: Pt { x, y },
-                size: 12.0,
-                anchor: Anchor::Middle,
-                weight: FontWeight::Regular,
-            };
-            Node::Element(Element::new(shape, Paint::fill(Rgb(40, 40, 40)), "label"))
-        };
-        let mut first = Scene::new(120.0, 60.0, Rgb::WHITE);
-        first.nodes.extend([piece(20.13, 30.4, 33.0), piece(81.13, 29.4, 33.0), label(50.06, 10.3)]);
-        let mut second = Scene::new(120.0, 60.0, Rgb::WHITE);
-        // The same fractions of a pixel at other places: the sprites the first figure made.
-        second.nodes.extend([piece(47.13, 21.4, 33.0), label(90.06, 50.3)]);
-        let paint = |painter: &mut Painter, s: &Scene| {
-            let mut canvas = Pixmap::new(120, 60).unwrap();
-            painter.paint(s, 1.0, &mut canvas.as_mut());
-            canvas
-        };
-        let mut used = Painter::own_sprites();
-        paint(&mut used, &first);
-        assert_eq!(used.sprite_count(), 2, "one rook sprite, one label sprite");
-        let after = paint(&mut used, &second);
-        assert_eq!(used.sprite_count(), 2, "the second figure found them");
-        let fresh = paint(&mut Painter::own_sprites(), &second);
-        assert!(after.data() == fresh.data(), "the second figure's pixels depend on what was painted before");
-        for scale in [1.5, 0.75] {
-            let mut used = Painter::own_sprites();
-            let mut big = Pixmap::new(180, 90).unwrap();
-            used.paint(&first, scale, &mut big.as_mut());
-            let (mut a, mut b) = (Pixmap::new(180, 90).unwrap(), Pixmap::new(180, 90).unwrap());
-            used.paint(&second, scale, &mut a.as_mut());
-            Painter::own_sprites().paint(&second, scale, &mut b.as_mut());
-            assert!(a.data() == b.data(), "at scale {scale}, the pixels depend on what was painted before");
-        }
-    }
-
-    #[test]
-    fn pieces_a_whole_number_of_pixels_apart_share_one_sprite_and_its_pixels() {
-        let piece = Piece { color: Color::White, role: Role::Queen };
-        let (paint, size) = (Paint::fill(Rgb::WHITE).with_stroke(Rgb::BLACK, 1.0), 30.0);
-        let mut s = Scene::new(100.0, 50.0, Rgb::WHITE);
-        for x in [20.4, 70.4] {
-            let at = Pt { x, y: 25.3 };
-            s.nodes.push(Node::Element(Element::new(
-                Shape::Piece { piece, at, size, set: PieceSet::Glyph },
-                paint.clone(),
-                "piece",
-            )));
-        }
-        let mut canvas = Pixmap::new(100, 50).unwrap();
-        let mut painter = Painter::own_sprites();
-        painter.paint(&s, 1.0, &mut canvas.as_mut());
-        assert_eq!(painter.sprite_count(), 1);
-        let column = |x0: usize| -> Vec<u8> {
-            (0..50).flat_map(|y| canvas.data()[(y * 100 + x0) * 4..][..50 * 4].to_vec()).collect()
-        };
-        assert_eq!(column(0), column(50), "the same pixels, 50 pixels apart");
-        assert!(column(0).chunks_exact(4).any(|p| p[0] < 100), "the queen is drawn");
-    }
 }

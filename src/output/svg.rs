@@ -3,6 +3,7 @@
 //! (no CSS, no `<use>`), so simple renderers show the same picture. Numbers are written with two
 //! decimals and every element's attributes in name order, so the same scene gives the same bytes.
 
+use super::markup::{Quotes, push_escaped};
 use crate::draw::font;
 use crate::draw::scene::{Element, Group, Node, Paint, PathCmd, Pt, Rgb, Scene, Shape};
 
@@ -103,37 +104,6 @@ pub(crate) fn push_path_data(s: &mut String, cmds: &[PathCmd]) {
     }
 }
 
-/// Appends text content with `&`, `<` and `>` escaped.
-fn push_escaped_text(s: &mut String, text: &str) {
-    if !text.bytes().any(|b| matches!(b, b'&' | b'<' | b'>')) {
-        s.push_str(text);
-        return;
-    }
-    for c in text.chars() {
-        match c {
-            '&' => s.push_str("&amp;"),
-            '<' => s.push_str("&lt;"),
-            '>' => s.push_str("&gt;"),
-            c => s.push(c),
-        }
-    }
-}
-
-/// Appends an attribute value with `&`, `<`, `>` and both quotes escaped.
-fn push_escaped(s: &mut String, text: &str) {
-    if !text.bytes().any(|b| matches!(b, b'&' | b'<' | b'>' | b'"' | b'\'')) {
-        s.push_str(text);
-        return;
-    }
-    for c in text.chars() {
-        match c {
-            '"' => s.push_str("&quot;"),
-            '\'' => s.push_str("&apos;"),
-            c => push_escaped_text(s, c.encode_utf8(&mut [0; 4])),
-        }
-    }
-}
-
 /// What a page that shows the SVG inline adds to it ([`super::html`]): attributes of the root
 /// and of some elements and groups, written after their own. The SVG file never has them.
 pub(crate) trait Decorate {
@@ -184,7 +154,7 @@ impl Out<'_> {
         self.s.push(' ');
         self.s.push_str(name);
         self.s.push_str("=\"");
-        push_escaped(&mut self.s, value);
+        push_escaped(&mut self.s, value, Quotes::Both);
         self.s.push('"');
     }
     fn num(&mut self, name: &str, x: f64) {
@@ -235,7 +205,7 @@ impl Out<'_> {
             self.s.push_str(" data-");
             self.s.push_str(data[i].0);
             self.s.push_str("=\"");
-            push_escaped(&mut self.s, &data[i].1);
+            push_escaped(&mut self.s, &data[i].1, Quotes::Both);
             self.s.push('"');
         }
     }
@@ -456,9 +426,9 @@ fn document(o: &mut Out, scene: &Scene) {
     o.s.push('"');
     o.num("width", scene.width);
     o.s.push_str(" xmlns=\"http://www.w3.org/2000/svg\">\n<title>");
-    push_escaped_text(&mut o.s, &scene.title);
+    push_escaped(&mut o.s, &scene.title, Quotes::None);
     o.s.push_str("</title>\n<desc>");
-    push_escaped_text(&mut o.s, &scene.desc);
+    push_escaped(&mut o.s, &scene.desc, Quotes::None);
     o.s.push_str("</desc>");
     if !scene.transparent {
         o.open("rect");

@@ -2,6 +2,7 @@
 //! `<animate>` of `display` (discrete), all on one clock. A viewer without animation shows the
 //! first frame. Numbers are written with fixed decimals, so the same frames give the same bytes.
 
+use super::markup::escape;
 use crate::draw::animation::Animation;
 use crate::draw::scene::Scene;
 
@@ -10,10 +11,6 @@ fn fixed(x: f64) -> String {
     let s = format!("{x:.6}");
     let s = s.trim_end_matches('0').trim_end_matches('.');
     if s.is_empty() || s == "-0" { "0".into() } else { s.into() }
-}
-
-fn escape(s: &str) -> String {
-    s.replace('&', "&amp;").replace('<', "&lt;").replace('>', "&gt;").replace('"', "&quot;")
 }
 
 /// A frame's drawing: the body of its SVG document (without the root element).

@@ -56,6 +56,70 @@ pub struct FenError {
 /// Longest FEN accepted, in bytes.
 pub const MAX_FEN_LEN: usize = 1024;
 
+/// A FEN's fields, each with the character column it starts at, the fields left out given their
+/// defaults up to the en passant square ([`Position::from_fen`]).
+fn fen_fields(fen: &str) -> Result<Vec<(usize, &str)>, FenError> {
+    let err = |field, column, message: String| FenError { field, column, message };
+    // Split into fields, remembering each field's character column.
+    let mut fields: Vec<(usize, &str)> = Vec::new();
+    let mut col = 0usize;
+    let mut start: Option<(usize, usize)> = None;
+    for (i, ch) in fen.char_indices() {
+        col += 1;
+        if ch.is_whitespace() {
+            if let Some((c0, b0)) = start.take() {
+                fields.push((c0, &fen[b0..i]));
+            }
+        } else if start.is_none() {
+            start = Some((col, i));
+        }
+    }
+    if let Some((c0, b0)) = start {
+        fields.push((c0, &fen[b0..]));
+    }
+    let end_col = col + 1;
+    if fields.is_empty() {
+        return Err(err(FenField::Board, 1, "missing field: piece placement".into()));
+    }
+    // 1 to 6 fields: those left out take their defaults (White to move, no castling, no en
+    // passant; the clocks are 0 and 1 below), the same whatever number is given.
+    let defaults = ["w", "-", "-"];
+    while fields.len() < 4 {
+        fields.push((end_col, defaults[fields.len() - 1]));
+    }
+    if fields.len() > 6 {
+        return Err(err(FenField::Fullmove, fields[6].0, "unexpected text after the fullmove number".into()));
+    }
+    Ok(fields)
+}
+
+/// Reads the castling field `rights` (at column `cc`) into `setup`; the column of each right
+/// given, by its bit's place (`cc` for those not given).
+fn parse_castling(setup: &mut Setup, cc: usize, rights: &str) -> Result<[usize; 4], FenError> {
+    let err = |field, column, message: String| FenError { field, column, message };
+    let mut right_columns = [cc; 4];
+    if rights != "-" {
+        for (i, ch) in rights.chars().enumerate() {
+            let (color, h_rook) = match ch {
+                'K' => (Color::White, true),
+                'Q' => (Color::White, false),
+                'k' => (Color::Black, true),
+                'q' => (Color::Black, false),
+                _ => {
+                    return Err(err(FenField::Castling, cc + i, format!("expected K, Q, k, q or -, found `{ch}`")));
+                }
+            };
+            let bit = rook_right(color, h_rook);
+            if setup.castling & bit != 0 {
+                return Err(err(FenField::Castling, cc + i, format!("`{ch}` given twice")));
+            }
+            setup.castling |= bit;
+            right_columns[bit.trailing_zeros() as usize] = cc + i;
+        }
+    }
+    Ok(right_columns)
+}
+
 impl Position {
     /// Reads a position of `variant` from FEN of 1 to 6 fields: the fields left out take their
     /// defaults (White to move, no castling, no en passant, clocks 0 and 1), since diagrams are
@@ -65,36 +129,7 @@ impl Position {
         if fen.len() > MAX_FEN_LEN {
             return Err(err(FenField::Board, MAX_FEN_LEN + 1, format!("longer than {MAX_FEN_LEN} bytes")));
         }
-        // Split into fields, remembering each field's character column.
-        let mut fields: Vec<(usize, &str)> = Vec::new();
-        let mut col = 0usize;
-        let mut start: Option<(usize, usize)> = None;
-        for (i, ch) in fen.char_indices() {
-            col += 1;
-            if ch.is_whitespace() {
-                if let Some((c0, b0)) = start.take() {
-                    fields.push((c0, &fen[b0..i]));
-                }
-            } else if start.is_none() {
-                start = Some((col, i));
-            }
-        }
-        if let Some((c0, b0)) = start {
-            fields.push((c0, &fen[b0..]));
-        }
-        let end_col = col + 1;
-        if fields.is_empty() {
-            return Err(err(FenField::Board, 1, "missing field: piece placement".into()));
-        }
-        // 1 to 6 fields: those left out take their defaults (White to move, no castling, no en
-        // passant; the clocks are 0 and 1 below), the same whatever number is given.
-        let defaults = ["w", "-", "-"];
-        while fields.len() < 4 {
-            fields.push((end_col, defaults[fields.len() - 1]));
-        }
-        if fields.len() > 6 {
-            return Err(err(FenField::Fullmove, fields[6].0, "unexpected text after the fullmove number".into()));
-        }
+        let fields = fen_fields(fen)?;
 
         let topo = variant.variant().topology;
         let mut setup = Setup::default();
@@ -108,26 +143,7 @@ impl Position {
         };
 
         let (cc, rights) = fields[2];
-        let mut right_columns = [cc; 4];
-        if rights != "-" {
-            for (i, ch) in rights.chars().enumerate() {
-                let (color, h_rook) = match ch {
-                    'K' => (Color::White, true),
-                    'Q' => (Color::White, false),
-                    'k' => (Color::Black, true),
-                    'q' => (Color::Black, false),
-                    _ => {
-                        return Err(err(FenField::Castling, cc + i, format!("expected K, Q, k, q or -, found `{ch}`")));
-                    }
-                };
-                let bit = rook_right(color, h_rook);
-                if setup.castling & bit != 0 {
-                    return Err(err(FenField::Castling, cc + i, format!("`{ch}` given twice")));
-                }
-                setup.castling |= bit;
-                right_columns[bit.trailing_zeros() as usize] = cc + i;
-            }
-        }
+        let right_columns = parse_castling(&mut setup, cc, rights)?;
 
         let (ec, ep) = fields[3];
         if ep != "-" && !variant.variant().pawn_double_step {
@@ -254,7 +270,6 @@ fn parse_board(
     let err = |column, message: String| FenError { field: FenField::Board, column, message };
     let live = topo.poles() == Poles::Live;
     let h = topo.height() as usize;
-    let w = topo.width();
     let expected = h + if live { 2 } else { 0 };
     let rows: Vec<&str> = text.split('/').collect();
     if !live && rows.len() == h + 2 && topo.poles() == Poles::Dead {
@@ -285,63 +300,94 @@ fn parse_board(
             _ => None,
         };
         if let Some(pole) = pole {
-            let cell = topo.pole_cell(pole).expect("live pole");
-            match row.chars().collect::<Vec<_>>()[..] {
-                ['1'] => {}
-                [ch] => {
-                    setup.pieces.push((cell, piece_of_letter(variant, ch, row_col)?));
-                    columns.push(row_col);
-                }
-                _ => {
-                    return Err(err(
-                        row_col,
-                        format!("the {} pole field must be `1` or one piece letter, found `{row}`", pole.letter()),
-                    ));
-                }
-            }
+            parse_pole_field(variant, setup, topo, pole, (row, row_col), &mut columns)?;
         } else {
             let rank = (h - 1 - (i - live as usize)) as u8;
-            let mut file: u32 = 0;
-            let mut digits = String::new();
-            let mut digits_col = 0;
-            let chars: Vec<char> = row.chars().collect();
-            for (j, &ch) in chars.iter().enumerate() {
-                let c = row_col + j;
-                if ch.is_ascii_digit() {
-                    if digits.is_empty() {
-                        digits_col = c;
-                    }
-                    digits.push(ch);
-                    if chars.get(j + 1).is_some_and(|n| n.is_ascii_digit()) {
-                        continue;
-                    }
-                    let n: u32 = digits.parse().unwrap_or(u32::MAX);
-                    if n == 0 || digits.starts_with('0') {
-                        return Err(err(digits_col, format!("`{digits}` is not a count of empty squares")));
-                    }
-                    file = file.saturating_add(n);
-                    digits.clear();
-                    if file > w as u32 {
-                        return Err(err(digits_col, format!("rank {} has more than {w} squares", rank + 1)));
-                    }
-                    continue;
-                }
-                let piece = piece_of_letter(variant, ch, c)?;
-                if file >= w as u32 {
-                    return Err(err(c, format!("rank {} has more than {w} squares", rank + 1)));
-                }
-                let cell = topo.square(file as u8, rank).expect("square on the board");
-                setup.pieces.push((cell, piece));
-                columns.push(c);
-                file += 1;
-            }
-            if file != w as u32 {
-                return Err(err(row_col + chars.len(), format!("rank {} has {file} squares, expected {w}", rank + 1)));
-            }
+            parse_rank(variant, setup, topo, rank, (row, row_col), &mut columns)?;
         }
         col += row.chars().count() + 1;
     }
     Ok(columns)
+}
+
+/// Reads a live pole's field of a FEN's placement (`row` at column `row_col`): `1`, or one piece
+/// letter, whose column is pushed onto `columns`.
+fn parse_pole_field(
+    variant: VariantId,
+    setup: &mut Setup,
+    topo: &Topology,
+    pole: Pole,
+    (row, row_col): (&str, usize),
+    columns: &mut Vec<usize>,
+) -> Result<(), FenError> {
+    let err = |column, message: String| FenError { field: FenField::Board, column, message };
+    let cell = topo.pole_cell(pole).expect("live pole");
+    match row.chars().collect::<Vec<_>>()[..] {
+        ['1'] => {}
+        [ch] => {
+            setup.pieces.push((cell, piece_of_letter(variant, ch, row_col)?));
+            columns.push(row_col);
+        }
+        _ => {
+            return Err(err(
+                row_col,
+                format!("the {} pole field must be `1` or one piece letter, found `{row}`", pole.letter()),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Reads a rank of a FEN's placement (`row` at column `row_col`): piece letters and counts of
+/// empty squares, exactly the board's width; each piece's column pushed onto `columns`.
+fn parse_rank(
+    variant: VariantId,
+    setup: &mut Setup,
+    topo: &Topology,
+    rank: u8,
+    (row, row_col): (&str, usize),
+    columns: &mut Vec<usize>,
+) -> Result<(), FenError> {
+    let err = |column, message: String| FenError { field: FenField::Board, column, message };
+    let w = topo.width();
+    let mut file: u32 = 0;
+    let mut digits = String::new();
+    let mut digits_col = 0;
+    let chars: Vec<char> = row.chars().collect();
+    for (j, &ch) in chars.iter().enumerate() {
+        let c = row_col + j;
+        if ch.is_ascii_digit() {
+            if digits.is_empty() {
+                digits_col = c;
+            }
+            digits.push(ch);
+            if chars.get(j + 1).is_some_and(|n| n.is_ascii_digit()) {
+                continue;
+            }
+            let n: u32 = digits.parse().unwrap_or(u32::MAX);
+            if n == 0 || digits.starts_with('0') {
+                return Err(err(digits_col, format!("`{digits}` is not a count of empty squares")));
+            }
+            file = file.saturating_add(n);
+            digits.clear();
+            if file > w as u32 {
+                return Err(err(digits_col, format!("rank {} has more than {w} squares", rank + 1)));
+            }
+            continue;
+        }
+        let piece = piece_of_letter(variant, ch, c)?;
+        if file >= w as u32 {
+            return Err(err(c, format!("rank {} has more than {w} squares", rank + 1)));
+        }
+        let cell = topo.square(file as u8, rank).expect("square on the board");
+        setup.pieces.push((cell, piece));
+        columns.push(c);
+        file += 1;
+    }
+    if file != w as u32 {
+        return Err(err(row_col + chars.len(), format!("rank {} has {file} squares, expected {w}", rank + 1)));
+    }
+    Ok(())
 }
 
 /// The piece of a FEN letter, if the variant has that role.

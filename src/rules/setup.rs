@@ -102,8 +102,21 @@ impl Position {
     /// pawn that just stepped over it. A side *not* to move may be in check (diagrams show that).
     pub fn from_setup(variant: VariantId, setup: &Setup) -> Result<Position, SetupError> {
         let mut pos = Position::empty(variant);
-        let v = pos.variant();
-        let topo = *pos.topology();
+        pos.place_pieces(setup)?;
+        pos.turn = setup.turn;
+        pos.grant_castling(setup.castling)?;
+        if let Some(cell) = setup.ep {
+            pos.grant_en_passant(cell)?;
+        }
+        pos.halfmove = setup.halfmove;
+        pos.fullmove = setup.fullmove.max(1);
+        Ok(pos)
+    }
+
+    /// Puts the setup's pieces on the board, each checked ([`Position::from_setup`]).
+    fn place_pieces(&mut self, setup: &Setup) -> Result<(), SetupError> {
+        let (v, topo) = (self.variant(), *self.topology());
+        let variant = v.id;
         let mut kings = [0u8; 2];
         for (i, &(cell, piece)) in setup.pieces.iter().enumerate() {
             let fail = |kind, message: String| Err(SetupError { kind, piece: Some(i), right: None, message });
@@ -111,7 +124,7 @@ impl Position {
                 return fail(SetupErrorKind::NotACell, format!("cell {} is not on the board", cell.index()));
             }
             let at = topo.name(cell);
-            if pos.piece_at(cell).is_some() {
+            if self.piece_at(cell).is_some() {
                 return fail(SetupErrorKind::Occupied, format!("two pieces on {at}"));
             }
             if !v.roles.contains(&piece.role) {
@@ -148,12 +161,17 @@ impl Position {
                     _ => {}
                 }
             }
-            pos.put(cell, piece);
+            self.put(cell, piece);
         }
-        pos.turn = setup.turn;
+        Ok(())
+    }
 
+    /// The castling rights `castling` (a bit a right), each with its king and rook at home.
+    fn grant_castling(&mut self, castling: CastlingRights) -> Result<(), SetupError> {
+        let (v, topo) = (self.variant(), *self.topology());
+        let variant = v.id;
         for bit in [1, 2, 4, 8] {
-            if setup.castling & bit == 0 {
+            if castling & bit == 0 {
                 continue;
             }
             let ch = right_letter(bit);
@@ -168,7 +186,7 @@ impl Position {
             let rank = if color == Color::White { 0 } else { topo.height() - 1 };
             let king_sq = topo.square(4, rank);
             let rook_sq = topo.square(if h_rook { topo.width() - 1 } else { 0 }, rank);
-            let has = |sq: Option<Cell>, role| sq.and_then(|c| pos.piece_at(c)) == Some(Piece { color, role });
+            let has = |sq: Option<Cell>, role| sq.and_then(|c| self.piece_at(c)) == Some(Piece { color, role });
             if !has(king_sq, Role::King) || !has(rook_sq, Role::Rook) {
                 return fail(format!(
                     "`{ch}` needs the {} king on {} and a rook on {}",
@@ -177,35 +195,36 @@ impl Position {
                     rook_sq.map(|c| topo.name(c)).unwrap_or_default()
                 ));
             }
-            pos.castling |= bit;
+            self.castling |= bit;
         }
+        Ok(())
+    }
 
-        if let Some(cell) = setup.ep {
-            let fail = |message: String| {
-                Err(SetupError { kind: SetupErrorKind::EnPassant, piece: None, right: None, message })
-            };
-            if !v.pawn_double_step {
-                return fail(format!("{variant} has no en passant (expected `-`)"));
-            }
-            let mover = pos.turn.other();
-            let t = pos.tables();
-            let fits = topo.contains(cell)
-                && topo.all_cells().any(|from| {
-                    t.pawn_double(mover, from).is_some_and(|(skip, to)| {
-                        skip == cell
-                            && pos.piece_at(to) == Some(Piece { color: mover, role: Role::Pawn })
-                            && pos.piece_at(skip).is_none()
-                            && pos.piece_at(from).is_none()
-                    })
-                });
-            if !fits {
-                let name = if topo.contains(cell) { topo.name(cell) } else { format!("cell {}", cell.index()) };
-                return fail(format!("no {} pawn can just have stepped over {name}", mover.name()));
-            }
-            pos.ep = Some(cell);
+    /// The en passant square `cell`, with the pawn that just stepped over it.
+    fn grant_en_passant(&mut self, cell: Cell) -> Result<(), SetupError> {
+        let (v, topo) = (self.variant(), *self.topology());
+        let variant = v.id;
+        let fail =
+            |message: String| Err(SetupError { kind: SetupErrorKind::EnPassant, piece: None, right: None, message });
+        if !v.pawn_double_step {
+            return fail(format!("{variant} has no en passant (expected `-`)"));
         }
-        pos.halfmove = setup.halfmove;
-        pos.fullmove = setup.fullmove.max(1);
-        Ok(pos)
+        let mover = self.turn.other();
+        let t = self.tables();
+        let fits = topo.contains(cell)
+            && topo.all_cells().any(|from| {
+                t.pawn_double(mover, from).is_some_and(|(skip, to)| {
+                    skip == cell
+                        && self.piece_at(to) == Some(Piece { color: mover, role: Role::Pawn })
+                        && self.piece_at(skip).is_none()
+                        && self.piece_at(from).is_none()
+                })
+            });
+        if !fits {
+            let name = if topo.contains(cell) { topo.name(cell) } else { format!("cell {}", cell.index()) };
+            return fail(format!("no {} pawn can just have stepped over {name}", mover.name()));
+        }
+        self.ep = Some(cell);
+        Ok(())
     }
 }

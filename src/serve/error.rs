@@ -9,11 +9,15 @@
 //! * `500` a bug (a panic is caught and answered, the server goes on).
 
 use super::App;
+use super::gate::GateError;
 use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::http::{HeaderValue, StatusCode, header};
 use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
+
+/// The seconds a shed request is told to wait before trying again.
+pub(crate) const RETRY_AFTER: u32 = 1;
 
 /// An error answer.
 #[derive(Clone, Debug, PartialEq)]
@@ -82,6 +86,16 @@ impl ApiError {
     }
 }
 
+impl From<GateError> for ApiError {
+    /// A shed request is `503` (with `Retry-After`); a drawing that failed or was cancelled, `500`.
+    fn from(e: GateError) -> ApiError {
+        match e {
+            GateError::Busy { .. } => ApiError::busy(e),
+            GateError::Panicked | GateError::Cancelled => ApiError::internal(e),
+        }
+    }
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let mut r = (self.status, self.json()).into_response();
@@ -97,7 +111,7 @@ fn finish(r: &mut Response) {
     h.insert(header::CACHE_CONTROL, HeaderValue::from_static("no-store"));
     h.remove(header::ETAG);
     if r.status() == StatusCode::SERVICE_UNAVAILABLE && !r.headers().contains_key(header::RETRY_AFTER) {
-        r.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(super::gate::RETRY_AFTER));
+        r.headers_mut().insert(header::RETRY_AFTER, HeaderValue::from(RETRY_AFTER));
     }
 }
 
@@ -105,7 +119,7 @@ fn finish(r: &mut Response) {
 pub async fn not_found(req: Request) -> ApiError {
     ApiError::not_found(format!(
         "no route {}: the routes are /, /figure.svg, /figure.png, /figure.pdf, /figure.html, /animation.gif, \
-         /animation.apng, /animation.svg, /moves.json, /play.json, /edit.json and /variants.json",
+         /animation.apng, /animation.svg, /moves.json, /play.json, /edit.json, /variants.json and /piece.svg (and the workbench's /workbench.js, /state.js, /workbench.css)",
         req.uri().path()
     ))
 }
@@ -117,7 +131,7 @@ pub async fn url_limit(req: Request, next: Next) -> Response {
         let mut e = ApiError::new(
             StatusCode::URI_TOO_LONG,
             format!(
-                "the URL is {len} bytes, over the {} KiB a URL may have: POST a long overlay as the body",
+                "the URL is {len} bytes, over the {} KiB a URL may have: POST a long overlay as the body, or pack it into `overlayz`",
                 super::MAX_URL >> 10
             ),
         );

@@ -3,8 +3,8 @@
 //! * `/variants.json`: each variant's name, title, board and pieces (the page's variant picker
 //!   and piece palette);
 //! * `/moves.json?variant=&fen=[&square=]`: the legal moves (of the piece on `square`: its
-//!   destinations, as `dotchess moves --square --json` lists them), each with the position after
-//!   it;
+//!   destinations, as `dotchess moves --square --json` lists them), each with its SAN (as
+//!   `dotchess moves --san` prints it) and the position after it;
 //! * `/play.json?variant=&fen=&line=e2e4,e7e5`: a line of moves played, the position after each
 //!   (a page's move list restored from its URL);
 //! * `/edit.json?variant=&fen=&cell=e4&piece=Q` (`piece=-` empties the cell) or `&turn=b`: the
@@ -73,13 +73,16 @@ fn position(given: &[(&str, String)]) -> Result<Position, ApiError> {
     }
 }
 
-/// A move with its from and to cells, the figure's `lastmove` for it, and the position after it.
+/// A move with its name in SPEC §4's coordinates and in SAN (`Nf3`), its from and to cells, the figure's `lastmove` for it, and the position after it.
 fn move_json(pos: &Position, m: Move) -> Value {
     let topo = pos.topology();
     let mut after = pos.clone();
     after.play_unchecked(m);
     let (from, to) = (topo.name(m.from), topo.name(m.to));
-    json!({ "name": pos.move_name(m), "from": from, "to": to, "lastmove": format!("{from}{to}"), "fen": after.fen() })
+    json!({
+        "name": pos.move_name(m), "san": pos.san(m), "from": from, "to": to,
+        "lastmove": format!("{from}{to}"), "fen": after.fen(),
+    })
 }
 
 /// Whose turn, check, the number of legal moves.

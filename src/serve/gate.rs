@@ -13,13 +13,33 @@
 //! (tower's per-route `ConcurrencyLimitLayer` gives each request its own semaphore under axum, so
 //! it limits nothing; this gate is one value shared by every route.)
 
-use super::error::ApiError;
 use std::collections::VecDeque;
 use std::panic::{AssertUnwindSafe, catch_unwind};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 
-/// The seconds a shed request is told to wait before trying again.
-pub(crate) const RETRY_AFTER: u32 = 1;
+/// Why the gate did not give a drawing's result. The server answers the first with `503` and
+/// the others with `500` ([`super::error::ApiError`]).
+#[derive(Debug, thiserror::Error, PartialEq)]
+pub enum GateError {
+    /// The queue was full: the request was shed without waiting.
+    #[error(
+        "the server is busy: {drawings} drawings in flight and {waiting} waiting (at most {queue}); try again shortly"
+    )]
+    Busy {
+        /// Drawing threads in all.
+        drawings: usize,
+        /// Requests waiting when it came.
+        waiting: usize,
+        /// The most that may wait.
+        queue: usize,
+    },
+    /// The drawing panicked (its thread draws on).
+    #[error("the drawing failed (a bug: please report the URL)")]
+    Panicked,
+    /// The drawing thread went away before it answered.
+    #[error("the drawing was cancelled")]
+    Cancelled,
+}
 
 /// Drawing threads and the queue before them.
 pub struct Gate {
@@ -146,16 +166,13 @@ impl Gate {
         &self,
         job: impl FnOnce() -> T + Send + 'static,
         bounded: bool,
-    ) -> Result<(Place, tokio::sync::oneshot::Receiver<std::thread::Result<T>>), ApiError> {
+    ) -> Result<(Place, tokio::sync::oneshot::Receiver<std::thread::Result<T>>), GateError> {
         let (tx, rx) = tokio::sync::oneshot::channel();
         let ticket = Arc::new(());
         let mut state = self.shared.lock();
         let waiting = state.waiting(self.shared.drawings);
         if bounded && waiting >= self.queue && state.busy + state.jobs.len() >= self.shared.drawings {
-            return Err(ApiError::busy(format!(
-                "the server is busy: {} drawings in flight and {waiting} waiting (at most {}); try again shortly",
-                self.shared.drawings, self.queue
-            )));
+            return Err(GateError::Busy { drawings: self.shared.drawings, waiting, queue: self.queue });
         }
         let job: Job = Box::new(move || {
             let out = catch_unwind(AssertUnwindSafe(job));
@@ -188,12 +205,12 @@ impl Gate {
 
     /// Runs `job` on a drawing thread once one is free, in the order the requests came, or
     /// refuses at once with `503` when the queue is full.
-    pub async fn draw<T: Send + 'static>(&self, job: impl FnOnce() -> T + Send + 'static) -> Result<T, ApiError> {
+    pub async fn draw<T: Send + 'static>(&self, job: impl FnOnce() -> T + Send + 'static) -> Result<T, GateError> {
         let (_place, done) = self.enqueue(job, true)?;
         match done.await {
             Ok(Ok(value)) => Ok(value),
-            Ok(Err(_panic)) => Err(ApiError::internal("the drawing failed (a bug: please report the URL)")),
-            Err(_) => Err(ApiError::internal("the drawing was cancelled")),
+            Ok(Err(_panic)) => Err(GateError::Panicked),
+            Err(_) => Err(GateError::Cancelled),
         }
     }
 }
@@ -264,7 +281,7 @@ mod tests {
     async fn a_drawing_that_panics_is_an_error_and_its_thread_draws_on() {
         let gate = Gate::new(1, 4).unwrap();
         let failed = gate.draw(|| -> u32 { panic!("a bug") }).await;
-        assert!(failed.is_err());
+        assert_eq!(failed, Err(GateError::Panicked));
         assert_eq!(gate.draw(|| 7).await.unwrap(), 7, "the one thread still draws");
     }
 

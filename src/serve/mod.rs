@@ -1,11 +1,12 @@
 //! `dotchess serve`: the figures over HTTP — an image API any web page can link to, and a
-//! workbench page to compose figures in (issue 21).
+//! workbench page to compose figures in.
 //!
 //! The server is glue: every rule and every pixel comes from the library, called as the command
 //! line calls it, so a URL gives the bytes `dotchess render` / `dotchess animate` give for the
 //! same options. Its parts, one idea each:
 //!
 //! * [`query`] reads a URL's query (and a POSTed overlay) into the figure the CLI would build;
+//!   [`packed`] unpacks an overlay compressed into one query key (`overlayz`);
 //! * [`api`] answers `/figure.svg|png|pdf` and `/animation.gif|apng|svg`;
 //! * [`gate`] bounds the drawings in flight (one set of drawing threads for the whole server, fed
 //!   from one queue) and sheds load beyond a bound on that queue;
@@ -13,7 +14,7 @@
 //! * [`game`] answers the workbench's questions to the rules core (legal moves, playing a line,
 //!   editing a position) as JSON;
 //! * [`page`] serves the workbench (`/`), HTML, CSS and JavaScript of our own built into the
-//!   binary;
+//!   binary, and [`piece`] the pictures of single pieces it shows on its buttons;
 //! * [`error`] turns every failure into a JSON body, and [`log`] writes one line a request.
 //!
 //! Every response depends only on its request (and the program), so copies of the server scale
@@ -25,7 +26,9 @@ pub mod error;
 pub mod game;
 pub mod gate;
 pub mod log;
+pub mod packed;
 pub mod page;
+pub mod piece;
 pub mod query;
 
 use axum::Router;
@@ -115,7 +118,9 @@ impl App {
         let mut routes = Router::new()
             .route("/", get(page::index))
             .route("/workbench.js", get(page::script))
-            .route("/workbench.css", get(page::style));
+            .route("/state.js", get(page::state))
+            .route("/workbench.css", get(page::style))
+            .route("/piece.svg", get(piece::picture));
         // An image route for every format: `/figure.svg` … `/animation.apng`.
         for format in crate::output::Format::ALL {
             routes = routes.route(&query::Route(format).path(), get(api::image).post(api::image));

@@ -11,6 +11,7 @@ use axum::response::{IntoResponse, Response};
 
 const INDEX: &str = include_str!("page/index.html");
 const SCRIPT: &str = include_str!("page/workbench.js");
+const STATE: &str = include_str!("page/state.js");
 const STYLE: &str = include_str!("page/workbench.css");
 
 /// A file of the page, revalidated by its tag (it changes with the program).
@@ -33,8 +34,9 @@ fn file(app: &App, req: &Request, text: &'static str, media: &'static str) -> Re
     r
 }
 
-/// `/`: the workbench page. Its query is the API's (`/?variant=small&view=globe&latitude=30`):
-/// the page reads it and writes its state back in the same form.
+/// `/`: the workbench page. Its state is in its URL's fragment, packed (`/#z=…`: the API's query
+/// form compressed), which no request carries; an old link's query (`/?variant=small&view=globe`)
+/// is read by the page and rewritten as a fragment.
 pub async fn index(State(app): State<App>, req: Request) -> Response {
     file(&app, &req, INDEX, "text/html; charset=utf-8")
 }
@@ -42,6 +44,11 @@ pub async fn index(State(app): State<App>, req: Request) -> Response {
 /// `/workbench.js`.
 pub async fn script(State(app): State<App>, req: Request) -> Response {
     file(&app, &req, SCRIPT, "text/javascript; charset=utf-8")
+}
+
+/// `/state.js`: the page's state in its URL, and its exports.
+pub async fn state(State(app): State<App>, req: Request) -> Response {
+    file(&app, &req, STATE, "text/javascript; charset=utf-8")
 }
 
 /// `/workbench.css`.

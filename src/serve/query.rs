@@ -81,7 +81,7 @@ pub enum Job {
 }
 
 /// The keys the server reads besides the table's.
-const OWN_KEYS: [&str; 6] = ["variant", "fen", "overlay", "moves", "arrows", "circles"];
+const OWN_KEYS: [&str; 7] = ["variant", "fen", "overlay", super::packed::KEY, "moves", "arrows", "circles"];
 
 /// An input error as an answer: its first line (the CLI's message), the key it names (the query
 /// pair's, or `overlay`), its line and column in the overlay.
@@ -123,16 +123,24 @@ fn position(variant: Option<&str>, fen: Option<&str>) -> Result<Position, ApiErr
 /// overlay), checked as the CLI checks its flags and files.
 pub fn read(route: Route, pairs: &[(String, String)], body: Option<&str>) -> Result<Job, ApiError> {
     // The server's own keys first: the position is needed to read the PGN marks.
-    let mut own: [Option<&str>; 3] = [None; 3];
+    let mut own: [Option<&str>; 4] = [None; 4];
     for (name, text) in pairs {
-        if let Some(i) = OWN_KEYS[..3].iter().position(|k| k == name) {
+        if let Some(i) = OWN_KEYS[..4].iter().position(|k| k == name) {
             if own[i].is_some() {
                 return Err(query_error(name, text, "is given twice"));
             }
             own[i] = Some(text);
         }
     }
-    let [variant, fen, overlay] = own;
+    let [variant, fen, overlay, packed] = own;
+    let unpacked = packed.map(super::packed::unpack).transpose()?;
+    let overlay = match (overlay, unpacked.as_deref()) {
+        (Some(_), Some(_)) => {
+            return Err(ApiError::bad("give the overlay as `overlay` or as `overlayz`, not both".into())
+                .at_key(super::packed::KEY));
+        }
+        (o, u) => o.or(u),
+    };
     let base = PositionSpec { position: position(variant, fen)?, title: None };
     let overlay = match (overlay, body) {
         (Some(_), Some(b)) if !b.trim().is_empty() => {
@@ -179,7 +187,7 @@ fn options(route: Route, pairs: &[(String, String)], pos: &Position) -> Result<F
             Ok(())
         };
         match name.as_str() {
-            "variant" | "fen" | "overlay" => {}
+            "variant" | "fen" | "overlay" | super::packed::KEY => {}
             "moves" => push(Key::Moves, text, text)?,
             "arrows" | "circles" => {
                 let (key, kind) =

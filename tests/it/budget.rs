@@ -1,4 +1,4 @@
-//! The memory budget's arithmetic (issue 13): the estimated cost of the largest figures the limits
+//! The memory budget's arithmetic: the estimated cost of the largest figures the limits
 //! accept stays within the memory no input may need, alone and in a batch. (The estimates were
 //! checked against measured peaks by hand, see `src/budget.rs`; memory is not measured here.)
 

@@ -808,7 +808,7 @@ quick!(flat_agrees_with_the_model, VariantId::Flat, 0x2545_f491_4f6c_dd1d);
 quick!(cylinder_agrees_with_the_model, VariantId::Cylinder, 0x6a09_e667_f3bc_c909);
 
 #[test]
-fn the_model_finds_the_pin_of_issue_8() {
+fn the_model_finds_a_pin_by_a_ride_that_passes_the_pinned_cell_twice() {
     // The model alone, on the position where the core once listed c5c4: the ride a1 f2 e3 d4 c5
     // b6 N d6 c5 b4 passes c5 twice, and the pawn on c5 shields the king on b4.
     let fen = "1/6/2p3/1k4/p5/6/B5/1 b - - 0 1";

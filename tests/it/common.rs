@@ -127,7 +127,7 @@ impl Drop for Scratch {
 /// What `dotchess essay -o DIR` wrote, run once per test process and shared by every test that
 /// reads the essay's outputs (the run takes most of a minute in the test profile). The folder
 /// (`dotchess-essay-<process id>` in the system's temporary folder, some 80 MB) is removed when
-/// the test process exits.
+/// the test process exits ([`remove_at_exit`]).
 pub struct EssayRun {
     /// The folder the essay was written into.
     pub dir: std::path::PathBuf,
@@ -154,25 +154,29 @@ pub fn essay_outputs() -> &'static EssayRun {
     })
 }
 
-/// Removes `dir` with everything in it when the process exits. Statics are never dropped, so the
-/// shared essay folder is removed by a C `atexit` handler, which runs when the test harness
-/// returns from `main` or calls `std::process::exit` (as it does when a test failed).
+/// Removes `dir` with everything in it once the test process has ended, however it ends (the
+/// harness returning from `main`, `std::process::exit` after a failed test, an abort, a signal).
+/// Statics are never dropped, so no destructor of ours can: a shell started here waits for the
+/// end of a pipe that only this process holds open, which the system closes when the process
+/// ends, and then removes the folder. (Rust opens its pipes close-on-exec, so the commands the
+/// tests run do not hold it open.)
+// The shell is never waited for: it ends after this process has, and the system reaps it then.
+#[allow(clippy::zombie_processes)]
 fn remove_at_exit(dir: &std::path::Path) {
-    static DIR: std::sync::OnceLock<std::path::PathBuf> = std::sync::OnceLock::new();
-    unsafe extern "C" {
-        fn atexit(callback: extern "C" fn()) -> std::ffi::c_int;
+    static PIPE: std::sync::OnceLock<std::sync::Mutex<std::process::ChildStdin>> = std::sync::OnceLock::new();
+    if PIPE.get().is_some() {
+        return;
     }
-    extern "C" fn remove() {
-        if let Some(d) = DIR.get() {
-            let _ = std::fs::remove_dir_all(d);
-        }
-    }
-    if DIR.set(dir.to_path_buf()).is_ok() {
-        // SAFETY: `atexit` is the C library's (linked by std on every platform Rust's test
-        // harness runs on); `remove` does not unwind (remove_dir_all returns its errors).
-        let registered = unsafe { atexit(remove) };
-        assert_eq!(registered, 0, "atexit refused the essay folder's clean-up");
-    }
+    let waiter = std::process::Command::new("sh")
+        .args(["-c", "cat >/dev/null; rm -rf -- \"$1\"", "sh"])
+        .arg(dir)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("start sh to remove the essay folder when the tests end");
+    let pipe = waiter.stdin.expect("the shell's standard input is a pipe");
+    let _ = PIPE.set(std::sync::Mutex::new(pipe));
 }
 
 /// A middle game on an 8 × 8 board: both sides castled neither way yet (White may castle short),
@@ -199,7 +203,7 @@ pub fn played(v: VariantId, plies: usize) -> Position {
     pos
 }
 
-/// One middle-game position in each variant of issue 20's list: dot, boholy, spherical, small,
+/// One middle-game position in each of these variants: dot, boholy, spherical, small,
 /// small8, flat, cylinder, xiangqi.
 pub fn middle_games() -> Vec<Position> {
     use VariantId::*;

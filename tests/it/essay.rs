@@ -182,7 +182,7 @@ fn the_small_pawn_promotes_in_a_legal_position_by_one_route() {
     }
 }
 
-// The two drawing bugs of the figure-set issue, each with the figure that showed it.
+// Two drawing bugs found in the essay's figures, each with the figure that showed it.
 
 pub(crate) fn points(e: &Element) -> Vec<dotchess::draw::scene::Pt> {
     match &e.shape {
@@ -493,7 +493,7 @@ fn moves_marks_take_a_colour_and_a_destination() {
 }
 
 /// Mori's bishop on N reaching b6 (seed 001) shows that one destination and its two routes, by
-/// d8 c7 and by h8 a7, not the bishop's every move (issue 12: the panel was too busy to read).
+/// d8 c7 and by h8 a7, not the bishop's every move (the panel was too busy to read).
 #[test]
 fn the_bishop_on_the_pole_shows_its_two_ways_to_b6() {
     let (_, scenes) = panels_of("12-small8-examples");

@@ -1,4 +1,4 @@
-//! The essay's figures as a reader sees them (issue 24): every position could arise in play,
+//! The essay's figures as a reader sees them: every position could arise in play,
 //! no route is painted over a dot, pieces on the ball stay inside it, rides through a live pole
 //! pass its centre on the single board, and the labels (rank numbers, promotions, cell names)
 //! stay readable.
@@ -9,8 +9,8 @@ use dotchess::draw::scene::{Element, Shape};
 
 /// Every position the essay draws could arise in play: the side that has just moved has not left
 /// its king attacked (SPEC §3, legality). A figure of a capture of the king, or of a side to move
-/// that could take the enemy king, shows a position the rules never reach (issue 24:
-/// `12-small-knight` had Black in check with White to move).
+/// that could take the enemy king, shows a position the rules never reach
+/// (`12-small-knight` had Black in check with White to move).
 #[test]
 fn every_essay_position_is_legal() {
     let (mut checked, mut illegal) = (0, Vec::new());
@@ -32,7 +32,7 @@ fn every_essay_position_is_legal() {
 /// No route is painted over a dot: in every panel of every essay figure, every line a mark draws
 /// (routes and their casings, loops, castling rooks' jumps, arrows, the last move, the ports
 /// where they break) comes before every destination dot in the scene, so a dot is never hidden
-/// by another piece's route (issue 24: the cannon's orange route round rank 3 ran through the
+/// by another piece's route ( the cannon's orange route round rank 3 ran through the
 /// elephant's and the horse's dots on the xiangqi disc).
 #[test]
 fn routes_are_painted_under_every_dot() {
@@ -83,7 +83,7 @@ fn limb_polygon(scene: &Scene) -> Option<Vec<dotchess::draw::scene::Pt>> {
 use std::f64::consts::PI;
 
 /// SPEC §5.5, the globe: the ball is seen from outside, so everything on it, pieces included,
-/// lies within its outline (issue 24: on `01-globe`, in every frame of `02-globe-spin` and at the
+/// lies within its outline ( on `01-globe`, in every frame of `02-globe-spin` and at the
 /// end of `03-wrap` White's rank-1 pieces hung below the limb). Every corner of every piece's box
 /// lies inside the limb, on every globe panel and every frame of the animations that show the
 /// ball.
@@ -138,7 +138,7 @@ fn pieces_on_the_ball_stay_inside_its_outline() {
 /// On the single board a live pole is a cell, drawn as a band with its piece and its dot in the
 /// middle: a ride through the pole is drawn as one line through that centre (Mori's
 /// Rb6-b7-b8-N-f8-f7, Be7-f8-N-c8-d7), not as two pieces ending in ports on the band with the
-/// pole's dot floating between them (issue 24, item 4). The poles' letters stand beside the
+/// pole's dot floating between them. The poles' letters stand beside the
 /// bands, so no route runs under them.
 #[test]
 fn rides_through_a_live_pole_pass_its_centre_on_the_board() {
@@ -182,7 +182,7 @@ fn rides_through_a_live_pole_pass_its_centre_on_the_board() {
     }
 }
 
-/// Labels stay readable (issue 24, item 5): on every panel of the essay no rank number's halo
+/// Labels stay readable: on every panel of the essay no rank number's halo
 /// lies on a piece, a dot or a port (`13-xiangqi-start` had "10" under a chariot, `12-queen` its
 /// 5 and 4 under ports), no promotion label covers a rank number (`12-promotion`'s "Q R B N"
 /// beside the 8), and where a chart names its cells, nothing drawn later covers a name

@@ -51,7 +51,7 @@ fn placement_alone_is_a_diagram_with_white_to_move() {
 
 #[test]
 fn clocks_may_be_left_out() {
-    // Three fields are a FEN as four are: en passant takes its default (issue 25: 1 to 6 fields).
+    // Three fields are a FEN as four are: en passant takes its default (1 to 6 fields).
     let p = Position::from_fen(VariantId::Dot, "4k3/8/8/8/8/8/8/4K3 b -").unwrap();
     assert_eq!(p.fen(), "4k3/8/8/8/8/8/8/4K3 b - - 0 1");
     let p = Position::from_fen(VariantId::Dot, "4k3/8/8/8/8/8/8/4K3 b - -").unwrap();
@@ -70,7 +70,7 @@ fn bad_fen_names_field_and_column() {
     use FenField::*;
     let d = VariantId::Dot;
     refused(d, "", Board, 1, "missing");
-    // Two fields are a FEN as one or six are: the rest take their defaults (issue 25).
+    // Two fields are a FEN as one or six are: the rest take their defaults.
     let two = Position::from_fen(d, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b").unwrap();
     assert_eq!(two.fen(), "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR b - - 0 1");
     refused(d, "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP w KQkq - 0 1", Board, 1, "expected 8 fields");

@@ -1,8 +1,8 @@
-//! The one table of output formats (issue 23) against what the writers do. Each format's text
+//! The one table of output formats against what the writers do. Each format's text
 //! form reads back; every extension chooses its format, whose bytes (read from their own
 //! signature, not from the table) are of its media type and motion, on the command line, in a
 //! batch and on the server; the pixel limits hold for exactly the raster formats (an animated
-//! SVG has none, issue 25 item 3).
+//! SVG has none).
 
 use crate::common::{self, run_in, stderr};
 use dotchess::output::{Format, Motion};

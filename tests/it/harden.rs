@@ -1,4 +1,4 @@
-//! Hostile and odd inputs (issue 13): each test here failed on the code before its fix.
+//! Hostile and odd inputs: each test here failed on the code before its fix.
 
 use crate::common::{self, run_in, stderr, stdout};
 
@@ -68,7 +68,7 @@ fn each_loop_on_a_board_without_loops_is_an_error() {
     for args in [vec!["check", "n.fen", "o.toml"], vec!["render", "n.fen", "o.toml", "-o", "x.png"]] {
         let o = run_in(&d, &args);
         assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
-        // At the key at fault, `each_loop` (issue 25: errors name the key at fault).
+        // At the key at fault, `each_loop` (errors name the key at fault).
         assert!(stderr(&o).contains("o.toml:4:13"), "{}", stderr(&o));
         assert!(stderr(&o).contains("no loops"), "{}", stderr(&o));
     }
@@ -247,7 +247,7 @@ fn the_figure_budget_bounds_the_product_of_the_limits() {
     assert!(o.status.success(), "{}", stderr(&o));
 }
 
-/// The smaller items of issue 13.
+/// Loop counts, numbers, nesting depth and long lines: each reported in plain words.
 #[test]
 fn loops_numbers_depth_and_long_lines_are_reported_plainly() {
     let d = files("plain", &[("n.fen", "8/8/8/8/3N4/8/8/8 w - - 0 1\n")]);

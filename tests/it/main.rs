@@ -41,7 +41,10 @@ mod seed_figures;
 mod serve;
 #[cfg(feature = "serve")]
 mod serve_limits;
+#[cfg(feature = "serve")]
+mod serve_workbench;
 mod split;
+mod tools;
 mod touch;
 mod types;
 mod views;

@@ -1,7 +1,6 @@
-//! Inputs that agree (issue 25): one options model for flags, files and URLs. Each test here is
-//! one of the twelve faults fuzzing found, or one of the things a newcomer ran into, and failed
-//! on the code before the options model; `f01`…`f12` follow the issue's numbering, `n_…` its
-//! newcomer list.
+//! Inputs that agree: one options model for flags, files and URLs. Each test here is one of the
+//! faults fuzzing found, or one of the things a newcomer ran into, and failed on the code before
+//! the options model.
 
 mod table_properties;
 
@@ -84,15 +83,15 @@ fn gif_frames(path: &Path) -> usize {
 const GEAR_600: &str = "[animation]\nkind = \"gear\"\nframes = 600\n";
 
 // ---------------------------------------------------------------------------------------------
-// The twelve faults.
+// Faults fuzzing found.
 
-/// Fault 1: The documented defaults must fit: the chart animation with every default is written (154
+/// The documented defaults must fit: the chart animation with every default is written (154
 /// frames, `docs/inputs.md`: 168 did not fit once counted exactly). And the budget is checked exactly before anything is encoded: a frame
 /// count the first frame's estimate lets through but the frames do not fit is refused with status
 /// 2 naming the flag, never status 1 after all the work.
 #[test]
-fn f01_the_default_chart_animation_is_written_and_the_budget_is_exact_up_front() {
-    let d = files("f01", &[]);
+fn the_default_chart_animation_is_written_and_the_budget_is_exact_up_front() {
+    let d = files("the-default-chart-animation-is-written-and-the-budget-is-exact-up-front", &[]);
     let o = run_in(&d, &["animate", &example("empty.fen"), "--kind", "chart", "-o", "a.gif"]);
     succeeded(&o);
     // The default documented in docs/inputs.md and `--help`.
@@ -106,12 +105,12 @@ fn f01_the_default_chart_animation_is_written_and_the_budget_is_exact_up_front()
     }
 }
 
-/// Fault 2: `--frames 3` on the chart animation gave 7 frames, in every format and in batch: the chart
+/// `--frames 3` on the chart animation gave 7 frames, in every format and in batch: the chart
 /// has seven steps, so fewer frames are refused, naming where the count came from.
 #[test]
-fn f02_chart_frames_are_honoured_or_refused() {
+fn chart_frames_are_honoured_or_refused() {
     let d = files(
-        "f02",
+        "chart-frames-are-honoured-or-refused",
         &[
             ("c.toml", "[animation]\nkind = \"chart\"\nframes = 3\n"),
             ("m.toml", "formats = [\"svg\"]\n[[figure]]\nname = \"c\"\nposition = \"e.fen\"\noverlay = \"c.toml\"\n"),
@@ -134,11 +133,11 @@ fn f02_chart_frames_are_honoured_or_refused() {
     assert_eq!(animated_svg(&d.join("c.svg")).0, 7);
 }
 
-/// Fault 3: An animated SVG has no pixels: the raster limits do not apply to it. A still SVG at that
+/// An animated SVG has no pixels: the raster limits do not apply to it. A still SVG at that
 /// width is written, so is an animated one; a GIF at that width is refused naming `--width`.
 #[test]
-fn f03_an_animated_svg_is_not_held_to_pixel_limits() {
-    let d = files("f03", &[]);
+fn an_animated_svg_is_not_held_to_pixel_limits() {
+    let d = files("an-animated-svg-is-not-held-to-pixel-limits", &[]);
     let still = run_in(&d, &["render", &example("empty.fen"), "--width", "8000", "-o", "still.svg"]);
     succeeded(&still);
     let o = run_in(&d, &["animate", &example("empty.fen"), "--width", "8000", "--frames", "2", "-o", "a.svg"]);
@@ -150,12 +149,12 @@ fn f03_an_animated_svg_is_not_held_to_pixel_limits() {
     refused_naming(&o, &["--width"]);
 }
 
-/// Fault 4: An animation's error is reported at the key at fault: `kind` for a walk without a loop or a
+/// An animation's error is reported at the key at fault: `kind` for a walk without a loop or a
 /// chart on a board it cannot draw, `width` for frames too large, not always at `frames`.
 #[test]
-fn f04_animation_errors_point_at_the_key_at_fault() {
+fn animation_errors_point_at_the_key_at_fault() {
     let d = files(
-        "f04",
+        "animation-errors-point-at-the-key-at-fault",
         &[
             ("e.fen", "8/8/8/8/8/8/8/8\n"),
             ("walk.toml", "[animation]\nkind = \"walk\"\nframes = 10\n"),
@@ -175,12 +174,15 @@ fn f04_animation_errors_point_at_the_key_at_fault() {
     refused_naming(&o, &["chart.toml:2:"]);
 }
 
-/// Fault 5: Flags override the file, then everything is checked once: `frames = 600` in an overlay that
+/// Flags override the file, then everything is checked once: `frames = 600` in an overlay that
 /// `--frames 2` replaces is not budget-checked, and `render` (a still) does not check an
 /// animation's budget at all.
 #[test]
-fn f05_flags_override_the_file_before_the_budget_is_checked() {
-    let d = files("f05", &[("e.fen", "8/8/8/8/8/8/8/8\n"), ("g.toml", GEAR_600)]);
+fn flags_override_the_file_before_the_budget_is_checked() {
+    let d = files(
+        "flags-override-the-file-before-the-budget-is-checked",
+        &[("e.fen", "8/8/8/8/8/8/8/8\n"), ("g.toml", GEAR_600)],
+    );
     let o = run_in(&d, &["animate", "e.fen", "g.toml", "--frames", "2", "-o", "a.gif"]);
     succeeded(&o);
     assert_eq!(gif_frames(&d.join("a.gif")), 2);
@@ -191,11 +193,11 @@ fn f05_flags_override_the_file_before_the_budget_is_checked() {
     refused_naming(&o, &["g.toml:3:"]);
 }
 
-/// Fault 6: `--kind` replaces only the kind: the overlay's `fps` and `loop` stay (as `--help` says).
+/// `--kind` replaces only the kind: the overlay's `fps` and `loop` stay (as `--help` says).
 #[test]
-fn f06_kind_keeps_the_files_timing() {
+fn kind_keeps_the_files_timing() {
     let d = files(
-        "f06",
+        "kind-keeps-the-files-timing",
         &[("e.fen", "8/8/8/8/8/8/8/8\n"), ("g.toml", "[animation]\nkind = \"gear\"\nfps = 10\nloop = false\n")],
     );
     let o = run_in(&d, &["animate", "e.fen", "g.toml", "--kind", "spin", "--frames", "2", "-o", "a.svg"]);
@@ -206,12 +208,12 @@ fn f06_kind_keeps_the_files_timing() {
     assert_eq!(repeat, "1", "loop = false plays once");
 }
 
-/// Fault 7: `seconds` is a length: with `--fps 24` over an overlay's `seconds = 1, fps = 12` the
+/// `seconds` is a length: with `--fps 24` over an overlay's `seconds = 1, fps = 12` the
 /// animation lasts one second (to within half a frame), not 13 frames at the new rate.
 #[test]
-fn f07_seconds_are_kept_when_the_rate_changes() {
+fn seconds_are_kept_when_the_rate_changes() {
     let d = files(
-        "f07",
+        "seconds-are-kept-when-the-rate-changes",
         &[("e.fen", "8/8/8/8/8/8/8/8\n"), ("g.toml", "[animation]\nkind = \"gear\"\nseconds = 1\nfps = 12\n")],
     );
     let o = run_in(&d, &["animate", "e.fen", "g.toml", "--fps", "24", "-o", "a.svg"]);
@@ -222,15 +224,15 @@ fn f07_seconds_are_kept_when_the_rate_changes() {
     assert!(length.abs_diff(100) * 2 <= delay, "{frames} frames of {delay} cs last {length} cs, not 100");
 }
 
-/// Fault 8: `#+1+1+1` is not a colour (Rust's `from_str_radix` takes a sign): refused in flags, overlays
+/// `#+1+1+1` is not a colour (Rust's `from_str_radix` takes a sign): refused in flags, overlays
 /// and themes alike.
 #[test]
-fn f08_a_sign_is_not_a_hex_digit() {
+fn a_sign_is_not_a_hex_digit() {
     let essay = include_str!("../../templates/themes/essay.toml");
     let theme = essay.replace("light = \"#f0d9b5\"", "light = \"#+1+1+1\"");
     assert_ne!(theme, essay);
     let d = files(
-        "f08",
+        "a-sign-is-not-a-hex-digit",
         &[("e.fen", "8/8/8/8/8/8/8/8\n"), ("h.toml", "highlights = [\"e4:#+1+1+1\"]\n"), ("t.toml", &theme)],
     );
     let o = run_in(&d, &["render", "e.fen", "--highlight", "e4:#+1+1+1", "-o", "a.svg"]);
@@ -251,11 +253,11 @@ fn f08_a_sign_is_not_a_hex_digit() {
     }
 }
 
-/// Fault 9: An output named twice is an error in `animate`, as in `render`: standard output twice, or
+/// An output named twice is an error in `animate`, as in `render`: standard output twice, or
 /// one file twice.
 #[test]
-fn f09_an_output_named_twice_is_refused() {
-    let d = files("f09", &[]);
+fn an_output_named_twice_is_refused() {
+    let d = files("an-output-named-twice-is-refused", &[]);
     let o = run_in(&d, &["animate", &example("empty.fen"), "--frames", "2", "-o", "-", "-o", "-"]);
     refused_naming(&o, &["standard output"]);
     assert!(o.stdout.is_empty(), "nothing is written when the outputs are refused");
@@ -267,11 +269,13 @@ fn f09_an_output_named_twice_is_refused() {
     refused_naming(&o, &["a.svg"]);
 }
 
-/// Fault 10: `--plays` has the file's limits (`loop`: 1 to 10000 plays, or forever).
+/// `--plays` has the file's limits (`loop`: 1 to 10000 plays, or forever).
 #[test]
-fn f10_plays_has_the_files_limits() {
-    let d =
-        files("f10", &[("e.fen", "8/8/8/8/8/8/8/8\n"), ("l.toml", "[animation]\nkind = \"gear\"\nloop = 100000\n")]);
+fn plays_has_the_files_limits() {
+    let d = files(
+        "plays-has-the-files-limits",
+        &[("e.fen", "8/8/8/8/8/8/8/8\n"), ("l.toml", "[animation]\nkind = \"gear\"\nloop = 100000\n")],
+    );
     let o = run_in(&d, &["animate", "e.fen", "--plays", "100000", "--frames", "2", "-o", "a.gif"]);
     refused_naming(&o, &["--plays", "10000"]);
     assert!(!d.join("a.gif").exists());
@@ -282,11 +286,11 @@ fn f10_plays_has_the_files_limits() {
     assert_eq!(animated_svg(&d.join("b.svg")).2, "10000");
 }
 
-/// Fault 11: Every message names its source: the flag, or the file's line and column.
+/// Every message names its source: the flag, or the file's line and column.
 #[test]
-fn f11_every_message_names_its_source() {
+fn every_message_names_its_source() {
     let d = files(
-        "f11",
+        "every-message-names-its-source",
         &[
             ("flat.fen", "# variant: flat\n8/8/8/8/8/8/8/R7\n"),
             ("loop.toml", "loops = [\"a1:e\"]\n"),
@@ -320,10 +324,10 @@ fn f11_every_message_names_its_source() {
     assert!(!d.join("a.svg").exists());
 }
 
-/// Fault 12: `animate` has no `--format`: its advice does not name one.
+/// `animate` has no `--format`: its advice does not name one.
 #[test]
-fn f12_animate_advice_names_only_its_own_flags() {
-    let d = files("f12", &[]);
+fn animate_advice_names_only_its_own_flags() {
+    let d = files("animate-advice-names-only-its-own-flags", &[]);
     let o = run_in(&d, &["animate", &example("empty.fen"), "--frame", "0", "-o", "x.gif"]);
     assert_eq!(o.status.code(), Some(2), "{}", both(&o));
     assert!(!stderr(&o).contains("--format"), "{}", stderr(&o));
@@ -337,8 +341,8 @@ fn f12_animate_advice_names_only_its_own_flags() {
 /// `-o nodir/x.png`: the folder is made (as `essay -o` makes its folder), for `render` and
 /// `animate`; nothing temporary is left.
 #[test]
-fn n_an_output_folder_is_made() {
-    let d = files("n-folder", &[]);
+fn an_output_folder_is_made() {
+    let d = files("folder", &[]);
     let o = run_in(&d, &["render", &example("empty.fen"), "-o", "nodir/x.png"]);
     succeeded(&o);
     assert!(std::fs::read(d.join("nodir/x.png")).unwrap().starts_with(b"\x89PNG"));
@@ -377,7 +381,7 @@ fn has_class(svg: &str, classes: &str) -> Vec<String> {
 
 /// A theme that sets one key takes the rest from the essay theme, or from `base`.
 #[test]
-fn n_a_partial_theme_takes_the_rest_from_its_base() {
+fn a_partial_theme_takes_the_rest_from_its_base() {
     let d = files(
         "n-theme",
         &[
@@ -425,11 +429,11 @@ fn luminance(hex: &str) -> f64 {
 /// A light `text` colour (for titles on a dark page) does not make the rank numbers on their
 /// badges white on white: a badge has its own keys.
 #[test]
-fn n_badges_have_their_own_colours() {
+fn badges_have_their_own_colours() {
     let essay = include_str!("../../templates/themes/essay.toml");
     let light_text = essay.replace("\ntext = \"#222222\"", "\ntext = \"#ffffff\"");
     assert_ne!(light_text, essay);
-    let d = files("n-badge", &[("e.fen", "8/8/8/8/8/8/8/8\n"), ("t.toml", &light_text)]);
+    let d = files("badge", &[("e.fen", "8/8/8/8/8/8/8/8\n"), ("t.toml", &light_text)]);
     let o = run_in(&d, &["render", "e.fen", "--theme", "t.toml", "-o", "a.svg"]);
     succeeded(&o);
     let svg = std::fs::read_to_string(d.join("a.svg")).unwrap();
@@ -454,7 +458,7 @@ fn n_badges_have_their_own_colours() {
 /// `--longitude g` takes a file letter (the file's middle, at `u·360/W` degrees, SPEC's
 /// longitude) as `--rotation` does, in flags and files alike.
 #[test]
-fn n_longitude_takes_a_file_letter() {
+fn longitude_takes_a_file_letter() {
     let d = files(
         "n-longitude",
         &[
@@ -479,10 +483,10 @@ fn n_longitude_takes_a_file_letter() {
 /// A FEN of 1 to 6 fields is read, the missing ones taking their defaults (`w - - 0 1`), the
 /// same way in flags and files; a seventh field is refused.
 #[test]
-fn n_fen_of_one_to_six_fields() {
+fn fen_of_one_to_six_fields() {
     // Black to move in the start position (SPEC: FEN as in chess, poles aside).
     let full = ["rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR", "b", "-", "-", "0", "1"];
-    let d = files("n-fen", &[]);
+    let d = files("fen", &[]);
     let whole = run_in(&d, &["moves", "--fen", &full.join(" ")]);
     succeeded(&whole);
     let white = run_in(&d, &["moves", "--fen", full[0]]);
@@ -515,7 +519,7 @@ fn n_fen_of_one_to_six_fields() {
 /// manifest names no folder of its own, so that nothing is written beside it, in the folder
 /// `build.rs` watches. A manifest's own `output` is relative to it, as its files are.
 #[test]
-fn n_batch_writes_into_the_working_folder() {
+fn batch_writes_into_the_working_folder() {
     let d = files(
         "n-batch",
         &[
@@ -537,7 +541,7 @@ fn n_batch_writes_into_the_working_folder() {
 /// `build.rs` watches the essay's input files, not their folder (where outputs used to go, so
 /// that every batch run made the next build recompile the crate).
 #[test]
-fn n_build_script_watches_only_inputs() {
+fn build_script_watches_only_inputs() {
     // The build script's instructions to cargo, beside its output folder.
     let output = Path::new(env!("OUT_DIR")).parent().expect("OUT_DIR has a parent").join("output");
     let text = std::fs::read_to_string(&output).expect("the build script's output");
@@ -557,7 +561,7 @@ fn n_build_script_watches_only_inputs() {
 /// rook's destinations without the pawn on d2 that the 12-rook files have): every `[[expect]]`
 /// example for d5 agrees with `12-rook.fen`, and every `$ dotchess check …` prints what is shown.
 #[test]
-fn n_documented_check_examples_agree() {
+fn documented_check_examples_agree() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let mut texts = vec![std::fs::read_to_string(root.join("README.md")).unwrap()];
     for e in std::fs::read_dir(root.join("docs")).unwrap().flatten() {
@@ -573,7 +577,7 @@ fn n_documented_check_examples_agree() {
     };
     let mut seen = 0;
     for block in blocks("```toml\n").into_iter().filter(|b| b.contains("[[expect]]") && b.contains("square = \"d5\"")) {
-        let d = files("n-readme", &[("x.toml", &block)]);
+        let d = files("readme", &[("x.toml", &block)]);
         let o = run_in(&d, &["check", &example("12-rook.fen"), "x.toml"]);
         assert_eq!(o.status.code(), Some(0), "the example disagrees with 12-rook.fen:\n{block}\n{}", both(&o));
         seen += 1;

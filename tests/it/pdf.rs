@@ -1,5 +1,5 @@
 //! PDF output: one vector page the figure's size, no fonts, read back by poppler's `pdftoppm`
-//! (installed by `.ci/run`) and compared with the PNG of the same figure.
+//! (installed on first use by `tools::pdftoppm`) and compared with the PNG of the same figure.
 
 use crate::common;
 
@@ -63,11 +63,11 @@ fn a_pdf_page_draws_what_the_png_shows() {
         assert_eq!(std::fs::read(d.join("again.pdf")).unwrap(), bytes, "{args:?}: PDF bytes differ");
 
         // Read it back at 96 dpi (a figure unit is a CSS pixel): the PNG's size and picture.
-        let out = Command::new("pdftoppm")
+        let out = Command::new(crate::tools::pdftoppm())
             .current_dir(&d)
             .args(["-r", "96", "-png", "-singlefile", &pdf, &format!("back{i}")])
             .output()
-            .expect("pdftoppm (poppler-utils) must be installed: `.ci/run` installs it with apt-get");
+            .expect("run pdftoppm");
         assert!(out.status.success(), "pdftoppm: {}", String::from_utf8_lossy(&out.stderr));
         let (w, h, back) = rgb(&d.join(format!("back{i}.png")));
         let (pw, ph, ours) = rgb(&d.join(&png));

@@ -1,4 +1,4 @@
-//! The seeds' last figures (issue 24): each shows what its seed says, as the rules core computes
+//! The seeds' last figures: each shows what its seed says, as the rules core computes
 //! it — page 002's second bishop example and its counter-example, Mori's pawn, rook, knight and
 //! king at the live pole of his 8 × 8 board, the bishop walking its loop, the rook's longitude on
 //! the ball.

@@ -1,5 +1,5 @@
 //! The image API in-process (`tower::ServiceExt::oneshot`), every route against the CLI: the
-//! same input gives the same bytes, and bad input the same message (issue 21).
+//! same input gives the same bytes, and bad input the same message.
 
 use crate::common;
 

@@ -1,4 +1,4 @@
-//! The server's limits (issue 21): one bound on drawings in flight for every route, a bounded
+//! The server's limits: one bound on drawings in flight for every route, a bounded
 //! queue beyond which requests get `503` with `Retry-After`, the request timeout, `304` without
 //! a drawing slot, and graceful shutdown — a request in flight completes — in-process and on
 //! SIGTERM to the command.

@@ -1,4 +1,4 @@
-//! Interactive figures (issue 20): the data the page carries for every piece, checked against the
+//! Interactive figures: the data the page carries for every piece, checked against the
 //! rules core in every view; the still figure inside the page unchanged; the page self-contained,
 //! scoped and the same bytes every time; `render -o fig.html`, `--format html`, bad input, and
 //! the batch's pages and contact sheet. The page in a real browser: `tests/it/browser/touch.rs`.
@@ -48,7 +48,7 @@ fn elements(nodes: &[Node]) -> Vec<&Element> {
     out
 }
 
-/// The views of issue 20's list, each with the default settings.
+/// The views an interactive figure is made in, each with the default settings.
 fn views() -> Vec<(&'static str, View)> {
     vec![
         ("hemispheres", View::hemispheres()),
@@ -177,7 +177,17 @@ fn check_panel(
         let mut dots: BTreeMap<String, (Vec<String>, bool)> = BTreeMap::new();
         for e in marks.iter().filter(|e| has_class(&e.class, "dot")) {
             let cell = data(&e.data, "cell").unwrap().to_string();
-            let mut names: Vec<String> = data(&e.data, "move").unwrap().split(' ').map(String::from).collect();
+            // Its name in SAN, move by move: a name that reads back as that very move.
+            let coords: Vec<&str> = data(&e.data, "move").unwrap().split(' ').collect();
+            let sans: Vec<&str> = data(&e.data, "san").expect("a dot's SAN").split(' ').collect();
+            assert_eq!(sans.len(), coords.len(), "{at}: {cell}");
+            if piece.color == pos.turn() {
+                for (c, s) in coords.iter().zip(&sans) {
+                    let m = pos.parse_move(c).unwrap();
+                    assert_eq!(pos.read_move(s).ok(), Some(m), "{at}: `{s}` names {c}");
+                }
+            }
+            let mut names: Vec<String> = coords.iter().map(|c| c.to_string()).collect();
             names.sort();
             assert_eq!(data(&e.data, "from"), Some(name.as_str()), "{at}");
             let old = dots.insert(cell.clone(), (names.clone(), has_class(&e.class, "capture")));
@@ -253,7 +263,7 @@ fn still_part(nodes: &[Node]) -> Vec<Node> {
             Node::Group(g) => out.push(Node::Group(Group { children: still_part(&g.children), ..g.clone() })),
             Node::Element(e) => {
                 let mut e = e.clone();
-                e.data.retain(|(k, _)| !["board", "label", "copy", "move", "leads"].contains(k));
+                e.data.retain(|(k, _)| !["board", "label", "copy", "move", "san", "leads"].contains(k));
                 out.push(Node::Element(e));
             }
         }
@@ -347,7 +357,7 @@ fn figure(position: &str, overlay: &str) -> dotchess::draw::document::FigureSpec
     dotchess::input::overlay::read_overlay("o.toml", overlay, &base, &dotchess::input::overlay::no_files).unwrap()
 }
 
-/// The figure of issue 20's size limit: the Dot's start on the hemispheres, the chart and the
+/// The largest interactive figure the size limit is set for: the Dot's start on the hemispheres, the chart and the
 /// globe.
 pub const THREE: &str =
     "columns = 3\n[[panels]]\nview = \"hemispheres\"\n[[panels]]\nview = \"chart\"\n[[panels]]\nview = \"globe\"\n";

@@ -7,12 +7,10 @@
 //! closes (the northern from above, the southern from below), and settles on the globe's viewpoint (the panel's own when it is a globe, else the default). A board
 //! or chart panel in colour mode keeps its tint and coloured edges all the way to the ball.
 
-use super::{AnimError, FrameCheck, checked, with_kind};
-use crate::draw::figure::{Overlay, View, ViewKind, render_wrap};
+use super::{AnimError, FrameArgs, checked, with_kind};
+use crate::draw::figure::{ViewKind, render_wrap};
 use crate::draw::geometry::{Morph, Viewpoint};
 use crate::draw::scene::Scene;
-use crate::draw::theme::Theme;
-use crate::rules::position::Position;
 use rayon::prelude::*;
 
 /// When each stage runs, as fractions of the animation: (start, end). Before the first the board
@@ -69,14 +67,8 @@ pub fn time(k: u32, n: u32) -> f64 {
 }
 
 /// The frames.
-pub fn frames(
-    pos: &Position,
-    overlay: &Overlay,
-    view: &View,
-    theme: &Theme,
-    n: u32,
-    check: &FrameCheck,
-) -> Result<Vec<Scene>, AnimError> {
+pub(crate) fn frames(args: FrameArgs) -> Result<Vec<Scene>, AnimError> {
+    let FrameArgs { pos, overlay, view, theme, n, check } = args;
     let end = match view.kind {
         ViewKind::Globe { viewpoint, .. } => viewpoint,
         _ => Viewpoint::default(),

@@ -16,7 +16,7 @@
 //! last frame lays the copies exactly where the chart has them: row `j` of boards is the board
 //! for even `j` and the flipped board shifted by `W/2` files for odd `j`.
 
-use super::{FrameCheck, checked, with_kind};
+use super::{FrameArgs, checked, with_kind};
 use crate::draw::figure::{Coordinates, Overlay, View, ViewKind, render, text};
 use crate::draw::geometry::Window;
 use crate::draw::scene::{Anchor, Element, Node, PathCmd, Pt, Scene, Shape};
@@ -278,14 +278,8 @@ fn timing(k: usize, n: usize, w: f64, h: f64) -> (usize, f64, Camera) {
 
 /// The frames: `n` spread over the seven steps (`timing`). The canvas is two boards wide and
 /// three tall at zoom 1, under a caption naming the step.
-pub fn frames(
-    pos: &Position,
-    overlay: &Overlay,
-    view: &View,
-    theme: &Theme,
-    n: u32,
-    check: &FrameCheck,
-) -> Result<Vec<Scene>, super::AnimError> {
+pub(crate) fn frames(args: FrameArgs) -> Result<Vec<Scene>, super::AnimError> {
+    let FrameArgs { pos, overlay, view, theme, n, check } = args;
     let topo = pos.topology();
     if let Some(why) = super::Kind::Chart.refusal(topo) {
         return Err(super::AnimError::Content(why));

@@ -3,11 +3,9 @@
 //! Both discs take the same rotation, so at every frame the two cells on either side of the
 //! touching point are of one file on both discs, and the frame after the last is the first.
 
-use super::{AnimError, FrameCheck, checked, with_kind};
-use crate::draw::figure::{Overlay, View, ViewKind, render};
+use super::{AnimError, FrameArgs, checked, with_kind};
+use crate::draw::figure::{ViewKind, render};
 use crate::draw::scene::Scene;
-use crate::draw::theme::Theme;
-use crate::rules::position::Position;
 use rayon::prelude::*;
 
 /// The rotation of frame `k` of `n`, starting from `start`: the turn goes east (the file
@@ -18,14 +16,8 @@ pub fn rotation(start: f64, files: u8, k: u32, n: u32) -> f64 {
 
 /// The frames: the panel drawn as hemispheres at each rotation of the turn (a panel of
 /// another view is drawn as hemispheres, at its size, starting from the d|e boundary).
-pub fn frames(
-    pos: &Position,
-    overlay: &Overlay,
-    view: &View,
-    theme: &Theme,
-    n: u32,
-    check: &FrameCheck,
-) -> Result<Vec<Scene>, AnimError> {
+pub(crate) fn frames(args: FrameArgs) -> Result<Vec<Scene>, AnimError> {
+    let FrameArgs { pos, overlay, view, theme, n, check } = args;
     let start = match view.kind {
         ViewKind::Hemispheres { rotation } => rotation,
         _ => pos.topology().width() as f64 / 2.0,

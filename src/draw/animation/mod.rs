@@ -18,7 +18,7 @@ pub mod split;
 pub mod walk;
 
 use crate::draw::figure::PanelSpec;
-use crate::draw::figure::View;
+use crate::draw::figure::{Overlay, View};
 use crate::draw::scene::{Rgb, Scene};
 use crate::draw::theme::Theme;
 use crate::rules::position::Position;
@@ -167,6 +167,18 @@ pub enum AnimError {
 /// it. `Ok` for every frame: no check.
 pub(crate) type FrameCheck<'a> = dyn Fn(&Scene) -> Result<(), AnimError> + Sync + 'a;
 
+/// What every kind's frames are drawn from: the panel's position, its overlay (with the figure's
+/// title), view and theme, how many frames, and the check each frame is handed to.
+#[derive(Clone, Copy)]
+pub(crate) struct FrameArgs<'a> {
+    pub(crate) pos: &'a Position,
+    pub(crate) overlay: &'a Overlay,
+    pub(crate) view: &'a View,
+    pub(crate) theme: &'a Theme,
+    pub(crate) n: u32,
+    pub(crate) check: &'a FrameCheck<'a>,
+}
+
 /// A frame, once `check` has seen it.
 pub(crate) fn checked(check: &FrameCheck, scene: Scene) -> Result<Scene, AnimError> {
     check(&scene)?;
@@ -190,13 +202,15 @@ pub(crate) fn build_within(
     let mut overlay = panel.overlay.clone();
     overlay.title = title.map(str::to_string).or(overlay.title);
     let (pos, view, n) = (&panel.position, &panel.view, frame_count(spec));
+    let args = FrameArgs { pos, overlay: &overlay, view, theme, n, check };
     let frames = match spec.kind {
-        Kind::Gear => gear::frames(pos, &overlay, view, theme, n, check)?,
-        Kind::Walk => walk::frames(pos, &overlay, view, theme, spec.frames, check)?,
-        Kind::Chart => chart_steps::frames(pos, &overlay, view, theme, n, check)?,
-        Kind::Spin => spin::frames(pos, &overlay, view, theme, n, check)?,
-        Kind::Wrap => board_to_ball::frames(pos, &overlay, view, theme, n, check)?,
-        Kind::Split => split::frames(pos, &overlay, view, theme, n, check)?,
+        Kind::Gear => gear::frames(args)?,
+        // A walk takes its frames from its route: `n` is what was asked, 0 for its own count.
+        Kind::Walk => walk::frames(FrameArgs { n: spec.frames, ..args })?,
+        Kind::Chart => chart_steps::frames(args)?,
+        Kind::Spin => spin::frames(args)?,
+        Kind::Wrap => board_to_ball::frames(args)?,
+        Kind::Split => split::frames(args)?,
         Kind::Game => return Err(no_game()),
     };
     let colours = scene_colours(&frames, theme);

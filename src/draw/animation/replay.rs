@@ -15,7 +15,7 @@
 
 use super::{AnimError, Animation, FrameCheck, MAX_FRAMES, checked, scene_colours};
 use crate::draw::figure::{Overlay, View, ViewKind, fitted_chart_window, render};
-use crate::draw::geometry::{Surface, Viewpoint, Window};
+use crate::draw::geometry::{Surface, Viewpoint, Window, dot};
 use crate::draw::scene::Scene;
 use crate::draw::theme::Theme;
 use crate::rules::position::Position;
@@ -288,10 +288,6 @@ pub fn follow(stills: &[Still], view: &View) -> Vec<View> {
 
 fn centre_of(v: &Viewpoint) -> [f64; 3] {
     Surface::unit_vector(v.longitude.to_radians(), v.latitude.to_radians())
-}
-
-fn dot(a: [f64; 3], b: [f64; 3]) -> f64 {
-    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
 }
 
 /// The angle between two unit vectors, in degrees.

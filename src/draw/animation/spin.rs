@@ -2,12 +2,10 @@
 //! runs through one whole turn in equal steps, latitude and roll held, so the frame after the
 //! last is the first. A panel of another view is drawn as a globe from the default viewpoint.
 
-use super::{AnimError, FrameCheck, checked, with_kind};
-use crate::draw::figure::{Overlay, View, ViewKind, render};
+use super::{AnimError, FrameArgs, checked, with_kind};
+use crate::draw::figure::{ViewKind, render};
 use crate::draw::geometry::Viewpoint;
 use crate::draw::scene::Scene;
-use crate::draw::theme::Theme;
-use crate::rules::position::Position;
 use rayon::prelude::*;
 
 /// The viewpoint of frame `k` of `n`: `start` turned west by `k / n` of a turn, so the ball is
@@ -17,14 +15,8 @@ pub fn viewpoint(start: Viewpoint, k: u32, n: u32) -> Viewpoint {
 }
 
 /// The frames: the panel drawn as a globe at each viewpoint of the turn.
-pub fn frames(
-    pos: &Position,
-    overlay: &Overlay,
-    view: &View,
-    theme: &Theme,
-    n: u32,
-    check: &FrameCheck,
-) -> Result<Vec<Scene>, AnimError> {
+pub(crate) fn frames(args: FrameArgs) -> Result<Vec<Scene>, AnimError> {
+    let FrameArgs { pos, overlay, view, theme, n, check } = args;
     let (start, ghost) = match view.kind {
         ViewKind::Globe { viewpoint, ghost } => (viewpoint, ghost),
         _ => (Viewpoint::default(), false),

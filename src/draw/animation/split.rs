@@ -8,12 +8,10 @@
 //! panel's `rotation` when it is a hemispheres panel (the d|e boundary on 8 files otherwise). The
 //! last frames are drawn by the hemispheres view, so the animation ends exactly on the still.
 
-use super::{AnimError, FrameCheck, checked, with_kind};
-use crate::draw::figure::{Overlay, View, ViewKind, render, render_split};
+use super::{AnimError, FrameArgs, checked, with_kind};
+use crate::draw::figure::{ViewKind, render, render_split};
 use crate::draw::geometry::{Split, Viewpoint};
 use crate::draw::scene::Scene;
-use crate::draw::theme::Theme;
-use crate::rules::position::Position;
 use rayon::prelude::*;
 
 /// The ball held still at the start, then turning to face the viewer with its equator (the
@@ -56,14 +54,8 @@ pub fn viewpoint(t: f64, start: Viewpoint, facing: f64) -> Viewpoint {
 
 /// The frames: the ball (seen from a globe panel's viewpoint, else from a little above the
 /// equator) splitting into the hemispheres of the panel's rotation, at the panel's width.
-pub fn frames(
-    pos: &Position,
-    overlay: &Overlay,
-    view: &View,
-    theme: &Theme,
-    n: u32,
-    check: &FrameCheck,
-) -> Result<Vec<Scene>, AnimError> {
+pub(crate) fn frames(args: FrameArgs) -> Result<Vec<Scene>, AnimError> {
+    let FrameArgs { pos, overlay, view, theme, n, check } = args;
     let files = pos.topology().width() as f64;
     let rotation = match view.kind {
         ViewKind::Hemispheres { rotation } => rotation,

@@ -4,10 +4,9 @@
 //! figure with the piece moved one square on and the ride drawn up to it (the overlay's
 //! "part of a loop"), so the path is the rules core's route, never redrawn by hand.
 
-use super::{AnimError, FrameCheck, checked, moved};
-use crate::draw::figure::{Overlay, View, render};
+use super::{AnimError, FrameArgs, checked, moved};
+use crate::draw::figure::{Overlay, render};
 use crate::draw::scene::Scene;
-use crate::draw::theme::Theme;
 use crate::rules::position::Position;
 use crate::rules::routes::ride_to;
 use crate::rules::topology::{Cell, Dir};
@@ -51,14 +50,8 @@ pub fn stages(pos: &Position, overlay: &Overlay) -> Result<(Cell, Dir, Vec<Stage
 }
 
 /// The frames: one a square, or `n` frames spread over the squares when `n` is given.
-pub fn frames(
-    pos: &Position,
-    overlay: &Overlay,
-    view: &View,
-    theme: &Theme,
-    n: u32,
-    check: &FrameCheck,
-) -> Result<Vec<Scene>, AnimError> {
+pub(crate) fn frames(args: FrameArgs) -> Result<Vec<Scene>, AnimError> {
+    let FrameArgs { pos, overlay, view, theme, n, check } = args;
     let (from, dir, stages) = stages(pos, overlay)?;
     let mut rest = overlay.clone();
     // The rank numbers of the hemispheres stay where they are while the piece walks past them.

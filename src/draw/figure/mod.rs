@@ -28,7 +28,7 @@ mod views;
 
 pub use orient::Orientation;
 pub use panels::{PanelSpec, panels};
-pub use pieces::text;
+pub use pieces::{piece_picture, text};
 pub use touch::SIDE_COLOURS;
 pub use views::{VIEW_NAMES, VIEWS, View, ViewKind, ViewRow};
 
@@ -298,6 +298,35 @@ fn hemi_size(width: f64) -> (f64, f64) {
     (radius, width / 2.0 - radius)
 }
 
+/// The board on its way to the ball, or the ball splitting, placed on the paper under the title
+/// in a figure `width` wide, and the height it takes.
+fn wrap_layout(topo: &Topology, shaping: Shaping, width: f64, title_h: f64) -> (Layout, f64) {
+    let Shaping { morph, viewpoint, split } = shaping;
+    match split {
+        None => {
+            let radius = width / 2.0 * 0.9;
+            let centre = Pt::new(width / 2.0, title_h + width / 2.0);
+            (Layout::Wrap(WrapGeom::new(topo, morph, viewpoint, centre, radius)), title_h + width)
+        }
+        Some(split) => {
+            let (radius, margin) = hemi_size(width);
+            let touching = Pt::new(width / 2.0, title_h + margin + 2.0 * radius);
+            let g = WrapGeom::new(topo, morph, viewpoint, touching, radius).with_split(split);
+            (Layout::Wrap(g), title_h + 2.0 * margin + 4.0 * radius)
+        }
+    }
+}
+
+/// What a figure shows, for its title and description: the view, or the board on its way to
+/// the ball, or the ball splitting.
+fn figure_name(wrap: Option<Shaping>, view: &View) -> &'static str {
+    match wrap {
+        Some(Shaping { split: Some(_), .. }) => "the ball splitting into the two hemispheres",
+        Some(_) => "the board wrapping into the ball",
+        None => view.kind.title(),
+    }
+}
+
 /// Draws a figure; `own_legend`: a check-mode legend under it (else its counts are returned);
 /// `touch`: the interactive layer too, for the board numbered so ([`render_touch`]).
 fn render_in(
@@ -314,17 +343,7 @@ fn render_in(
     let width = view.width.clamp(WIDTH_RANGE.0, WIDTH_RANGE.1).round();
     let title_h = if overlay.title.is_some() { (width * 0.06).clamp(18.0, 60.0) } else { 0.0 };
     let (layout, height) = match wrap {
-        Some(Shaping { morph, viewpoint, split: None }) => {
-            let radius = width / 2.0 * 0.9;
-            let centre = Pt::new(width / 2.0, title_h + width / 2.0);
-            (Layout::Wrap(WrapGeom::new(&topo, morph, viewpoint, centre, radius)), title_h + width)
-        }
-        Some(Shaping { morph, viewpoint, split: Some(split) }) => {
-            let (radius, margin) = hemi_size(width);
-            let touching = Pt::new(width / 2.0, title_h + margin + 2.0 * radius);
-            let g = WrapGeom::new(&topo, morph, viewpoint, touching, radius).with_split(split);
-            (Layout::Wrap(g), title_h + 2.0 * margin + 4.0 * radius)
-        }
+        Some(shaping) => wrap_layout(&topo, shaping, width, title_h),
         None => layout(pos, overlay, view, &topo, width, title_h, touch.is_some()),
     };
     let legend_h = if overlay.expect.is_some() && own_legend { (width * 0.07).clamp(18.0, 56.0) } else { 0.0 };
@@ -381,19 +400,12 @@ fn render_in(
     if let Some(t) = &overlay.title {
         labels.push(pieces::title(theme, t, width, title_h));
     }
-
+    let (under, over) = if overlay.marks_over_pieces { (pieces, marks) } else { (marks, pieces) };
     scene.nodes = l.cells;
     scene.nodes.extend(l.decor.into_iter().map(Node::Element));
-    let (under, over) = if overlay.marks_over_pieces { (pieces, marks) } else { (marks, pieces) };
-    scene.nodes.extend(under);
-    scene.nodes.extend(over);
-    scene.nodes.extend(top);
+    scene.nodes.extend(under.into_iter().chain(over).chain(top));
     scene.nodes.extend(labels.into_iter().map(Node::Element));
-    let name = match wrap {
-        Some(Shaping { split: Some(_), .. }) => "the ball splitting into the two hemispheres",
-        Some(_) => "the board wrapping into the ball",
-        None => view.kind.title(),
-    };
+    let name = figure_name(wrap, view);
     scene.title = overlay.title.clone().unwrap_or_else(|| format!("{} — {}", pos.variant().title, name));
     scene.desc = describe(pos, name, &described_moves, overlay);
     (scene, legend)

@@ -65,17 +65,7 @@ impl Ctx<'_> {
         let all: Vec<(Cell, &Route)> = dests.iter().flat_map(|d| d.routes.iter().map(|r| (d.cell, r))).collect();
         let steps: Vec<Vec<(Cell, Option<Pole>)>> =
             all.iter().map(|(_, r)| r.steps.iter().map(|s| (s.cell, s.via)).collect()).collect();
-        let drawings: Vec<Vec<Vec<Pt>>> = all
-            .iter()
-            .map(|(_, r)| {
-                let mut pieces = self.layout.route(topo, r);
-                if piece.role == crate::rules::piece::Role::Knight {
-                    let whole = pieces.len() == 1;
-                    pieces.iter_mut().for_each(|p| leap_curve(p, self.unit, whole));
-                }
-                pieces
-            })
-            .collect();
+        let drawings = self.route_drawings(piece, &all);
         let tails = crate::draw::prefix::tails(&steps, &drawings);
         // An interactive figure: each drawn route names every destination it leads to.
         let ends: Vec<Cell> = all.iter().map(|(c, _)| *c).collect();
@@ -99,6 +89,7 @@ impl Ctx<'_> {
                     let names: Vec<String> =
                         d.moves.iter().map(|&m| crate::rules::notation::move_name(topo, m)).collect();
                     e = e.with("move", names.join(" "));
+                    e = e.with("san", super::touch::san_names(p.pos, from, &d.moves).join(" "));
                 }
                 dots.push(match colour {
                     Some(c) => coloured_dot(e, c, p.theme),
@@ -108,20 +99,38 @@ impl Ctx<'_> {
             self.promotion_label(l, d, &dests, &drawn, &mut placed);
             self.castling(marks, &style, piece, d);
         }
-        let mut legend = None;
-        if let Some(e) = style.expected {
-            let found: Vec<Cell> = dests.iter().map(|d| d.cell).collect();
-            let missing: Vec<Cell> = e.iter().copied().filter(|c| !found.contains(c)).collect();
-            for &c in &missing {
-                for at in self.layout.centres(topo, c) {
-                    dots.push(dot(self.layout, topo, p.theme, c, at, false, DotKind::Missing));
-                }
-            }
-            let agreed = found.iter().filter(|c| e.contains(c)).count();
-            legend = Some([agreed, missing.len(), found.len() - agreed]);
-        }
+        let legend = style.expected.map(|e| self.missing_dots(e, &dests, &mut dots));
         marks.extend(dots);
         Some((describe(p.pos, piece, mark, &dests, style.expected, legend), legend))
+    }
+
+    /// Each route of the piece as the pieces of line it is drawn in (a knight's leaps curved).
+    fn route_drawings(&self, piece: Piece, all: &[(Cell, &Route)]) -> Vec<Vec<Vec<Pt>>> {
+        all.iter()
+            .map(|(_, r)| {
+                let mut pieces = self.layout.route(self.topo, r);
+                if piece.role == crate::rules::piece::Role::Knight {
+                    let whole = pieces.len() == 1;
+                    pieces.iter_mut().for_each(|p| leap_curve(p, self.unit, whole));
+                }
+                pieces
+            })
+            .collect()
+    }
+
+    /// Check mode: a dot for each of the source's `expected` destinations the core did not find,
+    /// pushed onto `dots`; the counts of destinations agreed, missing and extra.
+    fn missing_dots(&self, expected: &[Cell], dests: &[Destination], dots: &mut Vec<Element>) -> [usize; 3] {
+        let (p, topo) = (self.p, self.topo);
+        let found: Vec<Cell> = dests.iter().map(|d| d.cell).collect();
+        let missing: Vec<Cell> = expected.iter().copied().filter(|c| !found.contains(c)).collect();
+        for &c in &missing {
+            for at in self.layout.centres(topo, c) {
+                dots.push(dot(self.layout, topo, p.theme, c, at, false, DotKind::Missing));
+            }
+        }
+        let agreed = found.iter().filter(|c| expected.contains(c)).count();
+        [agreed, missing.len(), found.len() - agreed]
     }
 
     /// One route of the piece to `d`: its casing when the piece has a colour of its own, the part

@@ -133,3 +133,16 @@ fn piece_element(theme: &Theme, set: PieceSet, piece: Piece, at: Pt, size: f64) 
     )
     .with("piece", piece.letter().to_string())
 }
+
+/// One piece alone, drawn as the figures draw it (the theme's set; xiangqi's discs), centred in a
+/// square scene `size` units wide with no background: a picture for a button (the workbench's
+/// promotion choices and piece palette).
+pub fn piece_picture(theme: &Theme, xiangqi: bool, piece: Piece, size: f64) -> crate::draw::scene::Scene {
+    let set = if xiangqi { PieceSet::Disc } else { theme.piece_set };
+    let mut scene = crate::draw::scene::Scene::new(size, size, theme.background);
+    scene.transparent = true;
+    scene.title = piece.letter().to_string();
+    let e = piece_element(theme, set, piece, Pt::new(size / 2.0, size / 2.0), size * 0.9);
+    scene.nodes.push(crate::draw::scene::Node::Element(e));
+    scene
+}

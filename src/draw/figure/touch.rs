@@ -10,7 +10,8 @@
 //! * `g.start-moves` (`data-board`): the marks of the overlay's own `moves`, as the still figure
 //!   draws them (its colours, its one destination, its check mode), shown until the reader
 //!   chooses another piece.
-//! * dots carry `data-move` (the move names of SPEC §4, several for a promotion); route pieces
+//! * dots carry `data-move` (the move names of SPEC §4, several for a promotion) and `data-san`
+//!   (the same moves in SAN, `Nf3`, `e8=Q+`: the names a reader sees); route pieces
 //!   carry `data-leads`, every destination whose route runs along them (a route drawn only
 //!   beyond the end of a shorter one it continues leads to both ends); `data-spread` on a dot is
 //!   how far it moves sideways when a whole side is shown at once, so that two pieces reaching
@@ -23,7 +24,9 @@ use super::{Layers, Overlay, Painter};
 use crate::draw::geometry::Projection;
 use crate::draw::prefix::Tail;
 use crate::draw::scene::{Element, Group, Node, Pt, Shape};
+use crate::rules::moves::Move;
 use crate::rules::piece::Color;
+use crate::rules::position::Position;
 use crate::rules::routes::Destination;
 use crate::rules::topology::Cell;
 
@@ -259,6 +262,21 @@ fn start_group(children: Vec<Node>, board: usize, from: &str) -> Node {
         scale: 1.0,
         children,
     })
+}
+
+/// The SAN of some moves of the piece on `from` (`Nf3`, `exd5`, `e8=Q+`), named as that piece's
+/// side would name them with that side to move: a piece of the side not to move is shown its
+/// moves too, and its names are disambiguated among that side's legal moves.
+pub(super) fn san_names(pos: &Position, from: Cell, moves: &[Move]) -> Vec<String> {
+    let mut p = pos.clone();
+    if let Some(piece) = pos.piece_at(from)
+        && p.turn != piece.color
+    {
+        p.turn = piece.color;
+        p.ep = None;
+    }
+    let legal = p.moves();
+    moves.iter().map(|&m| p.san_parts_among(m, &legal).to_string()).collect()
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@
 //! closed along the limb circle. The viewpoint is three plain numbers, so an animation turns the
 //! globe by changing them frame by frame.
 
-use super::surface::Surface;
+use super::surface::{Surface, dot};
 use super::{Fold, Projection};
 use crate::draw::scene::{PathCmd, Pt};
 use crate::rules::routes::Route;
@@ -67,10 +67,6 @@ pub struct GlobeGeom {
     surface: Surface,
     /// Rows: the viewer's right, up and toward-viewer directions in sphere coordinates.
     basis: [[f64; 3]; 3],
-}
-
-fn dot(a: [f64; 3], b: [f64; 3]) -> f64 {
-    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
 }
 
 /// The viewer's right, up and toward-viewer directions in sphere coordinates, as rows.

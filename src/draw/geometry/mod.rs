@@ -35,6 +35,7 @@ pub use disc::DiscGeom;
 pub use globe::{GlobeGeom, ViewPt, Viewpoint, limb_width};
 pub use hemispheres::HemiGeom;
 pub use surface::Surface;
+pub(crate) use surface::dot;
 pub use wrap::{Morph, Split, WrapGeom, WrapPt};
 
 use crate::draw::scene::{PathCmd, Pt};

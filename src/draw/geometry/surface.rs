@@ -86,3 +86,8 @@ impl Surface {
         [lat.cos() * lon.cos(), lat.cos() * lon.sin(), lat.sin()]
     }
 }
+
+/// The dot product of two vectors in the sphere's coordinates.
+pub(crate) fn dot(a: [f64; 3], b: [f64; 3]) -> f64 {
+    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
+}

@@ -19,7 +19,7 @@
 //! the far side. At `ball = 1` the positions are the globe's exactly.
 
 use super::globe::{light_of, view_basis};
-use super::surface::Surface;
+use super::surface::{Surface, dot};
 use super::{Fold, Projection};
 use crate::draw::scene::{PathCmd, Pt};
 use crate::rules::routes::Route;
@@ -140,10 +140,6 @@ pub struct WrapGeom {
     tube: f64,
     /// The flat pole band's height in space (the board view's band).
     band: f64,
-}
-
-fn dot(a: [f64; 3], b: [f64; 3]) -> f64 {
-    a[0] * b[0] + a[1] * b[1] + a[2] * b[2]
 }
 
 fn lerp(a: f64, b: f64, t: f64) -> f64 {

@@ -186,68 +186,95 @@ impl Tables {
             all: topo.all_cells().collect(),
         };
         for cell in topo.all_cells() {
-            for diagonal in [false, true] {
-                let first = t.rays.len() as u32;
-                for start in ride_starts(&topo, cell, diagonal) {
-                    let ride = topo.ride(start);
-                    if ride.is_empty() {
-                        continue;
-                    }
-                    let s = t.ray_cells.len() as u32;
-                    t.ray_cells.extend(ride.iter().map(|st| st.to.cell));
-                    t.rays.push((s, t.ray_cells.len() as u32));
-                }
-                let range = (first, t.rays.len() as u32);
-                if diagonal { t.diag.push(range) } else { t.orth.push(range) }
-            }
-            // King: one step each way; a live pole is next to its whole polar circle.
-            let king: Bitboard = ride_starts(&topo, cell, false)
-                .into_iter()
-                .chain(ride_starts(&topo, cell, true))
-                .filter_map(|c| topo.step(c))
-                .map(|s| s.to.cell)
-                .filter(|&c| c != cell)
-                .collect();
-            t.king[cell.index()] = king;
-            t.knight[cell.index()] = knight_leaps(&topo, variant.knight, cell).into_iter().map(|(c, _)| c).collect();
-            for color in [Color::White, Color::Black] {
-                let ci = color.index();
-                let fwd = color.forward();
-                let push = pawn_step(&topo, cell, Dir::new(0, fwd)).map(|s| s.to.cell);
-                t.pawn_push[ci][cell.index()] = push;
-                let first_rank = match color {
-                    Color::White => 1,
-                    Color::Black => topo.height() - 2,
-                };
-                if variant.pawn_double_step
-                    && topo.coords(cell).is_some_and(|(_, r)| r == first_rank)
-                    && let Some(skip) = push.filter(|c| topo.pole_of(*c).is_none())
-                    && let Some(to) = pawn_step(&topo, skip, Dir::new(0, fwd))
-                {
-                    t.pawn_double[ci][cell.index()] = Some((skip, to.to.cell));
-                }
-                t.pawn_attacks[ci][cell.index()] = [-1, 1]
-                    .into_iter()
-                    .filter_map(|df| pawn_step(&topo, cell, Dir::new(df, fwd)))
-                    .map(|s| s.to.cell)
-                    .collect();
-            }
+            t.add_rays(cell);
+            t.add_steps(variant, cell);
         }
-        for cell in topo.all_cells() {
-            for to in t.knight[cell.index()] {
-                t.knight_from[to.index()].add(cell);
+        t.add_reverse_steps();
+        t.add_promotion_zones(variant);
+        t.build_castlings(variant);
+        t
+    }
+
+    /// The rides from `cell`, along the files and ranks, then along the diagonals.
+    fn add_rays(&mut self, cell: Cell) {
+        let topo = self.topology;
+        for diagonal in [false, true] {
+            let first = self.rays.len() as u32;
+            for start in ride_starts(&topo, cell, diagonal) {
+                let ride = topo.ride(start);
+                if ride.is_empty() {
+                    continue;
+                }
+                let s = self.ray_cells.len() as u32;
+                self.ray_cells.extend(ride.iter().map(|st| st.to.cell));
+                self.rays.push((s, self.ray_cells.len() as u32));
             }
-            for to in t.king[cell.index()] {
-                t.king_from[to.index()].add(cell);
+            let range = (first, self.rays.len() as u32);
+            if diagonal { self.diag.push(range) } else { self.orth.push(range) }
+        }
+    }
+
+    /// The steps from `cell`: the king's, the knight's, and each side's pawn pushes, double
+    /// steps and captures.
+    fn add_steps(&mut self, variant: &Variant, cell: Cell) {
+        let topo = self.topology;
+        // King: one step each way; a live pole is next to its whole polar circle.
+        let king: Bitboard = ride_starts(&topo, cell, false)
+            .into_iter()
+            .chain(ride_starts(&topo, cell, true))
+            .filter_map(|c| topo.step(c))
+            .map(|s| s.to.cell)
+            .filter(|&c| c != cell)
+            .collect();
+        self.king[cell.index()] = king;
+        self.knight[cell.index()] = knight_leaps(&topo, variant.knight, cell).into_iter().map(|(c, _)| c).collect();
+        for color in [Color::White, Color::Black] {
+            let ci = color.index();
+            let fwd = color.forward();
+            let push = pawn_step(&topo, cell, Dir::new(0, fwd)).map(|s| s.to.cell);
+            self.pawn_push[ci][cell.index()] = push;
+            let first_rank = match color {
+                Color::White => 1,
+                Color::Black => topo.height() - 2,
+            };
+            if variant.pawn_double_step
+                && topo.coords(cell).is_some_and(|(_, r)| r == first_rank)
+                && let Some(skip) = push.filter(|c| topo.pole_of(*c).is_none())
+                && let Some(to) = pawn_step(&topo, skip, Dir::new(0, fwd))
+            {
+                self.pawn_double[ci][cell.index()] = Some((skip, to.to.cell));
+            }
+            self.pawn_attacks[ci][cell.index()] = [-1, 1]
+                .into_iter()
+                .filter_map(|df| pawn_step(&topo, cell, Dir::new(df, fwd)))
+                .map(|s| s.to.cell)
+                .collect();
+        }
+    }
+
+    /// The knight's, king's and pawns' steps turned round: the cells they come to each cell from.
+    fn add_reverse_steps(&mut self) {
+        let topo = self.topology;
+        for cell in topo.all_cells() {
+            for to in self.knight[cell.index()] {
+                self.knight_from[to.index()].add(cell);
+            }
+            for to in self.king[cell.index()] {
+                self.king_from[to.index()].add(cell);
             }
             for ci in 0..2 {
-                for to in t.pawn_attacks[ci][cell.index()] {
-                    t.pawn_attackers[ci][to.index()].add(cell);
+                for to in self.pawn_attacks[ci][cell.index()] {
+                    self.pawn_attackers[ci][to.index()].add(cell);
                 }
             }
         }
+    }
+
+    /// Where each side's pawns promote.
+    fn add_promotion_zones(&mut self, variant: &Variant) {
+        let topo = self.topology;
         for color in [Color::White, Color::Black] {
-            t.promotion_zone[color.index()] = match variant.promotion {
+            self.promotion_zone[color.index()] = match variant.promotion {
                 Promotion::None => Bitboard::EMPTY,
                 Promotion::LastRank => {
                     let r = if color == Color::White { topo.height() - 1 } else { 0 };
@@ -263,8 +290,6 @@ impl Tables {
                 }
             };
         }
-        t.build_castlings(variant);
-        t
     }
 
     fn build_castlings(&mut self, variant: &Variant) {

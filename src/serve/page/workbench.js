@@ -1,19 +1,18 @@
 // The dotchess workbench: composes figures with the server's image API (/figure.svg …) and asks
 // the rules core (/moves.json, /play.json, /edit.json) for everything about the game. No rules
-// and no drawing here: the page only keeps the state, shows the server's SVG, and turns clicks,
-// drags and keys into query keys. The state lives in the page's URL, in the API's own query form
-// (`/?variant=small&fen=…&view=globe&latitude=30`), plus `start`, `line` and `ply` for the moves
-// played (the position the line starts from, the moves, how many of them are on the board).
+// and no drawing here: the page only keeps the state (in its URL: state.js), shows the server's
+// SVG, and turns clicks, drags and keys into query keys and overlay marks.
 'use strict';
 
 // The views, and the keys that belong to some views only (the API refuses them elsewhere), as
 // the server lists them in /variants.json: { rotation: ['hemispheres', …], latitude: ['globe'] }.
 let VIEWS = [];
 const ONLY = {};
-// The figure keys kept in the URL, in the order they are written.
-const KEYS = ['variant', 'fen', 'view', 'square', 'lastmove', 'latitude', 'longitude', 'roll', 'rotation',
-  'width', 'theme', 'coordinates', 'orientation', 'kind', 'overlay', 'start', 'line', 'ply'];
 const DEFAULT = { latitude: 15, longitude: 180, rotation: 4 };
+// Promotion choices in the order lichess offers them.
+const PROMOTION_ORDER = 'QRBN';
+// Lichess's brushes for shapes drawn with a modifier key (plain: the theme's arrow colour).
+const BRUSHES = { shift: '#882020', alt: '#003088', both: '#e68f00' };
 
 const state = {
   variant: 'dot', fen: '', views: ['hemispheres', 'globe'], square: '', lastmove: '',
@@ -23,7 +22,7 @@ const state = {
 };
 let variants = [];        // from /variants.json
 let formats = {};         // which optional formats the server makes
-let played = [];          // [{name, fen, lastmove}] of state.line, from /play.json
+let played = [];          // [{name, san, fen, lastmove}] of state.line, from /play.json
 let dests = {};           // cell -> moves of the chosen piece, from /moves.json
 let tool = '';            // the board editor's piece ('' = play, '-' = empty the cell)
 let busy = 0;
@@ -35,12 +34,34 @@ function setBusy(d) {
   document.body.dataset.busy = String(busy);
 }
 
+// A server that does not answer (a fetch that fails, not an error answer) is said at the top of
+// the page until it answers again.
+function reachable(ok, what) {
+  const box = $('offline');
+  box.hidden = ok;
+  if (!ok) box.textContent = `The server does not answer (${what}): the figures shown may be out of date. ` +
+    'Is `dotchess serve` still running?';
+}
+
+async function send(url, init) {
+  try {
+    const r = await fetch(url, init);
+    reachable(true);
+    return r;
+  } catch (e) {
+    reachable(false, url.split('?')[0]);
+    throw e;
+  }
+}
+
 async function getJson(url) {
   setBusy(1);
   try {
-    const r = await fetch(url);
+    const r = await send(url);
     const body = await r.json();
     return { ok: r.ok, body };
+  } catch (e) {
+    return { ok: false, offline: true, body: { error: String(e) } };
   } finally {
     setBusy(-1);
   }
@@ -56,66 +77,7 @@ function currentFen() {
   return state.fen || (variantInfo() ? variantInfo().start : '');
 }
 
-function readUrl() {
-  const q = new URLSearchParams(location.search);
-  const one = (k) => q.get(k) || '';
-  state.variant = one('variant') || 'dot';
-  state.fen = one('fen');
-  const views = q.getAll('view').filter((v) => VIEWS.includes(v));
-  if (views.length) state.views = views;
-  state.square = one('square');
-  state.lastmove = one('lastmove');
-  for (const k of ['latitude', 'longitude', 'roll', 'rotation']) {
-    state[k] = q.has(k) && q.get(k) !== '' && !isNaN(Number(q.get(k))) ? Number(q.get(k)) : null;
-  }
-  for (const k of ['width', 'theme', 'coordinates', 'orientation', 'kind', 'overlay', 'start']) state[k] = one(k);
-  state.line = one('line') ? one('line').split(',') : [];
-  state.ply = Math.min(Number(one('ply') || state.line.length) || 0, state.line.length);
-}
-
-function writeUrl() {
-  const q = new URLSearchParams();
-  for (const k of KEYS) {
-    if (k === 'view') {
-      for (const v of state.views) q.append('view', v);
-    } else if (k === 'line') {
-      if (state.line.length) q.set('line', state.line.join(','));
-    } else if (k === 'ply') {
-      if (state.line.length && state.ply !== state.line.length) q.set('ply', String(state.ply));
-    } else if (state[k] !== null && state[k] !== '' && !(k === 'variant' && state[k] === 'dot')) {
-      q.set(k, String(state[k]));
-    }
-  }
-  const s = q.toString();
-  history.replaceState(null, '', s ? '/?' + s : '/');
-}
-
 // ---- figures ---------------------------------------------------------------------------------
-
-function severalPanels() {
-  return /^\s*\[\[\s*panels\s*\]\]/m.test(state.overlay);
-}
-
-// The API query of one view's figure (`view` null: the overlay's own panels).
-function figureQuery(view, withOverlay) {
-  const q = new URLSearchParams();
-  if (state.variant !== 'dot') q.set('variant', state.variant);
-  if (state.fen) q.set('fen', state.fen);
-  if (view) q.set('view', view);
-  for (const k of ['width', 'theme', 'coordinates', 'orientation']) if (state[k]) q.set(k, state[k]);
-  for (const [k, views] of Object.entries(ONLY)) {
-    // Only the keys the page keeps (the globe's `ghost`, the chart's `window` it does not).
-    if (state[k] != null && view && views.includes(view)) q.set(k, String(state[k]));
-  }
-  if (state.square) q.set('square', state.square);
-  if (state.lastmove) q.set('lastmove', state.lastmove);
-  if (withOverlay && state.overlay.trim()) q.set('overlay', state.overlay);
-  return q;
-}
-
-function panelViews() {
-  return severalPanels() ? [null] : state.views;
-}
 
 // One view's drawing: at most one request in flight; a change meanwhile asks for one more.
 const drawing = new Map();
@@ -143,10 +105,19 @@ function layoutPanels() {
   }
 }
 
-function redrawAll() {
+function redrawAll(push) {
   layoutPanels();
   for (const p of $('views').children) redraw(p);
-  writeUrl();
+  writeUrl(push);
+}
+
+// The selected piece's cell, highlighted in every panel (as lichess does), by the page's style.
+function markSelected(panel) {
+  for (const e of panel.querySelectorAll('.selected')) e.classList.remove('selected');
+  if (!state.square) return;
+  for (const e of panel.querySelectorAll(`.cell[data-cell="${CSS.escape(state.square)}"]`)) {
+    e.classList.add('selected');
+  }
 }
 
 async function redraw(panel) {
@@ -163,15 +134,16 @@ async function redraw(panel) {
     do {
       d.again = false;
       const view = key === 'overlay' ? null : key;
-      const q = figureQuery(view, false);
+      const q = figureQuery(view);
       const overlay = state.overlay.trim();
-      const r = await fetch('/figure.svg?' + q.toString(),
+      const r = await send('/figure.svg?' + q.toString(),
         overlay ? { method: 'POST', body: state.overlay, headers: { 'content-type': 'application/toml' } } : {});
       const text = await r.text();
       if (r.ok) {
         panel.querySelector('.figure').innerHTML = text;
         panel.dataset.drawn = String(Number(panel.dataset.drawn) + 1);
         panel.classList.remove('stale');
+        markSelected(panel);
         showError(null);
       } else {
         // The last good figure stays; the error says where the input is wrong.
@@ -180,11 +152,17 @@ async function redraw(panel) {
       }
     } while (d.again);
   } catch (e) {
-    showError({ error: 'the server did not answer: ' + e });
+    panel.classList.add('stale');
   } finally {
     d.running = false;
     setBusy(-1);
   }
+}
+
+// A server message without the query pair it names (`URL query `fen=…`: `): the page names
+// its own box instead.
+function bare(message) {
+  return message.replace(/^URL query `[^`]*`: /, '').replace(/^overlay:\d+:\d+: /, '');
 }
 
 function showError(e) {
@@ -198,13 +176,18 @@ function showError(e) {
   }
   if (e.key === 'overlay' || e.key === 'body') {
     oe.hidden = false;
-    oe.textContent = e.line ? `line ${e.line}, column ${e.column}: ${e.error.replace(/^overlay:\d+:\d+: /, '')}` : e.error;
+    oe.textContent = 'Overlay editor' + (e.line ? `, line ${e.line}, column ${e.column}` : '') + ': ' + bare(e.error);
     oe.dataset.line = e.line || '';
     oe.dataset.column = e.column || '';
     markLine(e.line || 0);
   } else {
     fe.hidden = false;
-    fe.textContent = e.error;
+    const box = { fen: 'FEN box', variant: 'Variant' }[e.key];
+    const said = box ? bare(e.error) : e.error;
+    // The column, unless the message gives it itself.
+    const column = e.column && !/\bcolumn \d/.test(said) ? `, column ${e.column}` : '';
+    fe.textContent = (box ? `${box}${column}: ` : '') + said;
+    fe.dataset.key = e.key || '';
   }
 }
 
@@ -227,10 +210,23 @@ function overlayEdited() {
   }, 300);
 }
 
+function drawShape(from, to, e) {
+  const colour = e.shiftKey && e.altKey ? BRUSHES.both : e.shiftKey ? BRUSHES.shift : e.altKey ? BRUSHES.alt : '';
+  const text = from === to ? toggleMark(state.overlay, 'circles', from, colour)
+    : toggleMark(state.overlay, 'arrows', `${from}:${to}`, colour);
+  state.overlay = text;
+  $('overlay').value = text;
+  markLine(0);
+  redrawAll();
+}
+
 // ---- the game: pieces, dots, moves -----------------------------------------------------------
 
 function statusLine(s) {
-  if (!s) return;
+  if (!s) {
+    $('status').textContent = '';
+    return;
+  }
   const side = s.turn.charAt(0).toUpperCase() + s.turn.slice(1);
   const words = [`${side} to move`];
   if (s.check) words.push('check');
@@ -245,7 +241,9 @@ async function refreshMoves() {
   const r = await getJson('/moves.json?' + q.toString());
   dests = {};
   if (!r.ok) {
-    showError(r.body);
+    // A position that does not read has no side to move: the old status would mislead.
+    statusLine(null);
+    if (!r.offline) showError(r.body);
     return;
   }
   statusLine(r.body.status);
@@ -257,6 +255,7 @@ async function refreshMoves() {
 async function choose(square) {
   state.square = square;
   $('promotion').hidden = true;
+  for (const p of $('views').children) markSelected(p);
   await refreshMoves();
   redrawAll();
 }
@@ -266,10 +265,10 @@ function play(m) {
   state.line = state.line.slice(0, state.ply).concat([m.name]);
   played = played.slice(0, state.ply).concat([m]);
   state.ply += 1;
-  goTo(state.ply);
+  goTo(state.ply, true);
 }
 
-function goTo(ply) {
+function goTo(ply, push) {
   state.ply = ply;
   state.fen = ply === 0 ? state.start : played[ply - 1].fen;
   state.lastmove = ply === 0 ? '' : played[ply - 1].lastmove;
@@ -279,17 +278,42 @@ function goTo(ply) {
   showMoves();
   syncInputs();
   refreshMoves();
-  redrawAll();
+  redrawAll(push);
+}
+
+// The piece a promotion makes (`e8=Q` → Q, or q when Black plays it).
+function promotionPiece(m) {
+  const letter = (m.san.match(/=([A-Z])/) || m.name.match(/([a-z])$/) || [])[1] || '';
+  const black = currentFen().split(/\s+/)[1] === 'b';
+  return black ? letter.toLowerCase() : letter.toUpperCase();
+}
+
+function pieceImage(letter, alt) {
+  const img = document.createElement('img');
+  const q = new URLSearchParams({ variant: state.variant, piece: letter });
+  if (state.theme) q.set('theme', state.theme);
+  img.src = '/piece.svg?' + q.toString();
+  img.alt = alt;
+  img.width = 40;
+  img.height = 40;
+  return img;
 }
 
 function offer(moves) {
   if (moves.length === 1) return play(moves[0]);
   const box = $('promotion');
   box.textContent = '';
-  for (const m of moves) {
+  const rank = (m) => {
+    const i = PROMOTION_ORDER.indexOf(promotionPiece(m).toUpperCase());
+    return i < 0 ? PROMOTION_ORDER.length : i;
+  };
+  for (const m of [...moves].sort((a, b) => rank(a) - rank(b))) {
     const b = document.createElement('button');
     b.type = 'button';
-    b.textContent = m.name;
+    b.className = 'promote';
+    b.title = m.san;
+    b.dataset.move = m.name;
+    b.append(pieceImage(promotionPiece(m), m.san));
     b.addEventListener('click', () => play(m));
     box.append(b);
   }
@@ -304,7 +328,8 @@ function showMoves() {
   let number = Number(fields[5]) || 1;
   played.forEach((m, i) => {
     const li = document.createElement('li');
-    li.textContent = (white ? `${number}. ` : `${number}… `) + m.name;
+    li.textContent = (white ? `${number}. ` : `${number}… `) + (m.san || m.name);
+    li.title = m.name;
     li.dataset.ply = String(i + 1);
     if (i + 1 === state.ply) li.className = 'current';
     if (i + 1 > state.ply) li.classList.add('undone');
@@ -336,7 +361,7 @@ function newPosition(fen) {
 async function edit(params) {
   const q = new URLSearchParams({ variant: state.variant, fen: currentFen(), ...params });
   const r = await getJson('/edit.json?' + q.toString());
-  if (!r.ok) return showError(r.body);
+  if (!r.ok) return r.offline ? undefined : showError(r.body);
   newPosition(r.body.fen);
 }
 
@@ -384,9 +409,41 @@ function turnBy(view, dx, dy) {
   return true;
 }
 
+// The cell under a point of a panel: the topmost element there that names one (a mark drawn
+// over a cell does not hide it).
+function cellAt(panel, x, y) {
+  for (const e of document.elementsFromPoint(x, y)) {
+    if (!panel.contains(e)) continue;
+    const c = e.closest('[data-cell]');
+    if (c && panel.contains(c)) return c.dataset.cell;
+  }
+  return null;
+}
+
+// Right button: drag from one cell to another for an arrow, click a cell for a circle.
+function attachShapes(p) {
+  let shape = null;
+  p.addEventListener('contextmenu', (e) => e.preventDefault());
+  p.addEventListener('pointerdown', (e) => {
+    if (e.button !== 2) return;
+    e.preventDefault();
+    shape = { from: cellAt(p, e.clientX, e.clientY), id: e.pointerId };
+    p.setPointerCapture(e.pointerId);
+  });
+  p.addEventListener('pointerup', (e) => {
+    if (!shape || e.button !== 2) return;
+    const from = shape.from;
+    shape = null;
+    const to = cellAt(p, e.clientX, e.clientY);
+    if (from && to) drawShape(from, to, e);
+  });
+  p.addEventListener('pointercancel', () => { shape = null; });
+}
+
 function attachPanel(p) {
   const view = p.dataset.view;
   let drag = null;
+  attachShapes(p);
   p.addEventListener('pointerdown', (e) => {
     if (!isBall(view) || e.button !== 0) return;
     drag = { x: e.clientX, y: e.clientY, moved: false };
@@ -447,11 +504,10 @@ function buildPalette() {
     const b = document.createElement('button');
     b.type = 'button';
     b.dataset.tool = letter;
-    b.textContent = label;
+    if (/^[a-zA-Z]$/.test(letter)) b.append(pieceImage(letter, title));
+    else b.textContent = label;
     b.title = title;
     b.className = letter === tool ? 'chosen' : '';
-    if (/[A-Z]/.test(letter)) b.classList.add('white');
-    if (/[a-z]/.test(letter)) b.classList.add('black');
     b.addEventListener('click', () => {
       tool = letter;
       for (const o of box.children) o.classList.toggle('chosen', o === b);
@@ -474,47 +530,14 @@ function emptyFen() {
   return ranks.join('/') + ' w - - 0 1';
 }
 
-function download(name) {
-  const anim = name.startsWith('animation');
-  const views = panelViews();
-  const q = figureQuery(views[0], false);
-  if (anim) {
-    for (const k of [...q.keys()]) if (!['variant', 'fen', 'view', 'width'].includes(k)) q.delete(k);
-    q.set('kind', state.kind || 'gear');
+function viewsChosen(c) {
+  const chosen = [...$('view-picker').querySelectorAll('input')].filter((x) => x.checked).map((x) => x.value);
+  if (!chosen.length) {
+    c.checked = true;
+    return;
   }
-  const overlay = state.overlay.trim();
-  setBusy(1);
-  fetch('/' + name + '?' + q.toString(),
-    overlay ? { method: 'POST', body: state.overlay, headers: { 'content-type': 'application/toml' } } : {})
-    .then(async (r) => {
-      if (!r.ok) throw new Error((await r.json()).error);
-      const blob = await r.blob();
-      const a = document.createElement('a');
-      a.href = URL.createObjectURL(blob);
-      a.download = name.replace('animation.apng', 'animation.png');
-      document.body.append(a);
-      a.click();
-      a.remove();
-      setTimeout(() => URL.revokeObjectURL(a.href), 10000);
-      $('export-note').textContent = `${name}: ${blob.size} bytes`;
-    })
-    .catch((e) => { $('export-note').textContent = `${name}: ${e.message}`; })
-    .finally(() => setBusy(-1));
-}
-
-async function copy(text, what) {
-  try {
-    await navigator.clipboard.writeText(text);
-    $('export-note').textContent = `${what} copied`;
-  } catch (e) {
-    $('export-note').textContent = `${what}: ${text}`;
-  }
-}
-
-function imageUrl() {
-  const q = figureQuery(panelViews()[0], true);
-  const url = location.origin + '/figure.svg?' + q.toString();
-  return url.length > 8192 ? null : url;
+  state.views = chosen;
+  redrawAll();
 }
 
 function wire() {
@@ -523,15 +546,7 @@ function wire() {
     const c = document.createElement('input');
     c.type = 'checkbox';
     c.value = v;
-    c.addEventListener('change', () => {
-      const chosen = [...$('view-picker').querySelectorAll('input')].filter((x) => x.checked).map((x) => x.value);
-      if (!chosen.length) {
-        c.checked = true;
-        return;
-      }
-      state.views = chosen;
-      redrawAll();
-    });
+    c.addEventListener('change', () => viewsChosen(c));
     l.append(c, ' ' + v);
     $('view-picker').append(l);
   }
@@ -572,6 +587,7 @@ function wire() {
   for (const k of ['width', 'theme', 'coordinates', 'orientation', 'kind']) {
     $(k).addEventListener('change', () => {
       state[k] = $(k).value;
+      if (k === 'theme') buildPalette();
       redrawAll();
     });
   }
@@ -579,11 +595,13 @@ function wire() {
     b.addEventListener('click', () => download(b.dataset.download));
   }
   $('copy-overlay').addEventListener('click', () => copy($('overlay').value, 'overlay TOML'));
-  $('copy-url').addEventListener('click', () => {
-    const url = imageUrl();
+  $('copy-url').addEventListener('click', async () => {
+    const url = await imageUrl();
+    $('export-note').dataset.url = url || '';
     if (url) copy(url, 'image URL');
-    else $('export-note').textContent = 'the overlay is too long for a URL (8 KiB): POST it as the body';
+    else $('export-note').textContent = 'the overlay is too long for a URL even packed: POST it as the body';
   });
+  window.addEventListener('popstate', () => restore());
 }
 
 function formatButtons() {
@@ -596,36 +614,59 @@ function formatButtons() {
   }
 }
 
+// The state from the URL (at the start, and when Back or Forward goes to another entry): the
+// moves of its line asked again of the rules core unless they are the ones already played.
+async function restore() {
+  setBusy(1);
+  try {
+    const q = await urlQuery();
+    const line = played.map((m) => m.name).join(',');
+    readQuery(q);
+    if (!variants.some((x) => x.name === state.variant)) state.variant = 'dot';
+    written = stateQuery().toString();
+    if (state.line.join(',') !== line) {
+      played = [];
+      if (state.line.length) {
+        const r = await getJson('/play.json?' + new URLSearchParams({ variant: state.variant,
+          fen: state.start || variantInfo().start, line: state.line.join(',') }).toString());
+        if (r.ok) {
+          played = r.body.played;
+          if (!state.start) state.start = variantInfo().start;
+        } else {
+          state.line = [];
+          state.ply = 0;
+        }
+      }
+    }
+    buildPalette();
+    syncInputs();
+    showMoves();
+    formatButtons();
+    dests = {};
+    await refreshMoves();
+    redrawAll();
+  } finally {
+    setBusy(-1);
+  }
+}
+
 async function start() {
   const v = await getJson('/variants.json');
+  if (!v.ok) return;
   variants = v.body.variants;
   formats = v.body.formats || {};
   VIEWS = v.body.views.map((x) => x.name);
   for (const view of v.body.views) {
     for (const k of view.keys) (ONLY[k] = ONLY[k] || []).push(view.name);
   }
-  readUrl();
-  if (!variants.some((x) => x.name === state.variant)) state.variant = 'dot';
   wire();
-  buildPalette();
-  if (state.line.length) {
-    const q = new URLSearchParams({ variant: state.variant, fen: state.start || variantInfo().start,
-      line: state.line.join(',') });
-    const r = await getJson('/play.json?' + q.toString());
-    if (r.ok) {
-      played = r.body.played;
-      if (!state.start) state.start = variantInfo().start;
-    } else {
-      state.line = [];
-      state.ply = 0;
-    }
+  $('kind').addEventListener('change', formatButtons);
+  await restore();
+  // An old link's query becomes a fragment.
+  if (location.search) {
+    written = null;
+    writeUrl();
   }
-  syncInputs();
-  showMoves();
-  formatButtons();
-  for (const k of ['kind']) $(k).addEventListener('change', formatButtons);
-  await refreshMoves();
-  redrawAll();
 }
 
 start();

@@ -9,7 +9,7 @@ use dotchess::draw::animation::replay::{Replay, Script, build};
 use dotchess::output::Format;
 use dotchess::{Theme, View};
 
-/// Headless Chromium (Debian's `chromium`, installed by `.ci/run`): a screenshot of a page after
+/// Headless Chromium (Debian's `chromium`, from `tools::chromium`): a screenshot of a page after
 /// `ms` milliseconds of virtual time, and, when `dom`, the page's DOM. The DOM takes a second run
 /// of the browser (`--screenshot` and `--dump-dom` in one run hang on an SVG document), and each
 /// run costs more than a second of processor time: it is asked for only where a test reads it.
@@ -30,7 +30,7 @@ fn chromium(url: &str, dir: &std::path::Path, ms: u32, size: (u32, u32), dom: bo
     // minutes, and a stalled run is killed and tried again (three tries, then the test fails).
     let run = |extra: Vec<String>| -> String {
         for _ in 0..3 {
-            let mut child = std::process::Command::new("chromium")
+            let mut child = std::process::Command::new(crate::tools::chromium())
                 .args(common)
                 .arg(format!("--user-data-dir={}", profile.display()))
                 .arg(format!("--window-size={},{}", size.0, size.1))
@@ -40,7 +40,7 @@ fn chromium(url: &str, dir: &std::path::Path, ms: u32, size: (u32, u32), dom: bo
                 .stdout(std::fs::File::create(&dom_file).expect("a file for the page"))
                 .stderr(std::process::Stdio::null())
                 .spawn()
-                .expect("chromium must be installed (apt-get install chromium; .ci/run does it)");
+                .expect("run chromium");
             let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
             let status = loop {
                 if let Some(st) = child.try_wait().expect("waiting for chromium") {

@@ -3,16 +3,11 @@
 
 use crate::common;
 
-use std::path::Path;
 use std::process::Command;
 
 #[test]
 fn contact_sheet_opens_in_a_browser() {
-    // .ci/run installs Chromium when it is missing; without it this check fails, never skips.
-    let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser"]
-        .into_iter()
-        .find(|p| Path::new(p).exists())
-        .expect("Chromium is needed for this test (apt-get install chromium; .ci/run does it)");
+    let chromium = crate::tools::chromium();
     let essay = common::essay_outputs();
     assert!(essay.output.status.success(), "{}", String::from_utf8_lossy(&essay.output.stderr));
     let d = &essay.dir;

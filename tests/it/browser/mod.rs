@@ -1,6 +1,6 @@
 //! The tests that need a real browser: headless Chromium (Debian's `chromium`), started from the
-//! command line or driven by playwright-core under node (`tests/browser/`). `.ci/run` installs
-//! what they need when it is missing; without it they fail, they never skip.
+//! command line or driven by playwright-core under node (`tests/browser/`). `crate::tools`
+//! installs what they need on first use when it is missing; without it they fail, never skip.
 //!
 //! They are one module, whose name sorts early (after `animation::` only), so that they start
 //! early: the test harness starts tests in the order of their full names, as many at once as the

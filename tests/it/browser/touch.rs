@@ -1,5 +1,5 @@
-//! Interactive figures in a real browser (issue 20): headless Chromium (Debian's `chromium`)
-//! driven by playwright-core (`tests/browser/touch.mjs`; `.ci/run` installs both when missing —
+//! Interactive figures in a real browser: headless Chromium (Debian's `chromium`)
+//! driven by playwright-core (`tests/browser/touch.mjs`; `tools::playwright_node` installs both when missing —
 //! without them this test fails, it never skips). One browser for every page: the Dot's start on
 //! the hemispheres, the chart and the globe, and a middle game of each variant on five views.
 //!
@@ -10,6 +10,7 @@
 //! after a click, and no request but the page itself.
 
 use crate::common;
+use crate::tools;
 
 use dotchess::draw::geometry::{GlobeGeom, Projection, Viewpoint};
 use dotchess::draw::scene::Pt;
@@ -35,14 +36,23 @@ const THREE: &str =
 const FIVE: &str = "columns = 3\n[[panels]]\nview = \"hemispheres\"\n[[panels]]\nview = \"board\"\n[[panels]]\nview = \"chart\"\n\
                     [[panels]]\nview = \"globe\"\n[[panels]]\nview = \"disc\"\n";
 
-/// A destination as `dotchess moves --square --json` lists it: its cell, move names, capture.
+/// A destination as `dotchess moves --square --json --san` lists it: its cell, move names in
+/// SAN, capture.
 type Dests = BTreeMap<String, (Vec<String>, bool)>;
 
-/// What `dotchess moves --square CELL` lists for a piece.
+/// What `dotchess moves --square CELL --san` lists for a piece, with the piece's side to move (a
+/// reader may choose a piece of either side, and its moves are named as its side would name
+/// them; `--san` names the moves of the side to move only).
 fn moves_of(pos: &Position, cell: &str) -> Dests {
     let v = pos.variant().id.to_string();
+    let mut fen: Vec<String> = pos.fen().split(' ').map(str::to_string).collect();
+    let piece = pos.piece_at(pos.topology().parse_cell(cell).unwrap()).unwrap();
+    if piece.color != pos.turn() {
+        fen[1] = if piece.color == Color::White { "w" } else { "b" }.to_string();
+        fen[3] = "-".to_string();
+    }
     let o = Command::new(env!("CARGO_BIN_EXE_dotchess"))
-        .args(["moves", "--variant", &v, "--fen", &pos.fen(), "--square", cell, "--json"])
+        .args(["moves", "--variant", &v, "--fen", &fen.join(" "), "--square", cell, "--json", "--san"])
         .output()
         .expect("run dotchess");
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
@@ -84,9 +94,9 @@ fn nothing_shown(shown: &Value) -> bool {
     cells_of(shown).iter().all(Vec::is_empty) && strings(&shown["pressed"]).is_empty()
 }
 
-/// A dot's accessible name: its moves, and `capture` when it is one.
-fn dot_name((names, capture): &(Vec<String>, bool)) -> String {
-    names.join(", ") + if *capture { ", capture" } else { "" }
+/// A dot's accessible name: its moves in SAN (a capture says so by its `x`).
+fn dot_name((names, _): &(Vec<String>, bool)) -> String {
+    names.join(", ")
 }
 
 /// Writes a position file and an overlay, renders them to a page with the command line.
@@ -113,20 +123,17 @@ fn figure_div(html: &str) -> &str {
 
 /// Runs the driver: node and playwright-core from `tests/browser`, Chromium from Debian.
 fn drive(job: &Value, dir: &Path) -> Value {
-    let browser_dir = root().join("tests/browser");
-    assert!(
-        browser_dir.join("node_modules/playwright-core").is_dir(),
-        "playwright-core is needed (cd tests/browser && npm ci; .ci/run does it)"
-    );
-    assert!(Path::new("/usr/bin/chromium").exists(), "Chromium is needed (apt-get install chromium; .ci/run does it)");
+    let node = tools::playwright_node();
+    let browser_dir = tools::browser_dir();
     let (job_file, result_file) = (dir.join("job.json"), dir.join("result.json"));
     std::fs::write(&job_file, serde_json::to_string(job).unwrap()).unwrap();
-    let mut child = Command::new("node")
+    let mut child = Command::new(node)
+        .env("CHROMIUM", tools::chromium())
         .arg(browser_dir.join("touch.mjs"))
         .args([&job_file, &result_file])
         .current_dir(&browser_dir)
         .spawn()
-        .expect("node is needed (apt-get install nodejs; .ci/run does it)");
+        .expect("run node");
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(600);
     let status = loop {
         if let Some(st) = child.try_wait().unwrap() {

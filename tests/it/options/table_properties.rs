@@ -1,4 +1,4 @@
-//! Properties of the options table (issue 25): for every option, a value given by a flag, by an
+//! Properties of the options table: for every option, a value given by a flag, by an
 //! overlay file's key and by a URL query pair draws the same figure, byte for byte; a value out of
 //! range is refused by all three with status 2 (or an error) naming where it was given.
 

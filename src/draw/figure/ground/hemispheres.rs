@@ -44,63 +44,75 @@ impl Painter<'_> {
             self.pole_label(pole, at, size, l);
         }
         if self.view.coordinates == Coordinates::Edge {
-            let size = g.ring * 0.42;
-            // A letter's place on its disc's rim at file position `u`.
-            let rim = |north, u: f64| g.polar(north, g.radius() + size * 0.9, g.angle(u, north));
-            for f in 0..topo.width() {
-                let u = f as f64 + 0.5;
-                // How far the file's middle is from the touching point, in files, either way.
-                let off = u - g.rotation - topo.width() as f64 * ((u - g.rotation) / topo.width() as f64).round();
-                let spots = match g.only {
-                    Some(Pole::North) => vec![rim(true, u)],
-                    Some(Pole::South) => vec![rim(false, u)],
-                    None => {
-                        // Where the letters part: half a file from the touching point.
-                        let edge = g.rotation + 0.5f64.copysign(off);
-                        rim_letter_spots([rim(true, u), rim(false, u)], [rim(true, edge), rim(false, edge)], off)
-                    }
-                };
-                for p in spots {
-                    l.decor.push(text(
-                        file_name(f),
-                        p,
-                        size,
-                        Anchor::Middle,
-                        self.theme.font,
-                        self.theme.text,
-                        "coordinate file",
-                    ));
+            self.hemi_file_letters(g, l);
+            self.hemi_rank_numbers(g, l);
+        }
+    }
+
+    /// The file letters round the discs' rims (both discs' letters of a file apart near the
+    /// touching point, [`rim_letter_spots`]).
+    fn hemi_file_letters(&self, g: &HemiGeom, l: &mut Layers) {
+        let topo = &self.topo;
+        let size = g.ring * 0.42;
+        // A letter's place on its disc's rim at file position `u`.
+        let rim = |north, u: f64| g.polar(north, g.radius() + size * 0.9, g.angle(u, north));
+        for f in 0..topo.width() {
+            let u = f as f64 + 0.5;
+            // How far the file's middle is from the touching point, in files, either way.
+            let off = u - g.rotation - topo.width() as f64 * ((u - g.rotation) / topo.width() as f64).round();
+            let spots = match g.only {
+                Some(Pole::North) => vec![rim(true, u)],
+                Some(Pole::South) => vec![rim(false, u)],
+                None => {
+                    // Where the letters part: half a file from the touching point.
+                    let edge = g.rotation + 0.5f64.copysign(off);
+                    rim_letter_spots([rim(true, u), rim(false, u)], [rim(true, edge), rim(false, edge)], off)
                 }
-            }
-            // Rank numbers on their ring, on a file boundary: the one nearest the side opposite
-            // the touching point that is free (`rank_number_boundaries`).
-            let opposite =
-                self.overlay.rank_numbers_at.unwrap_or((g.rotation + topo.width() as f64 / 2.0).round() as i32);
-            let discs: Vec<Vec<u8>> =
-                [true, false].map(|north| (0..topo.height()).filter(|&r| g.ring_of(r).2 == north).collect()).into();
-            // Near the ring's outer edge: clear of routes along the ring and of dots.
-            // Readable however many rings a disc has (xiangqi's five and a half made them a few
-            // pixels): as on the single disc, at least 9.5 units at the essay's 480-unit width.
-            let s = (g.ring * 0.3).max(9.5 * self.view.width / 480.0).min(g.ring * 0.75);
-            let spot = |r: u8, x: f64| {
-                let (_, r1, north) = g.ring_of(r);
-                g.polar(north, r1 - 0.23 * g.ring, g.angle(x, north))
             };
-            // Held still (a walk's frames): every number on the side opposite the touching point,
-            // over the pieces on its halo, so that the numbers do not jump from frame to frame.
-            let hold = self.overlay.hold_rank_numbers;
-            let boundaries = if hold {
-                vec![Some(opposite as f64); topo.height() as usize]
-            } else {
-                self.rank_number_boundaries(&discs, opposite, &spot, s * 0.62)
-            };
-            for r in 0..topo.height() {
-                let (_, _, north) = g.ring_of(r);
-                let Some(b) = boundaries[r as usize].filter(|_| g.shows(north)) else { continue };
-                let layer = if hold { &mut l.top } else { &mut l.decor };
-                let at = spot(r, b);
-                layer.extend(super::badge(self.theme, (r + 1).to_string(), at, s, "coordinate rank"));
+            for p in spots {
+                l.decor.push(text(
+                    file_name(f),
+                    p,
+                    size,
+                    Anchor::Middle,
+                    self.theme.font,
+                    self.theme.text,
+                    "coordinate file",
+                ));
             }
+        }
+    }
+
+    /// The rank numbers on their rings.
+    fn hemi_rank_numbers(&self, g: &HemiGeom, l: &mut Layers) {
+        let topo = &self.topo;
+        // Rank numbers on their ring, on a file boundary: the one nearest the side opposite
+        // the touching point that is free (`rank_number_boundaries`).
+        let opposite = self.overlay.rank_numbers_at.unwrap_or((g.rotation + topo.width() as f64 / 2.0).round() as i32);
+        let discs: Vec<Vec<u8>> =
+            [true, false].map(|north| (0..topo.height()).filter(|&r| g.ring_of(r).2 == north).collect()).into();
+        // Near the ring's outer edge: clear of routes along the ring and of dots.
+        // Readable however many rings a disc has (xiangqi's five and a half made them a few
+        // pixels): as on the single disc, at least 9.5 units at the essay's 480-unit width.
+        let s = (g.ring * 0.3).max(9.5 * self.view.width / 480.0).min(g.ring * 0.75);
+        let spot = |r: u8, x: f64| {
+            let (_, r1, north) = g.ring_of(r);
+            g.polar(north, r1 - 0.23 * g.ring, g.angle(x, north))
+        };
+        // Held still (a walk's frames): every number on the side opposite the touching point,
+        // over the pieces on its halo, so that the numbers do not jump from frame to frame.
+        let hold = self.overlay.hold_rank_numbers;
+        let boundaries = if hold {
+            vec![Some(opposite as f64); topo.height() as usize]
+        } else {
+            self.rank_number_boundaries(&discs, opposite, &spot, s * 0.62)
+        };
+        for r in 0..topo.height() {
+            let (_, _, north) = g.ring_of(r);
+            let Some(b) = boundaries[r as usize].filter(|_| g.shows(north)) else { continue };
+            let layer = if hold { &mut l.top } else { &mut l.decor };
+            let at = spot(r, b);
+            layer.extend(super::badge(self.theme, (r + 1).to_string(), at, s, "coordinate rank"));
         }
     }
 }

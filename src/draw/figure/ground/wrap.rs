@@ -7,7 +7,7 @@ use super::super::{Coordinates, Layers, Painter, ViewKind, file_name, pieces::te
 use super::globe::SHADOW;
 use crate::draw::geometry::{Projection, WrapGeom};
 use crate::draw::scene::{Anchor, Element, Group, Node, Paint, PathCmd, Pt, Rgb, Shape};
-use crate::rules::topology::Pole;
+use crate::rules::topology::{Pole, Topology};
 
 /// A patch of the surface ready to draw, and how to order it.
 struct Patch {
@@ -19,133 +19,40 @@ struct Patch {
     elements: Vec<Element>,
 }
 
+/// A part of the surface to draw as a patch: its outline and centre in the board's coordinates,
+/// its colour, class and data. `lines`: when given, the patch is a part of a larger one (a pole's
+/// band), filled and edged in its own colour (no seam against its neighbours), the lines stroked
+/// as the grid over it.
+struct Part<'a> {
+    outline: Vec<(f64, f64)>,
+    centre: (f64, f64),
+    fill: Rgb,
+    class: &'a str,
+    data: Vec<(&'static str, String)>,
+    lines: Vec<Vec<(f64, f64)>>,
+}
+
+/// A colour in the globe's light, `light` from 0 (turned away) to 1; the split ball's halves lose
+/// their shading as they flatten into the discs, which have none.
+fn shade(g: &WrapGeom, fill: Rgb, light: f64) -> Rgb {
+    let relief = 1.0 - g.split.flat;
+    fill.mix(SHADOW, 0.5 * (1.0 - light) * relief)
+}
+
 impl Painter<'_> {
     pub(in super::super) fn wrap_cells(&self, g: &WrapGeom, l: &mut Layers) {
-        let topo = &self.topo;
         let theme = self.theme;
-        // The split ball's halves lose their shading as they flatten into the discs, which have none.
-        let relief = 1.0 - g.split.flat;
-        let shade = |fill: Rgb, light: f64| fill.mix(SHADOW, 0.5 * (1.0 - light) * relief);
-        let open = !g.morph.closed();
-        let mut patches: Vec<Patch> = Vec::new();
-        // `lines`: when given, the patch is a part of a larger one: filled and edged in its own
-        // colour (no seam against its neighbours), the lines stroked as the grid over it.
-        let mut add = |outline: Vec<(f64, f64)>,
-                       centre: (f64, f64),
-                       fill: Rgb,
-                       class: &str,
-                       data: Vec<(&'static str, String)>,
-                       lines: Vec<Vec<(f64, f64)>>| {
-            // On the split ball a patch lies on its centre's half, its equator side too.
-            let points: Vec<_> = outline.iter().map(|&(u, c)| g.point_on(u, c, centre.1)).collect();
-            let mid = g.point(centre.0, centre.1);
-            let front = mid.facing > 1e-9 || points.iter().any(|p| p.facing > 1e-9);
-            if !front && !open {
-                return;
-            }
-            let mut cmds: Vec<PathCmd> = Vec::with_capacity(points.len() + 1);
-            for (i, p) in points.iter().enumerate() {
-                let at = g.paper(p.at);
-                cmds.push(if i == 0 { PathCmd::Move(at) } else { PathCmd::Line(at) });
-            }
-            cmds.push(PathCmd::Close);
-            // Inside the tube the light comes through the open end: the patch's own colour, dimmed.
-            let (fill, class) = if front {
-                (shade(fill, mid.light()), class.to_string())
-            } else {
-                (fill.mix(SHADOW, 0.55), format!("{class} inside"))
-            };
-            let paint = match (lines.is_empty(), &self.grid.stroke) {
-                (false, Some((_, width))) => {
-                    Paint { fill: Some(fill), stroke: Some((fill, *width)), ..self.grid.clone() }
-                }
-                _ => Paint { fill: Some(fill), ..self.grid.clone() },
-            };
-            let mut element = Element::new(Shape::Path(cmds), paint, &class);
-            element.data = data.clone();
-            let mut elements = vec![element];
-            for line in lines {
-                let pts = line.iter().map(|&(u, c)| g.paper(g.point_on(u, c, centre.1).at)).collect();
-                let mut e = Element::new(
-                    Shape::Polyline(pts),
-                    Paint { fill: None, ..self.grid.clone() },
-                    format!("{class} edge"),
-                );
-                e.data = data.clone();
-                elements.push(e);
-            }
-            patches.push(Patch { front, depth: mid.at[2], elements });
-        };
-        for cell in topo.all_cells().filter(|&c| topo.coords(c).is_some()) {
-            let (fill, class) = self.cell_fill(cell);
-            add(
-                g.outline_coords(topo, cell),
-                g.centre_coords(topo, cell),
-                fill,
-                class,
-                vec![("cell", topo.name(cell))],
-                vec![],
-            );
-        }
-        // A pole's band (a live pole's cell, or the dead pole) goes once round the tube: drawn a
-        // file's width at a time, so that the part turned away is painted before the squares in
-        // front of it (as one patch it was ordered by its middle and covered squares beside it).
-        for pole in [Pole::North, Pole::South] {
-            let (fill, class, mut data) = match topo.pole_cell(pole) {
-                Some(cell) => {
-                    let (fill, class) = self.cell_fill(cell);
-                    (fill, class, vec![("cell", topo.name(cell))])
-                }
-                None => (theme.pole, "pole", vec![]),
-            };
-            data.push(("pole", pole.letter().to_string()));
-            let centre = g.pole_centre(pole).1;
-            for f in 0..topo.width() {
-                let (u0, u1) = (f as f64, f as f64 + 1.0);
-                let lines = g.pole_sector_edges(pole, u0, u1);
-                add(g.pole_sector(pole, u0, u1), (u0 + 0.5, centre), fill, class, data.clone(), lines);
-            }
-        }
+        let mut patches = self.wrap_patches(g);
         // Inside first, then outside; far to near within each (the surface bounds a convex body at
         // every stage, so this hides what it covers).
         patches.sort_by(|a, b| a.front.cmp(&b.front).then(a.depth.total_cmp(&b.depth)));
         let edges = self.wrap_edges(g);
-        let mut children: Vec<Node> = Vec::new();
-        let inside: usize = patches.iter().take_while(|p| !p.front).map(|p| p.elements.len()).sum();
-        let mut patches = patches.into_iter().flat_map(|p| p.elements.into_iter().map(Node::Element));
-        children.extend(patches.by_ref().take(inside));
-        children.extend(edges.iter().filter(|(front, _)| !front).map(|(_, e)| Node::Element(e.clone())));
-        children.extend(patches);
-        // While the ball forms: its outline (the globe's limb at the end), filled behind the
-        // patches as on the globe so that no background shows between them at the edge, and
-        // stroked over them, fading in as the ball swells instead of appearing at once.
-        // Once the ball begins to split (the split animation), the halves are outlined as they
-        // come apart, not here.
-        let outline = if g.split.begun() {
-            None
-        } else if g.morph.ball >= 1.0 {
-            Some(Shape::Circle { c: g.centre, r: g.scale })
-        } else if g.morph.ball > 0.0 {
-            g.silhouette(topo).filter(|h| h.len() >= 3).map(|h| {
-                let mut cmds = PathCmd::polyline(&h);
-                cmds.push(PathCmd::Close);
-                Shape::Path(cmds)
-            })
-        } else {
-            None
-        };
+        let children = surface_nodes(patches, &edges);
+        let outline = ball_outline(g, &self.topo);
         if let Some(shape) = &outline {
-            l.cells.push(Node::Element(Element::new(shape.clone(), Paint::fill(shade(theme.pole, 0.3)), "ball")));
+            l.cells.push(Node::Element(Element::new(shape.clone(), Paint::fill(shade(g, theme.pole, 0.3)), "ball")));
         }
-        let mut data = vec![
-            ("bend", num(g.morph.bend)),
-            ("cap-north", num(g.morph.cap_north)),
-            ("cap-south", num(g.morph.cap_south)),
-            ("ball", num(g.morph.ball)),
-        ];
-        if g.split.begun() {
-            data.extend([("apart", num(g.split.apart)), ("turn", num(g.split.turn)), ("flat", num(g.split.flat))]);
-        }
+        let data = morph_data(g);
         l.cells.push(Node::Group(Group { class: "surface".into(), data, offset: Pt::default(), scale: 1.0, children }));
         l.decor.extend(edges.into_iter().filter(|(front, _)| *front).map(|(_, e)| e));
         if let Some(shape) = outline {
@@ -157,6 +64,79 @@ impl Painter<'_> {
             l.decor.push(Element::new(shape, paint, "limb"));
         }
         self.wrap_letters(g, l);
+    }
+
+    /// The patches of every cell and of the pole bands, in no order yet.
+    fn wrap_patches(&self, g: &WrapGeom) -> Vec<Patch> {
+        let topo = &self.topo;
+        let mut patches: Vec<Patch> = Vec::new();
+        for cell in topo.all_cells().filter(|&c| topo.coords(c).is_some()) {
+            let (fill, class) = self.cell_fill(cell);
+            let (outline, centre) = (g.outline_coords(topo, cell), g.centre_coords(topo, cell));
+            let data = vec![("cell", topo.name(cell))];
+            patches.extend(self.wrap_patch(g, Part { outline, centre, fill, class, data, lines: vec![] }));
+        }
+        // A pole's band (a live pole's cell, or the dead pole) goes once round the tube: drawn a
+        // file's width at a time, so that the part turned away is painted before the squares in
+        // front of it (as one patch it was ordered by its middle and covered squares beside it).
+        for pole in [Pole::North, Pole::South] {
+            let (fill, class, mut data) = match topo.pole_cell(pole) {
+                Some(cell) => {
+                    let (fill, class) = self.cell_fill(cell);
+                    (fill, class, vec![("cell", topo.name(cell))])
+                }
+                None => (self.theme.pole, "pole", vec![]),
+            };
+            data.push(("pole", pole.letter().to_string()));
+            let centre = g.pole_centre(pole).1;
+            for f in 0..topo.width() {
+                let (u0, u1) = (f as f64, f as f64 + 1.0);
+                let (outline, lines) = (g.pole_sector(pole, u0, u1), g.pole_sector_edges(pole, u0, u1));
+                let centre = (u0 + 0.5, centre);
+                patches.extend(self.wrap_patch(g, Part { outline, centre, fill, class, data: data.clone(), lines }));
+            }
+        }
+        patches
+    }
+
+    /// A part of the surface as a patch, shaded; none when it is turned away and the tube is
+    /// closed.
+    fn wrap_patch(&self, g: &WrapGeom, part: Part) -> Option<Patch> {
+        let Part { outline, centre, fill, class, data, lines } = part;
+        // On the split ball a patch lies on its centre's half, its equator side too.
+        let points: Vec<_> = outline.iter().map(|&(u, c)| g.point_on(u, c, centre.1)).collect();
+        let mid = g.point(centre.0, centre.1);
+        let front = mid.facing > 1e-9 || points.iter().any(|p| p.facing > 1e-9);
+        if !front && g.morph.closed() {
+            return None;
+        }
+        let mut cmds: Vec<PathCmd> = Vec::with_capacity(points.len() + 1);
+        for (i, p) in points.iter().enumerate() {
+            let at = g.paper(p.at);
+            cmds.push(if i == 0 { PathCmd::Move(at) } else { PathCmd::Line(at) });
+        }
+        cmds.push(PathCmd::Close);
+        // Inside the tube the light comes through the open end: the patch's own colour, dimmed.
+        let (fill, class) = if front {
+            (shade(g, fill, mid.light()), class.to_string())
+        } else {
+            (fill.mix(SHADOW, 0.55), format!("{class} inside"))
+        };
+        let paint = match (lines.is_empty(), &self.grid.stroke) {
+            (false, Some((_, width))) => Paint { fill: Some(fill), stroke: Some((fill, *width)), ..self.grid.clone() },
+            _ => Paint { fill: Some(fill), ..self.grid.clone() },
+        };
+        let mut element = Element::new(Shape::Path(cmds), paint, &class);
+        element.data = data.clone();
+        let mut elements = vec![element];
+        for line in lines {
+            let pts = line.iter().map(|&(u, c)| g.paper(g.point_on(u, c, centre.1).at)).collect();
+            let mut e =
+                Element::new(Shape::Polyline(pts), Paint { fill: None, ..self.grid.clone() }, format!("{class} edge"));
+            e.data = data.clone();
+            elements.push(e);
+        }
+        Some(Patch { front, depth: mid.at[2], elements })
     }
 
     /// The colour mode's edges (north red, south blue, west green, east purple) on the surface,
@@ -240,6 +220,52 @@ impl Painter<'_> {
             }
         }
     }
+}
+
+/// The surface's nodes: the patches seen from inside, the edges seen from inside, then the
+/// patches seen from outside (the edges seen from outside go over everything, in the decor).
+fn surface_nodes(patches: Vec<Patch>, edges: &[(bool, Element)]) -> Vec<Node> {
+    let mut children: Vec<Node> = Vec::new();
+    let inside: usize = patches.iter().take_while(|p| !p.front).map(|p| p.elements.len()).sum();
+    let mut patches = patches.into_iter().flat_map(|p| p.elements.into_iter().map(Node::Element));
+    children.extend(patches.by_ref().take(inside));
+    children.extend(edges.iter().filter(|(front, _)| !front).map(|(_, e)| Node::Element(e.clone())));
+    children.extend(patches);
+    children
+}
+
+/// While the ball forms: its outline (the globe's limb at the end), filled behind the patches as
+/// on the globe so that no background shows between them at the edge, and stroked over them,
+/// fading in as the ball swells instead of appearing at once. Once the ball begins to split (the
+/// split animation), the halves are outlined as they come apart, not here.
+fn ball_outline(g: &WrapGeom, topo: &Topology) -> Option<Shape> {
+    if g.split.begun() {
+        None
+    } else if g.morph.ball >= 1.0 {
+        Some(Shape::Circle { c: g.centre, r: g.scale })
+    } else if g.morph.ball > 0.0 {
+        g.silhouette(topo).filter(|h| h.len() >= 3).map(|h| {
+            let mut cmds = PathCmd::polyline(&h);
+            cmds.push(PathCmd::Close);
+            Shape::Path(cmds)
+        })
+    } else {
+        None
+    }
+}
+
+/// The stage of the morph (and of the split, once begun), as the surface group's data.
+fn morph_data(g: &WrapGeom) -> Vec<(&'static str, String)> {
+    let mut data = vec![
+        ("bend", num(g.morph.bend)),
+        ("cap-north", num(g.morph.cap_north)),
+        ("cap-south", num(g.morph.cap_south)),
+        ("ball", num(g.morph.ball)),
+    ];
+    if g.split.begun() {
+        data.extend([("apart", num(g.split.apart)), ("turn", num(g.split.turn)), ("flat", num(g.split.flat))]);
+    }
+    data
 }
 
 /// A stage parameter as a data attribute.

@@ -1,0 +1,139 @@
+//! What the server gives the workbench besides the image API's keys: an overlay packed into one
+//! query key (`overlayz`), the same figure as the overlay POSTed and cacheable as any URL; moves
+//! in SAN beside their coordinates, as `dotchess moves --san` names them; pictures of single
+//! pieces.
+
+use crate::common;
+
+use crate::http::{app, cli, enc, get, post, send};
+use axum::http::StatusCode;
+
+/// A rook in the middle of the Dot's board, kings at home.
+const ROOK: &str = "4k3/8/8/3R4/8/8/8/4K3 w - - 0 1";
+
+/// Adler-32 (RFC 1950 §9).
+fn adler32(bytes: &[u8]) -> u32 {
+    let (mut a, mut b) = (1u32, 0u32);
+    for &x in bytes {
+        a = (a + x as u32) % 65521;
+        b = (b + a) % 65521;
+    }
+    (b << 16) | a
+}
+
+/// A zlib stream of stored blocks (RFC 1950 and RFC 1951 §3.2.4), made here by hand so that the
+/// server's reader is checked against the formats' specifications, not against its own writer.
+fn zlib_stored(data: &[u8]) -> Vec<u8> {
+    let mut out = vec![0x78, 0x01];
+    let chunks: Vec<&[u8]> = if data.is_empty() { vec![&[][..]] } else { data.chunks(65535).collect() };
+    for (i, c) in chunks.iter().enumerate() {
+        out.push(u8::from(i + 1 == chunks.len()));
+        let len = c.len() as u16;
+        out.extend(len.to_le_bytes());
+        out.extend((!len).to_le_bytes());
+        out.extend_from_slice(c);
+    }
+    out.extend(adler32(data).to_be_bytes());
+    out
+}
+
+/// Base64url without padding (RFC 4648 §5).
+fn base64url(bytes: &[u8]) -> String {
+    const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_";
+    let mut out = String::new();
+    for c in bytes.chunks(3) {
+        let n = (c[0] as u32) << 16 | (*c.get(1).unwrap_or(&0) as u32) << 8 | *c.get(2).unwrap_or(&0) as u32;
+        for k in 0..=c.len() {
+            out.push(ABC[(n >> (18 - 6 * k) & 63) as usize] as char);
+        }
+    }
+    out
+}
+
+#[tokio::test]
+async fn an_overlay_packed_into_one_key_is_the_overlay_posted() {
+    let overlay = "title = \"Packed\"\nmoves = [\"d5\"]\narrows = [\"d5:h5\"]\n[[panels]]\nview = \"hemispheres\"\n\
+                   [[panels]]\nview = \"board\"\n";
+    let app = app();
+    let posted = send(&app, post(&format!("/figure.svg?fen={}", enc(ROOK)), overlay)).await;
+    assert_eq!(posted.status, StatusCode::OK);
+    let packed = base64url(&zlib_stored(overlay.as_bytes()));
+    let uri = format!("/figure.svg?fen={}&overlayz={packed}", enc(ROOK));
+    let a = send(&app, get(&uri)).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text());
+    assert!(a.body == posted.body, "the packed overlay draws the posted one");
+    // Cacheable as any image: a strong tag, immutable, and 304 for it.
+    let etag = a.header("etag").to_string();
+    assert!(etag.starts_with('"') && a.header("cache-control").contains("immutable"));
+    let again = axum::http::Request::get(&uri).header("if-none-match", &etag).body(axum::body::Body::empty()).unwrap();
+    assert_eq!(send(&app, again).await.status, StatusCode::NOT_MODIFIED);
+    // Located errors (a stream cut short, a character not of base64url, an overlay's own mistake
+    // at its line); the overlay given twice. (A bomb is refused in `serve::packed`'s tests: it
+    // does not fit a URL.)
+    let e = send(&app, get(&format!("/figure.svg?overlayz={}", &packed[..8]))).await;
+    assert_eq!(e.status, StatusCode::BAD_REQUEST);
+    assert_eq!(e.json()["key"], "overlayz");
+    let e = send(&app, get("/figure.svg?overlayz=eJ%2Ax")).await;
+    assert_eq!((e.json()["key"].as_str(), e.json()["column"].as_u64()), (Some("overlayz"), Some(3)), "{}", e.text());
+    let e = send(&app, get(&format!("/figure.svg?overlayz={packed}&overlay=title%3D%22x%22"))).await;
+    assert_eq!(e.status, StatusCode::BAD_REQUEST);
+    let bad_overlay = base64url(&zlib_stored(b"lattitude = 3\n"));
+    let e = send(&app, get(&format!("/figure.svg?overlayz={bad_overlay}"))).await;
+    assert_eq!((e.json()["key"].as_str(), e.json()["line"].as_u64()), (Some("overlay"), Some(1)), "{}", e.text());
+}
+
+#[tokio::test]
+async fn moves_carry_their_san_as_the_command_names_them() {
+    let dir = common::Scratch::new("serve-san");
+    let app = app();
+    for (variant, fen) in [("dot", "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 2 3"), ("xiangqi", "")]
+    {
+        let fen_q = if fen.is_empty() { String::new() } else { format!("&fen={}", enc(fen)) };
+        let got = send(&app, get(&format!("/moves.json?variant={variant}{fen_q}"))).await.json();
+        let mut san: Vec<String> =
+            got["moves"].as_array().unwrap().iter().map(|m| m["san"].as_str().unwrap().to_string()).collect();
+        san.sort();
+        let mut args = vec!["moves", "--variant", variant, "--san", "--json"];
+        if !fen.is_empty() {
+            args.extend(["--fen", fen]);
+        }
+        let (code, out, err) = cli(&args, &dir);
+        assert_eq!(code, 0, "{err}");
+        let want: serde_json::Value = serde_json::from_slice(&out).unwrap();
+        let mut want: Vec<String> =
+            want["moves"].as_array().unwrap().iter().map(|m| m.as_str().unwrap().to_string()).collect();
+        want.sort();
+        assert_eq!(san, want, "{variant}");
+    }
+    let line = send(&app, get("/play.json?line=g1f3,e7e5,f3e5")).await.json();
+    let san: Vec<&str> = line["played"].as_array().unwrap().iter().map(|m| m["san"].as_str().unwrap()).collect();
+    assert_eq!(san, ["Nf3", "e5", "Nxe5"]);
+}
+
+#[tokio::test]
+async fn a_piece_picture_is_an_svg_of_that_piece() {
+    let app = app();
+    let a = send(&app, get("/piece.svg?piece=n&theme=print")).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text());
+    assert_eq!(a.header("content-type"), "image/svg+xml");
+    assert!(a.text().contains("data-piece=\"n\""));
+    assert!(a.header("cache-control").contains("immutable") && !a.header("etag").is_empty());
+    let e = send(&app, get("/piece.svg?piece=C")).await;
+    assert_eq!((e.status, e.json()["key"].as_str()), (StatusCode::BAD_REQUEST, Some("piece")));
+    assert_eq!(send(&app, get("/piece.svg?variant=xiangqi&piece=C")).await.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn the_pages_state_script_is_served_and_names_no_other_site() {
+    let app = app();
+    let a = send(&app, get("/state.js")).await;
+    assert_eq!(a.status, StatusCode::OK);
+    assert_eq!(a.header("content-type"), "text/javascript; charset=utf-8");
+    let req = axum::http::Request::get("/state.js").header("if-none-match", a.header("etag"));
+    assert_eq!(send(&app, req.body(axum::body::Body::empty()).unwrap()).await.status, StatusCode::NOT_MODIFIED);
+    assert!(!a.text().contains("http://") && !a.text().contains("https://"), "the page names no other site");
+    // The page loads it before its main script.
+    let page = send(&app, get("/")).await.text();
+    let (state, main) = (page.find("src=\"/state.js\""), page.find("src=\"/workbench.js\""));
+    assert!(state.is_some() && main.is_some() && state < main, "{page}");
+}
