@@ -55,13 +55,13 @@ enum Command {
 /// `[animation]` table and panel say (marks add to its marks); then everything is checked once.
 #[derive(Args, Debug)]
 struct AnimateArgs {
-    /// Position file (.fen or .toml), or a game file (.pgn), replayed one frame a ply.
-    position: PathBuf,
+    /// Position file (.fen or .toml), or a game file (.pgn), replayed one frame a ply. Without
+    /// it, --variant and --fen give the position; beside --fen, the one file is the overlay.
+    position_file: Option<PathBuf>,
     /// Overlay file (.toml): its first panel is animated; its `[animation]` table says how.
-    overlay: Option<PathBuf>,
-    /// Variant of a .fen file that does not name one.
-    #[arg(long, default_value = "dot")]
-    variant: VariantId,
+    overlay_file: Option<PathBuf>,
+    #[command(flatten)]
+    position: PositionArgs,
     #[command(flatten)]
     options: OptionFlags<Moving>,
     /// Write only this frame (0 first) as a still: .svg, .png or .pdf.
@@ -134,7 +134,7 @@ struct EssayArgs {
 struct RenderArgs {
     /// Position file: .fen (a `# variant: NAME` comment names the variant) or .toml (`variant`,
     /// `fen`, `title`), or a game file (.pgn: its end, or see --ply and --plies). Without it,
-    /// --variant and --fen give the position.
+    /// --variant and --fen give the position; beside --fen, the one file is the overlay.
     position_file: Option<PathBuf>,
     /// Overlay file (.toml): views, panels, marks, theme. Flags given beside it override it.
     overlay_file: Option<PathBuf>,

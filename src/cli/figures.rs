@@ -2,11 +2,9 @@
 //! are read into a draft, the option flags put over it and everything checked once by the input
 //! half ([`dotchess::input::check`]); then the writers write.
 
-use super::files::{folder_of, load_theme, read_file, read_files, with_files};
+use super::files::{flags_or_files, folder_of, load_theme, read_file, read_files, with_files};
 use super::{AnimateArgs, BatchArgs, CheckArgs, CliError, EssayArgs, RenderArgs, parse_cell};
-use dotchess::input::Draft;
 use dotchess::input::FigureOptions;
-use dotchess::input::PositionSpec;
 use dotchess::input::{Checked, animation_error, check_figure};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -19,13 +17,7 @@ pub(super) fn render_cmd(a: &RenderArgs, out: &mut dyn Write) -> Result<(), CliE
     if a.ply.is_some() || a.plies.is_some() || a.game.is_some() {
         return Err(CliError::Usage("--ply, --plies and --game choose from a game file (.pgn)".into()));
     }
-    let draft = match &a.position_file {
-        None => Draft::plain(&PositionSpec { position: a.position.position()?, title: None }),
-        Some(_) if a.position.fen.is_some() => {
-            return Err(CliError::Usage("give the position either as a file or with --fen, not both".into()));
-        }
-        Some(p) => read_files(p, a.overlay_file.as_deref(), a.position.variant)?,
-    };
+    let draft = flags_or_files(&a.position, a.position_file.as_deref(), a.overlay_file.as_deref())?;
     let checked = check_figure(&draft, &with_files(&a.options.options)?)?;
     write_figure(&checked.figure, &a.output, a.format, out)
 }
@@ -86,13 +78,13 @@ fn animation_targets(
 
 pub(super) fn animate_cmd(a: &AnimateArgs, out: &mut dyn Write) -> Result<(), CliError> {
     use dotchess::draw::{AnimSpec, Kind};
-    if super::game::is_game_file(&a.position) {
-        return animate_checked(super::game::replay(a)?, a, out);
+    if let Some(p) = a.position_file.as_deref().filter(|p| super::game::is_game_file(p)) {
+        return animate_checked(super::game::replay(a, p)?, a, out);
     }
     if a.from.is_some() || a.to.is_some() || a.game.is_some() {
         return Err(CliError::Usage("--from, --to and --game replay a game file (.pgn)".into()));
     }
-    let draft = read_files(&a.position, a.overlay.as_deref(), a.variant)?;
+    let draft = flags_or_files(&a.position, a.position_file.as_deref(), a.overlay_file.as_deref())?;
     let mut checked: Checked = check_figure(&draft, &with_files(&a.options.options)?)?;
     checked.figure.animation.get_or_insert(AnimSpec::new(Kind::Gear));
     animate_checked(checked, a, out)

@@ -4,9 +4,9 @@
 
 use super::CliError;
 use dotchess::VariantId;
-use dotchess::input::read_position;
 use dotchess::input::{Draft, read_draft};
 use dotchess::input::{FigureOptions, ThemeValue, Value};
+use dotchess::input::{PositionSpec, read_position};
 use std::path::{Path, PathBuf};
 
 /// A file's text, read within the input size limit.
@@ -24,11 +24,40 @@ pub(super) fn folder_of(path: &Path) -> PathBuf {
 pub(super) fn read_files(position: &Path, overlay: Option<&Path>, variant: VariantId) -> Result<Draft, CliError> {
     let ptext = read_file(position)?;
     let base = read_position(&position.display().to_string(), &ptext, variant)?;
-    let Some(overlay) = overlay else { return Ok(Draft::plain(&base)) };
+    match overlay {
+        None => Ok(Draft::plain(&base)),
+        Some(o) => read_overlay(o, &base),
+    }
+}
+
+/// Reads an overlay file over a position (the files it names relative to its folder).
+fn read_overlay(overlay: &Path, base: &PositionSpec) -> Result<Draft, CliError> {
     let otext = read_file(overlay)?;
     let files = dotchess::batch::Disk(folder_of(overlay));
     use dotchess::batch::Files;
-    Ok(read_draft(&overlay.display().to_string(), &otext, &base, &|p| files.read(p))?)
+    Ok(read_draft(&overlay.display().to_string(), &otext, base, &|p| files.read(p))?)
+}
+
+/// The draft of `render` and `animate` (a game file aside): the position from a file, or from
+/// `--variant` and `--fen` (the variant's start without `--fen`); beside `--fen`, the one file
+/// given is the overlay.
+pub(super) fn flags_or_files(
+    position: &super::PositionArgs,
+    file: Option<&Path>,
+    overlay: Option<&Path>,
+) -> Result<Draft, CliError> {
+    let from_flags = || Ok::<_, CliError>(PositionSpec { position: position.position()?, title: None });
+    match (file, overlay, &position.fen) {
+        (None, _, _) => Ok(Draft::plain(&from_flags()?)),
+        (Some(p), None, Some(_)) if p.extension().is_some_and(|e| e.eq_ignore_ascii_case("toml")) => {
+            read_overlay(p, &from_flags()?)
+        }
+        (Some(_), _, Some(_)) => Err(CliError::Usage(
+            "give the position either as a file or with --fen, not both (beside --fen, the one file is an overlay, .toml)"
+                .into(),
+        )),
+        (Some(p), o, None) => read_files(p, o, position.variant),
+    }
 }
 
 /// A theme named on the command line: built in, or a theme file (relative to the working folder).

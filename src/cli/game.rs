@@ -39,8 +39,11 @@ fn draft(game: &Game, overlay: Option<&Path>) -> Result<Draft, CliError> {
 }
 
 /// `animate GAME.pgn [OVERLAY]`: the game replayed from `--from` to `--to`.
-pub(super) fn replay(a: &AnimateArgs) -> Result<Checked, CliError> {
-    let game = read_game(&a.position, a.variant, a.game)?;
+pub(super) fn replay(a: &AnimateArgs, path: &Path) -> Result<Checked, CliError> {
+    if a.position.fen.is_some() {
+        return Err(CliError::Usage("give the position either as a file or with --fen, not both".into()));
+    }
+    let game = read_game(path, a.position.variant, a.game)?;
     let n = game.plies.len();
     let to = a.to.unwrap_or(n);
     let from = a.from.unwrap_or(0);
@@ -50,7 +53,7 @@ pub(super) fn replay(a: &AnimateArgs) -> Result<Checked, CliError> {
     if from > to {
         return Err(CliError::Usage(format!("--from {from} comes after the last ply shown, {to}")));
     }
-    let draft = draft(&game, a.overlay.as_deref())?;
+    let draft = draft(&game, a.overlay_file.as_deref())?;
     Ok(game.figure(&draft, &with_files(&a.options.options)?, Some((from, to)))?)
 }
 

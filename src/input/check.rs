@@ -89,6 +89,7 @@ pub fn figure(draft: &Draft, given: &FigureOptions) -> Result<Checked, InputErro
     if panels.len() > MAX_PANELS {
         return Err(whole(draft, format!("makes {} panels; at most {MAX_PANELS}", panels.len())));
     }
+    let animation = animation(&top, panels.first().map(|p| &p.position))?;
     let figure = FigureSpec {
         title: top.text(Key::Title).map(str::to_string).or_else(|| draft.base.title.clone()),
         theme: theme(&top)?,
@@ -97,7 +98,7 @@ pub fn figure(draft: &Draft, given: &FigureOptions) -> Result<Checked, InputErro
         width: top.number(Key::Width),
         panels,
         expect: draft.expect.clone(),
-        animation: animation(&top)?,
+        animation,
         background: top.background(),
         dpi: top.number(Key::Dpi),
         script: None,
@@ -285,13 +286,18 @@ fn files(topo: &Topology, r: &NumberOrFile, along: Along) -> Result<f64, ValueEr
 }
 
 /// The animation the options ask for, if any: its kind, timing and plays; `seconds` is turned
-/// into frames at the rate finally chosen.
-pub fn animation(top: &FigureOptions) -> Result<Option<AnimSpec>, InputError> {
+/// into frames at the rate finally chosen. A kind that cannot animate the first panel's board
+/// (`first`, the one animated) is refused first, at the kind: it is the fault the others follow
+/// from (a chart's seven steps need seven frames, but no number of frames draws it on live poles).
+pub fn animation(top: &FigureOptions, first: Option<&Position>) -> Result<Option<AnimSpec>, InputError> {
     if !top.has(Level::Animation) {
         return Ok(None);
     }
     // The table's default animation.
     let kind = top.kind().unwrap_or(Kind::Gear);
+    if let (Some(g), Some(why)) = (top.get(Key::Kind), first.and_then(|p| kind.refusal(p.topology()))) {
+        return Err(g.origin.error(why));
+    }
     let mut spec = AnimSpec::new(kind);
     if let Some(v) = top.number(Key::Fps) {
         spec.delay_cs = delay_of_fps(v);

@@ -189,6 +189,32 @@ pub(crate) fn paint_starts<T: Send>(
         .unzip()
 }
 
+/// Frames `ks` painted, in parallel, and what `then` makes of each one's pixels (in the order of
+/// `ks`); their buffers go back to `caches`.
+pub(crate) fn paint_counted<T: Send>(
+    frames: &[Scene],
+    ks: &[usize],
+    size: (u32, u32),
+    then: impl Fn(&[u32]) -> T + Sync,
+    caches: &super::Caches,
+) -> Vec<T> {
+    use rayon::prelude::*;
+    let (bufs, out): (Vec<Vec<u32>>, Vec<T>) = ks
+        .par_iter()
+        .map_init(
+            || caches.painter(),
+            |p, &k| {
+                let mut buf = caches.take_frame(size);
+                paint_into(p, &frames[k], size, &mut buf);
+                let t = then(&buf);
+                (buf, t)
+            },
+        )
+        .unzip();
+    caches.give_frames(bufs);
+    out
+}
+
 /// Paints a scene into `buf` (made `w` × `h` pixels), over whatever it held.
 fn paint_into(painter: &mut Painter, scene: &Scene, (w, h): (u32, u32), buf: &mut Vec<u32>) {
     buf.resize(w as usize * h as usize, 0);

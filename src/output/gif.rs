@@ -3,20 +3,22 @@
 //! nothing), frames painted and compressed in parallel ([`super::raster::code_frames`],
 //! [`super::lzw`]).
 //!
-//! The palette starts from the colours the figure paints with (the theme's) and fills the rest
-//! with the in-between colours that antialiasing made (in the frames that start the runs), most
-//! frequent first, each far enough from the ones already chosen. Every pixel then takes its
-//! nearest palette colour.
+//! The palette starts from the colours the scene paints with (every fill and stroke of every
+//! frame: cells, marks, rings, badges, arrows, text), each exactly, and fills the rest with the
+//! in-between colours that antialiasing made, most frequent first, each far enough from the ones
+//! already chosen. Those blends are counted in the frames that start the runs and in the first
+//! later frame that paints a colour they lack (an arrow or a check ring of one move of a replay),
+//! so that its edges have their blends too. Every pixel then takes its nearest palette colour.
 //!
 //! The LZW is the project's own ([`super::lzw`], several times faster than the `gif` crate's
 //! coder on these frames); the file around it (header, palette, loop count, each frame's control
 //! block and descriptor, the data cut into sub-blocks) is written by the `gif` crate's encoder,
 //! which takes frames already compressed.
 
-use super::frames::{Rect, code_frames, paint_starts, rgb, same8};
+use super::frames::{Rect, code_frames, paint_counted, paint_starts, rgb, same8};
 use super::lzw::Lzw;
 use crate::draw::animation::{AnimError, Animation};
-use crate::draw::scene::Rgb;
+use crate::draw::scene::{Rgb, Scene};
 use ::gif::{DisposalMethod, Encoder, Frame, Repeat};
 use rayon::prelude::*;
 use std::collections::HashMap;
@@ -95,14 +97,19 @@ fn histogram(counts: impl IntoIterator<Item = RgbMap<u64>>) -> Vec<(u32, u64)> {
     v
 }
 
-/// The palette (packed colours, at most 255): the figure's own colours that appear, then
-/// antialiasing blends, most frequent first.
+/// The palette (packed colours, at most 255): every colour the scene paints with (`base`), those
+/// the sampled frames show most first, then the others in the order the scene first uses them;
+/// then antialiasing blends, most frequent first.
 pub(crate) fn palette(base: &[Rgb], hist: &[(u32, u64)]) -> Vec<u32> {
     let present: RgbMap<u64> = hist.iter().copied().collect();
-    let mut own: Vec<(u32, u64)> =
-        base.iter().map(|&c| pack(c)).filter_map(|c| present.get(&c).map(|&n| (c, n))).collect();
-    own.sort_unstable_by(|a, b| b.1.cmp(&a.1).then(a.0.cmp(&b.0)));
-    own.dedup_by_key(|x| x.0);
+    let mut own: Vec<(u32, u64)> = Vec::with_capacity(base.len());
+    for c in base.iter().map(|&c| pack(c)) {
+        if !own.iter().any(|o| o.0 == c) {
+            own.push((c, present.get(&c).copied().unwrap_or(0)));
+        }
+    }
+    // Stable: colours of equal counts (those the samples lack) keep the scene's order.
+    own.sort_by_key(|o| std::cmp::Reverse(o.1));
     let mut pal: Vec<u32> = own.into_iter().map(|(c, _)| c).take(COLOURS * 3 / 4).collect();
     // Blends: a colour joins when it is far from every colour already in; the bar drops until the
     // palette is full or every colour is in.
@@ -118,6 +125,36 @@ pub(crate) fn palette(base: &[Rgb], hist: &[(u32, u64)]) -> Vec<u32> {
     }
     pal
 }
+
+/// The frames besides `sampled` whose pixels the palette's blends are also counted in: for each
+/// colour none of the sampled frames paints with, the first other frame that does (at most
+/// [`MORE_SAMPLES`] frames, the earliest first).
+fn more_samples(frames: &[Scene], sampled: &[usize]) -> Vec<usize> {
+    let colours = |scene: &Scene| -> Vec<u32> {
+        let paints = scene.elements().into_iter().map(|e| &e.paint);
+        paints.flat_map(|p| p.fill.into_iter().chain(p.stroke.map(|s| s.0))).map(pack).collect()
+    };
+    let mut seen: RgbMap<()> = sampled.iter().flat_map(|&k| colours(&frames[k])).map(|c| (c, ())).collect();
+    let mut out = Vec::new();
+    for (k, scene) in frames.iter().enumerate().filter(|(k, _)| !sampled.contains(k)) {
+        if out.len() >= MORE_SAMPLES {
+            break;
+        }
+        let mut new = false;
+        for c in colours(scene) {
+            new |= seen.insert(c, ()).is_none();
+        }
+        if new {
+            out.push(k);
+        }
+    }
+    out
+}
+
+/// Most frames sampled for the palette besides the runs' first frames ([`more_samples`]): each
+/// is painted once more than the others, so a replay whose every move brings a new colour costs
+/// at most this many frames more.
+const MORE_SAMPLES: usize = 8;
 
 fn nearest(pal: &[u32], c: u32) -> u8 {
     let mut best = (i32::MAX, 0usize);
@@ -319,7 +356,9 @@ pub fn encode(anim: &Animation, caches: &super::Caches) -> Result<Vec<u8>, AnimE
         return Err(AnimError::Encode(format!("a GIF is at most 65535 pixels a side, not {w}×{h}")));
     }
     // Each start counted as soon as it is painted, while its pixels are still in the cache.
-    let (starts, counts) = paint_starts(&anim.frames, (w, h), count, caches);
+    let (starts, mut counts) = paint_starts(&anim.frames, (w, h), count, caches);
+    let sampled: Vec<usize> = starts.iter().map(|s| s.0).collect();
+    counts.extend(paint_counted(&anim.frames, &more_samples(&anim.frames, &sampled), (w, h), count, caches));
     let hist = histogram(counts);
     let pal = palette(&anim.colours, &hist);
     let lookup: RgbMap<u8> = hist.par_iter().map(|&(c, _)| (c, nearest(&pal, c))).collect();

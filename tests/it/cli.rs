@@ -191,3 +191,81 @@ fn render_refuses_bad_input_and_writes_nothing() {
     assert!(String::from_utf8_lossy(&r.stderr).contains(".svg, .png, .pdf or .html"));
     assert_eq!(std::fs::read_dir(&d).unwrap().count(), 0);
 }
+
+/// Beside `--fen` (and `--variant`), the one file given is the overlay: `render` and `animate` make
+/// the same bytes as with the same position written in a position file beside the same overlay.
+#[test]
+fn render_and_animate_take_the_position_from_flags_and_the_overlay_from_the_one_file() {
+    let d = temp_dir("flags-overlay");
+    let p = |n: &str| d.join(n).to_str().unwrap().to_string();
+    let (dot, small) = ("8/8/8/3R3r/8/8/8/8", "1/2K3/6/3P2/6/6/k5/1");
+    std::fs::write(d.join("rook.fen"), format!("{dot}\n")).unwrap();
+    std::fs::write(d.join("small.fen"), format!("# variant: small\n{small}\n")).unwrap();
+    std::fs::write(d.join("marks.toml"), "moves = [\"d5\"]\n").unwrap();
+    std::fs::write(d.join("spin.toml"), "[[panels]]\nview = \"globe\"\n[animation]\nkind = \"spin\"\nframes = 4\n")
+        .unwrap();
+    let ok = |args: &[&str]| {
+        let o = run(args);
+        assert!(o.status.success(), "{args:?}: {}", String::from_utf8_lossy(&o.stderr));
+    };
+    let read = |n: &str| std::fs::read(d.join(n)).unwrap();
+    ok(&["render", "--fen", dot, &p("marks.toml"), "-o", &p("flags.svg")]);
+    ok(&["render", &p("rook.fen"), &p("marks.toml"), "-o", &p("files.svg")]);
+    ok(&["render", "--fen", dot, "-o", &p("plain.svg")]);
+    assert_eq!(read("flags.svg"), read("files.svg"));
+    // The overlay was read: its moves are drawn, which the plain figure has none of.
+    let (marked, plain) =
+        (String::from_utf8(read("flags.svg")).unwrap(), String::from_utf8(read("plain.svg")).unwrap());
+    assert!(marked.contains("class=\"dot") && !plain.contains("class=\"dot"));
+    let small_marks = "moves = [\"c6\"]\n";
+    std::fs::write(d.join("marks.toml"), small_marks).unwrap();
+    ok(&["render", "--variant", "small", "--fen", small, &p("marks.toml"), "-o", &p("s-flags.svg")]);
+    ok(&["render", &p("small.fen"), &p("marks.toml"), "-o", &p("s-files.svg")]);
+    assert_eq!(read("s-flags.svg"), read("s-files.svg"));
+    // `animate` takes the same flags, with and without an overlay.
+    for (overlay, name) in [(None, "gear"), (Some(p("spin.toml")), "spin")] {
+        let o = overlay.as_deref().into_iter();
+        let mut flags = vec!["animate", "--variant", "small", "--fen", small, "--width", "160", "--frames", "4"];
+        flags.extend(o.clone());
+        let (a, b) = (p(&format!("{name}-flags.gif")), p(&format!("{name}-files.gif")));
+        flags.extend(["-o", &a]);
+        ok(&flags);
+        let mut files = vec!["animate", "--width", "160", "--frames", "4"];
+        let small_file = p("small.fen");
+        files.push(&small_file);
+        files.extend(o);
+        files.extend(["-o", &b]);
+        ok(&files);
+        assert_eq!(std::fs::read(&a).unwrap(), std::fs::read(&b).unwrap(), "{name}");
+    }
+    // Two positions (a file and --fen) are refused, whichever command.
+    for cmd in ["render", "animate"] {
+        let o = run(&[cmd, "--fen", dot, &p("rook.fen"), "-o", &p("x.gif")]);
+        assert_eq!(o.status.code(), Some(2), "{cmd}");
+        assert!(String::from_utf8_lossy(&o.stderr).contains("either as a file or with --fen, not both"), "{cmd}");
+    }
+}
+
+/// A chart animation cannot be drawn on a board with live poles, whatever its frames: that is the
+/// fault reported (at the kind), not that 2 frames are fewer than its seven steps.
+#[test]
+fn an_animation_of_two_faults_is_refused_for_its_kind() {
+    let d = temp_dir("two-faults");
+    let overlay = d.join("chart.toml");
+    std::fs::write(&overlay, "[animation]\nkind = \"chart\"\nframes = 2\n").unwrap();
+    let out = d.join("x.gif");
+    let o = run(&[
+        "animate",
+        "--variant",
+        "small",
+        "--fen",
+        "1/2K3/6/3P2/6/6/k5/1",
+        overlay.to_str().unwrap(),
+        "-o",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(err.contains("chart.toml:2:") && err.contains("dead poles"), "{err}");
+    assert!(!out.exists());
+}

@@ -178,3 +178,29 @@ fn the_dot_example_ends_in_a_mate_given_over_the_s_pole() {
     assert_eq!(route.steps.len(), 1);
     assert_eq!(route.poles(), vec![dotchess::Pole::South]);
 }
+
+/// Castling written with zeros as a word of its own is a castling (as `O-O` is), with its check
+/// sign and glyph; only a word that starts with digits and a dot is a move number.
+#[test]
+fn castling_with_zeros_as_its_own_word_is_a_castling() {
+    let text = "[Variant \"flat\"]\n\n1. e4 e5 2. Nf3 Nc6 3. Bc4 Bc5 4. 0-0 d6 5. d3 Bg4 6. Nc3 Qd7 7. Be3 0-0-0!? *\n";
+    let games = read_games("castle.pgn", text, VariantId::Dot).expect("castling with zeros reads");
+    let sans: Vec<&str> = games[0].plies.iter().map(|p| p.san.as_str()).collect();
+    assert_eq!((sans[6], sans[13]), ("O-O", "O-O-O"), "{sans:?}");
+    assert_eq!(games[0].plies[13].glyph(), Some("!?"));
+    // Run into its number too, and with a check sign (the rook on f1 checks the king on f8).
+    let text = "[Variant \"flat\"]\n[FEN \"5k2/8/8/8/8/8/8/4K2R w K - 0 1\"]\n1.0-0+ *\n";
+    let games = read_games("castle.pgn", text, VariantId::Dot).expect("`1.0-0+` reads");
+    assert_eq!(games[0].plies[0].san, "O-O+");
+}
+
+/// A null move (a side passing its turn) is no move of chess: refused where it stands, with a
+/// sentence saying what it is.
+#[test]
+fn a_null_move_is_refused_as_one() {
+    for (text, column) in [("1. e4 -- 2. d4 *", 7), ("1. e4 e5 2. Z0 d5 *", 13), ("1. e4 0000 *", 7)] {
+        let e = error(&format!("[Variant \"flat\"]\n{text}\n"));
+        assert!(e.starts_with(&format!("bad.pgn:2:{column}: `")), "{e}");
+        assert!(e.contains("is a null move (a side passing its turn)"), "{e}");
+    }
+}

@@ -20,12 +20,14 @@ mod essay_readable;
 mod fen;
 mod formats;
 mod games;
+mod gif_colours;
 mod golden;
 mod harden;
 mod house;
 #[cfg(feature = "serve")]
 mod http;
 mod inputs;
+mod marks_order;
 mod options;
 mod pdf;
 mod perft_flat;

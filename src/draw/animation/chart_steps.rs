@@ -22,7 +22,6 @@ use crate::draw::geometry::Window;
 use crate::draw::scene::{Anchor, Element, Node, PathCmd, Pt, Scene, Shape};
 use crate::draw::theme::Theme;
 use crate::rules::position::Position;
-use crate::rules::topology::Poles;
 use rayon::prelude::*;
 
 /// A board copy: its elements, in its own frame, with the board's top-left corner and the side of
@@ -282,10 +281,8 @@ fn timing(k: usize, n: usize, w: f64, h: f64) -> (usize, f64, Camera) {
 pub(crate) fn frames(args: FrameArgs) -> Result<Vec<Scene>, super::AnimError> {
     let FrameArgs { pos, overlay, view, theme, n, check } = args;
     let topo = pos.topology();
-    if topo.poles() != Poles::Dead || topo.width() % 2 == 1 {
-        return Err(super::AnimError::Content(
-            "the chart animation is drawn for boards with an even number of files and dead poles (the chart of live poles has pole rows between the copies)".into(),
-        ));
+    if let Some(why) = super::Kind::Chart.refusal(topo) {
+        return Err(super::AnimError::Content(why));
     }
     let (w, h) = (topo.width() as f64, topo.height() as f64);
     let (wu, hu) = (topo.width() as u32, topo.height() as u32);

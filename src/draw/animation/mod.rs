@@ -71,6 +71,14 @@ impl Kind {
     pub(crate) fn min_frames(self) -> u32 {
         if self == Kind::Chart { 7 } else { 1 }
     }
+    /// Why the kind cannot animate a board, if it cannot: the chart's steps need dead poles and
+    /// an even number of files (the chart of live poles has pole rows between the copies).
+    pub(crate) fn refusal(self, topo: &crate::rules::topology::Topology) -> Option<String> {
+        let chart = self == Kind::Chart;
+        (chart && (topo.poles() != crate::rules::topology::Poles::Dead || topo.width() % 2 == 1)).then(|| {
+            "the chart animation is drawn for boards with an even number of files and dead poles (the chart of live poles has pole rows between the copies)".into()
+        })
+    }
     /// Frames when neither frames nor seconds are given.
     pub(crate) fn default_frames(self) -> u32 {
         match self {

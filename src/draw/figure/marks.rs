@@ -18,12 +18,15 @@ pub(super) struct Marks {
     /// `moves` (an interactive figure shows them until the reader picks another piece).
     pub(super) moves: std::ops::Range<usize>,
     pub(super) moves_top: std::ops::Range<usize>,
+    /// The overlay's arrows: drawn after every route and dot (those of an interactive figure's
+    /// pieces too), a reader's marks over the figure.
+    pub(super) arrows: Vec<Element>,
 }
 
 impl Painter<'_> {
     /// The marks over the cells: the last move, the checked king's ring (into `l.decor`), loops,
     /// each marked piece's routes and dots (with promotion labels into `l.top`, and castling
-    /// rooks), arrows. Labels that must stay readable go on top.
+    /// rooks); and apart, the arrows. Labels that must stay readable go on top.
     pub(super) fn marks(&self, layout: &dyn Projection, l: &mut Layers) -> Marks {
         let cx = Ctx::new(self, layout);
         let mut marks: Vec<Element> = Vec::new();
@@ -41,9 +44,10 @@ impl Painter<'_> {
         }
         spread_shared_dots(&mut marks);
         let (moves, moves_top) = (moves_from..marks.len(), top_from..l.top.len());
-        cx.arrows(&mut marks);
+        let mut arrows = Vec::new();
+        cx.arrows(&mut arrows);
         let moves = dots_on_top(&mut marks, moves);
-        Marks { elements: marks, described, legend, moves, moves_top }
+        Marks { elements: marks, described, legend, moves, moves_top, arrows }
     }
 }
 
@@ -176,6 +180,14 @@ impl<'a> Ctx<'a> {
             let colour = colour.unwrap_or(p.theme.arrow);
             let paint = Paint::stroke(colour, lw).rounded();
             let mut pieces = layout.route(topo, &route);
+            // Where the route ends on the target's centre (not at a globe's limb, the target
+            // behind it).
+            let centres = layout.centres(topo, b);
+            let end =
+                pieces.last().and_then(|l| l.last().copied()).filter(|e| centres.iter().any(|c| c.dist(*e) < 1e-6));
+            if let Some(bx) = end.and_then(|at| p.piece_box(layout, b, at)) {
+                stop_at_box(&mut pieces, bx);
+            }
             let head = if layout.centres(topo, b).is_empty() { None } else { arrow_head(&mut pieces, lw * 4.5) };
             let data = [("from", topo.name(a)), ("to", topo.name(b))];
             push_route(marks, &pieces, paint.clone(), "arrow", &data, &|at| self.port(at, colour, lw));
@@ -278,9 +290,9 @@ pub(super) fn line_colour(p: &Paint) -> Rgb {
     p.stroke.map_or(Rgb::BLACK, |s| s.0)
 }
 
-/// Every destination dot after every other mark, keeping each group's order: a route, loop,
-/// arrow or port of one piece never runs over the dot of another (or of a longer route of the
-/// same piece), whatever order the overlay names them in. The overlay's own moves (`moves`, the
+/// Every destination dot after every other mark (but the arrows, drawn after them), keeping each
+/// group's order: a route, loop or port of one piece never runs over the dot of another (or of a
+/// longer route of the same piece), whatever order the overlay names them in. The overlay's own moves (`moves`, the
 /// range an interactive figure groups) stay together: the other marks' lines, then the moves'
 /// lines and dots, then the other marks' dots. Returns where the moves now stand.
 fn dots_on_top(marks: &mut Vec<Element>, moves: std::ops::Range<usize>) -> std::ops::Range<usize> {
@@ -559,6 +571,28 @@ fn segment_distance(p: Pt, a: Pt, b: Pt) -> f64 {
 }
 
 /// Shortens the last piece of an arrow by the head's length and returns the head triangle.
+/// Cuts a route's end back to where it enters a box (the piece it ends on, top left and bottom
+/// right), so that an arrowhead's tip touches the piece instead of lying under it. A route that
+/// does not end inside the box, or never leaves it, is left whole.
+fn stop_at_box(pieces: &mut [Vec<Pt>], (lo, hi): (Pt, Pt)) {
+    let inside = |p: Pt| p.x > lo.x && p.x < hi.x && p.y > lo.y && p.y < hi.y;
+    let Some(last) = pieces.last_mut() else { return };
+    if !last.last().is_some_and(|&p| inside(p)) || last.iter().all(|&p| inside(p)) {
+        return;
+    }
+    while last.len() >= 2 && inside(last[last.len() - 2]) {
+        last.pop();
+    }
+    let n = last.len();
+    let (mut out, mut inn) = (last[n - 2], last[n - 1]);
+    // The edge by halving: the segment runs from outside the box to inside it.
+    for _ in 0..40 {
+        let mid = out.lerp(inn, 0.5);
+        if inside(mid) { inn = mid } else { out = mid }
+    }
+    last[n - 1] = out;
+}
+
 fn arrow_head(pieces: &mut [Vec<Pt>], len: f64) -> Option<Vec<PathCmd>> {
     let last = pieces.last_mut()?;
     let tip = *last.last()?;

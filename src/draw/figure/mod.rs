@@ -378,7 +378,7 @@ fn render_in(
     let painter = Painter { pos, overlay, view, theme, topo, grid, touch, busy };
     let mut l = Layers::default();
     painter.ground(&layout, &mut l);
-    let marks::Marks { elements: marks, described: described_moves, legend, moves, moves_top } =
+    let marks::Marks { elements: marks, described: described_moves, legend, moves, moves_top, mut arrows } =
         painter.marks(proj, &mut l);
     painter.markups(proj, &mut l);
     let mut pieces = painter.pieces(proj);
@@ -388,7 +388,7 @@ fn render_in(
     if view.orientation == Orientation::Black {
         let c = layout.centre();
         orient::turn_nodes(&mut l.cells, c);
-        for layer in [&mut l.decor, &mut l.top, &mut marks, &mut pieces, &mut labels] {
+        for layer in [&mut l.decor, &mut l.top, &mut marks, &mut arrows, &mut pieces, &mut labels] {
             orient::turn_all(layer, c);
         }
         if let Some(g) = &mut groups {
@@ -398,7 +398,7 @@ fn render_in(
     }
     // An interactive figure: the overlay's own moves in a group of their own, every piece's
     // group after the overlay's marks.
-    let (marks, top): (Vec<Node>, Vec<Node>) = match (touch, groups) {
+    let (mut marks, top): (Vec<Node>, Vec<Node>) = match (touch, groups) {
         (Some(board), Some(g)) => {
             let from: Vec<String> = overlay.moves.iter().map(|m| topo.name(m.from)).collect();
             let from = from.join(" ");
@@ -413,6 +413,8 @@ fn render_in(
             std::mem::take(&mut l.top).into_iter().map(Node::Element).collect(),
         ),
     };
+    // The overlay's arrows over every route and dot (an interactive figure's every piece's too).
+    marks.extend(arrows.into_iter().map(Node::Element));
     let pieces: Vec<Node> = pieces.into_iter().map(Node::Element).collect();
     if let Some(counts) = legend.filter(|_| own_legend) {
         let source = overlay.expect_source.as_deref();

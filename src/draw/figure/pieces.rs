@@ -3,7 +3,10 @@
 
 use super::Painter;
 use crate::draw::geometry::{Projection, fit_inside};
-use crate::draw::scene::{Anchor, Element, FontWeight, Paint, PieceSet, Pt, Rgb, Shape};
+use crate::draw::scene::{Anchor, Element, FontWeight, Paint, PathCmd, PieceSet, Pt, Rgb, Shape};
+
+/// A piece's size: this part of its cell's.
+const PIECE_SIZE: f64 = 0.84;
 use crate::draw::theme::Theme;
 use crate::rules::piece::{Color, Piece};
 
@@ -12,13 +15,12 @@ impl Painter<'_> {
     pub(super) fn pieces(&self, layout: &dyn Projection) -> Vec<Element> {
         let (topo, theme) = (&self.topo, self.theme);
         let mut pieces: Vec<Element> = Vec::new();
-        // Xiangqi pieces are discs with their sign, as in printed xiangqi diagrams.
-        let set = if self.pos.variant().is_xiangqi() { PieceSet::Disc } else { theme.piece_set };
+        let set = self.piece_set();
         // On a solid seen from outside a piece by the outline is made smaller until it stands
         // inside it (foreshortened with its cell), or left out when it would be a speck.
         let outline = layout.silhouette(topo);
         for (cell, piece) in self.pos.pieces() {
-            let size = layout.cell_size(topo, cell) * 0.84;
+            let size = layout.cell_size(topo, cell) * PIECE_SIZE;
             // An interactive figure: the piece is a control, named with its number of moves; a
             // chart's further copies of it are marked, so that only one is a stop of the Tab key.
             let label = self.touch.map(|board| (board.to_string(), self.piece_label(cell)));
@@ -35,6 +37,51 @@ impl Painter<'_> {
             }
         }
         pieces
+    }
+
+    /// The piece set the figure draws with: xiangqi pieces are discs with their sign, as in
+    /// printed xiangqi diagrams; others are the theme's.
+    fn piece_set(&self) -> PieceSet {
+        if self.pos.variant().is_xiangqi() { PieceSet::Disc } else { self.theme.piece_set }
+    }
+
+    /// The box (top left, bottom right) of the piece drawn on `cell` at its centre `at`, as
+    /// [`Painter::pieces`] draws it: what an arrow ending there stops at. `None` when no piece is
+    /// drawn there.
+    pub(super) fn piece_box(
+        &self,
+        layout: &dyn Projection,
+        cell: crate::rules::topology::Cell,
+        at: Pt,
+    ) -> Option<(Pt, Pt)> {
+        let piece = self.pos.piece_at(cell)?;
+        let size = layout.cell_size(&self.topo, cell) * PIECE_SIZE;
+        let size = match layout.silhouette(&self.topo) {
+            Some(o) => fit_inside(&o, at, size)?,
+            None => size,
+        };
+        let e = piece_element(self.theme, self.piece_set(), piece, at, size);
+        let layers = crate::draw::artwork::piece_layers(piece, at, size, self.piece_set(), &e.paint);
+        let mut b: Option<(Pt, Pt)> = None;
+        let mut add = |p: Pt, r: f64| {
+            let (lo, hi) = b.get_or_insert((p, p));
+            *lo = Pt::new(lo.x.min(p.x - r), lo.y.min(p.y - r));
+            *hi = Pt::new(hi.x.max(p.x + r), hi.y.max(p.y + r));
+        };
+        for (cmds, paint) in &layers {
+            // A stroke reaches half its width beyond the outline; an arc as far as its radius.
+            let w = paint.stroke.map_or(0.0, |s| s.1 / 2.0);
+            for c in cmds {
+                match *c {
+                    PathCmd::Move(p) | PathCmd::Line(p) => add(p, w),
+                    PathCmd::Arc { r, to, .. } => add(to, r + w),
+                    PathCmd::Quad(a, p) => [a, p].into_iter().for_each(|p| add(p, w)),
+                    PathCmd::Cubic(a, b, p) => [a, b, p].into_iter().for_each(|p| add(p, w)),
+                    PathCmd::Close => {}
+                }
+            }
+        }
+        b
     }
 
     /// The overlay's texts written in cells.

@@ -144,7 +144,17 @@ fn word_tokens(src: &Source, word: &str, at: usize, out: &mut Vec<(Tok, usize)>)
         out.push((Tok::Result(word.to_string()), at));
         return Ok(());
     }
-    let digits = word.len() - word.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+    // Castling written with zeros (`0-0`, `0-0-0+`) is a move, not a move number.
+    let bare = word.trim_end_matches(['!', '?', '+', '#']);
+    let castling = matches!(bare, "0-0" | "0-0-0");
+    // A null move (a side passing) has no place in a game of chess.
+    if matches!(bare, "--" | "Z0" | "0000") {
+        return Err(src.error_at(
+            at,
+            format!("`{word}` is a null move (a side passing its turn), which the rules do not allow: a game file holds only moves"),
+        ));
+    }
+    let digits = if castling { 0 } else { word.len() - word.trim_start_matches(|c: char| c.is_ascii_digit()).len() };
     let mut rest = word;
     let mut at = at;
     if digits > 0 {
