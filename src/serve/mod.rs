@@ -234,7 +234,7 @@ impl App {
 }
 
 /// Serves on a bound listener until `shutdown` resolves; requests in flight then finish, within
-/// the grace period ([`conn`]).
+/// the grace period (`conn`).
 pub async fn serve_until(
     listener: tokio::net::TcpListener,
     app: App,
