@@ -15,6 +15,7 @@
 
 mod coordinates;
 mod copies;
+mod duplicates;
 mod generated;
 mod geom;
 mod inside;
