@@ -2,11 +2,12 @@
 //! place:
 //!
 //! 1. copies of the board join west to east (stream-alpha);
-//! 2. a duplicate of the stream slides below it;
+//! 2. a duplicate of the stream slides out from under it, southward, and stops below it;
 //! 3. the duplicate turns over north–south (stream-beta);
 //! 4. it slides east by half the files;
 //! 5. it rises until the two streams' south borders meet (stream-gamma);
-//! 6. a duplicate of stream-gamma slides up until the north borders meet;
+//! 6. a duplicate of stream-gamma slides out from under it, northward, until the north borders
+//!    meet;
 //! 7. the view draws back over the chart repeated without end.
 //!
 //! A copy is a board drawn by the chart view itself with a window of exactly one board — the
@@ -15,6 +16,12 @@
 //! copies with an axis-aligned map (a north–south flip is a vertical scale through −1), and the
 //! last frame lays the copies exactly where the chart has them: row `j` of boards is the board
 //! for even `j` and the flipped board shifted by `W/2` files for odd `j`.
+//!
+//! A duplicate is drawn under its original: while it slides out, the original stands still and
+//! whole, and the duplicate shows only where it has come out past the original's edge. Drawn over
+//! it, the duplicate's coloured border crossed the original's squares, and a copy identical to
+//! the original moving over it read as the view panning. The view turns to each step's framing
+//! before anything moves, never while it moves.
 
 use super::{FrameArgs, checked, with_kind};
 use crate::draw::figure::{Coordinates, Overlay, View, ViewKind, render, text};
@@ -196,7 +203,9 @@ fn layout(step: usize, t: f64, w: f64, h: f64) -> Vec<Placed> {
                 Placed { copy: Copy::Up, x: i as f64 * w + spread, y: 0.0, sy: 1.0 }
             })
             .collect(),
-        1 => [alpha.clone(), row(Copy::Up, 0.0, -t * (h + gap), 1.0)].concat(),
+        // A duplicate comes out from under its original (drawn first, the original over it): it
+        // never crosses the original's squares, which stand still.
+        1 => [row(Copy::Up, 0.0, -t * (h + gap), 1.0), alpha].concat(),
         2 => {
             let c = (std::f64::consts::PI * t).cos();
             let turning =
@@ -207,7 +216,7 @@ fn layout(step: usize, t: f64, w: f64, h: f64) -> Vec<Placed> {
         4 => [alpha, beta(-h - (1.0 - t) * gap)].concat(),
         5 => {
             let up = 2.0 * h * t;
-            [alpha.clone(), beta(-h), row(Copy::Up, 0.0, up, 1.0), beta(-h + up)].concat()
+            [row(Copy::Up, 0.0, up, 1.0), beta(-h + up), alpha, beta(-h)].concat()
         }
         _ => {
             let mut v = Vec::new();
@@ -326,7 +335,8 @@ pub(crate) fn frames(args: FrameArgs) -> Result<Vec<Scene>, super::AnimError> {
                 let by = centre.y - big * p.y - big * p.sy * h / 2.0 - ay * tile.corner.y;
                 let m = Map { ax, bx, ay, by };
                 for e in &tile.elements {
-                    scene.push(place(e, &m).with("copy", format!("{},{}", p.x, p.y)));
+                    // `+ 0.0`: a copy at −0 is at 0.
+                    scene.push(place(e, &m).with("copy", format!("{},{}", p.x + 0.0, p.y + 0.0)));
                 }
             }
             // The caption band over the copies.

@@ -2,7 +2,7 @@
 //! the view's [`Projection`].
 
 use super::Painter;
-use crate::draw::geometry::{Projection, fit_inside};
+use crate::draw::geometry::{Projection, fit_inside, outline_at};
 use crate::draw::scene::{Anchor, Element, FontWeight, Paint, PathCmd, PieceSet, Pt, Rgb, Shape};
 
 /// A piece's size: this part of its cell's.
@@ -18,14 +18,16 @@ impl Painter<'_> {
         let set = self.piece_set();
         // On a solid seen from outside a piece by the outline is made smaller until it stands
         // inside it (foreshortened with its cell), or left out when it would be a speck.
-        let outline = layout.silhouette(topo);
+        let outlines = layout.silhouettes(topo);
         for (cell, piece) in self.pos.pieces() {
             let size = layout.cell_size(topo, cell) * PIECE_SIZE;
             // An interactive figure: the piece is a control, named with its number of moves; a
             // chart's further copies of it are marked, so that only one is a stop of the Tab key.
             let label = self.touch.map(|board| (board.to_string(), self.piece_label(cell)));
             for (k, at) in layout.centres(topo, cell).into_iter().enumerate() {
-                let Some(size) = outline.as_deref().map_or(Some(size), |o| fit_inside(o, at, size)) else { continue };
+                let Some(size) = outline_at(&outlines, at).map_or(Some(size), |o| fit_inside(o, at, size)) else {
+                    continue;
+                };
                 let mut e = piece_element(theme, set, piece, at, size).with("cell", topo.name(cell));
                 if let Some((board, label)) = &label {
                     e = e.with("board", board.clone()).with("label", label.clone());
@@ -56,8 +58,9 @@ impl Painter<'_> {
     ) -> Option<(Pt, Pt)> {
         let piece = self.pos.piece_at(cell)?;
         let size = layout.cell_size(&self.topo, cell) * PIECE_SIZE;
-        let size = match layout.silhouette(&self.topo) {
-            Some(o) => fit_inside(&o, at, size)?,
+        let outlines = layout.silhouettes(&self.topo);
+        let size = match outline_at(&outlines, at) {
+            Some(o) => fit_inside(o, at, size)?,
             None => size,
         };
         let e = piece_element(self.theme, self.piece_set(), piece, at, size);

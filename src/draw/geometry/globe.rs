@@ -50,6 +50,15 @@ pub(crate) fn limb_polygon(centre: Pt, radius: f64) -> Vec<Pt> {
     (0..180).map(|i| i as f64 * PI / 90.0).map(|a| centre.offset(r * a.cos(), r * a.sin())).collect()
 }
 
+/// Points on a closed body's outline (a ball's, or the wrap's and split's bodies'): one a degree.
+pub(crate) const OUTLINE_POINTS: usize = 360;
+
+/// A ball's outline on paper itself (not inset): one point a degree.
+pub(crate) fn circle_polygon(centre: Pt, radius: f64) -> Vec<Pt> {
+    let n = OUTLINE_POINTS;
+    (0..n).map(|i| i as f64 * 2.0 * PI / n as f64).map(|a| centre.offset(radius * a.cos(), radius * a.sin())).collect()
+}
+
 /// A point in the viewer's frame: x right, y up, z toward the viewer (unit sphere).
 pub type ViewPt = [f64; 3];
 

@@ -85,6 +85,55 @@ pub trait Projection {
         let _ = topo;
         None
     }
+    /// The outlines of the solids the view shows, each convex: the one [`Projection::silhouette`],
+    /// or the split ball's two halves; what stands upright on a cell stays inside the one that
+    /// holds its centre ([`outline_at`]).
+    fn silhouettes(&self, topo: &Topology) -> Vec<Vec<Pt>> {
+        self.silhouette(topo).into_iter().collect()
+    }
+}
+
+/// Whether a closed polygon holds `p` (even-odd).
+pub(crate) fn holds(poly: &[Pt], p: Pt) -> bool {
+    let mut inside = false;
+    for (i, &a) in poly.iter().enumerate() {
+        let b = poly[(i + 1) % poly.len()];
+        if (a.y > p.y) != (b.y > p.y) && p.x < a.x + (p.y - a.y) * (b.x - a.x) / (b.y - a.y) {
+            inside = !inside;
+        }
+    }
+    inside
+}
+
+/// Of a view's outlines ([`Projection::silhouettes`]), the one that holds `at`, else the first;
+/// `None` when the view has none.
+pub(crate) fn outline_at(outlines: &[Vec<Pt>], at: Pt) -> Option<&[Pt]> {
+    outlines.iter().find(|o| holds(o, at)).or(outlines.first()).map(Vec::as_slice)
+}
+
+/// How far a box `w` by `h` centred at `at` must shrink (a factor up to 1) for every corner to
+/// lie inside the convex polygon `outline`; 0 when its centre is outside.
+pub(crate) fn box_fit(outline: &[Pt], at: Pt, w: f64, h: f64) -> f64 {
+    if outline.len() < 3 {
+        return 1.0;
+    }
+    let n = outline.len() as f64;
+    let mid = outline.iter().fold(Pt::default(), |m, p| Pt::new(m.x + p.x / n, m.y + p.y / n));
+    let mut k: f64 = 1.0;
+    for (i, &a) in outline.iter().enumerate() {
+        let b = outline[(i + 1) % outline.len()];
+        let len = a.dist(b);
+        if len < 1e-12 {
+            continue;
+        }
+        let (mut nx, mut ny) = (-(b.y - a.y) / len, (b.x - a.x) / len);
+        if nx * (mid.x - a.x) + ny * (mid.y - a.y) < 0.0 {
+            (nx, ny) = (-nx, -ny);
+        }
+        let inside = nx * (at.x - a.x) + ny * (at.y - a.y);
+        k = k.min(inside / (nx.abs() * w / 2.0 + ny.abs() * h / 2.0).max(1e-12));
+    }
+    k.max(0.0)
 }
 
 /// The convex hull of points (Andrew's monotone chain), counter-clockwise on paper seen with y

@@ -18,7 +18,7 @@
 //! Seen orthographically from a [`Viewpoint`] like the globe; what faces away from the viewer is
 //! the far side. At `ball = 1` the positions are the globe's exactly.
 
-use super::globe::{light_of, view_basis};
+use super::globe::{OUTLINE_POINTS, light_of, view_basis};
 use super::surface::{Surface, dot};
 use super::{Fold, Projection};
 use crate::draw::scene::{PathCmd, Pt};
@@ -228,11 +228,7 @@ impl WrapGeom {
         };
         let lon = self.surface.longitude(u);
         if m.ball > 0.0 {
-            let (rho_c, z_c) = match region {
-                Some((c, up)) => (c * self.tube, up * h * self.square / 2.0),
-                None => (self.tube, (h - (g - cap) / ring - h / 2.0) * self.square),
-            };
-            let (rho, z) = (lerp(rho_c, g.sin(), m.ball), lerp(z_c, g.cos(), m.ball));
+            let (rho, z) = self.swollen(g);
             return [rho * lon.cos(), rho * lon.sin(), z];
         }
         // The board's middle faces longitude `lon_c`; it bends about an axis behind it.
@@ -262,6 +258,225 @@ impl WrapGeom {
                 along(self.tube - depth - dn * normal[0], side - dn * normal[1], up * (rim_z + dz))
             }
         }
+    }
+    /// While the capped cylinder swells into the ball (`ball` > 0): the distance from the axis
+    /// and the height of the surface at colatitude `g` (the same on every meridian).
+    ///
+    /// Each point moves from its place on the cylinder toward its place on the sphere, both
+    /// averaged over the colatitudes within `δ` of it: the straight blend alone keeps the
+    /// cylinder's rim as a corner until the very end (a flat top with kinks at its ends, essay
+    /// §03's frames 72–82); averaged, the rim is rounded over `δ` on either side, and the outline
+    /// is a smooth curve at every frame. `δ` is a ring's width at the middle of the stage and
+    /// none at either end, so the stage still runs from the capped cylinder to the ball itself.
+    fn swollen(&self, g: f64) -> (f64, f64) {
+        let b = self.morph.ball;
+        let d = 4.0 * b * (1.0 - b) * self.surface.ring();
+        let (cyl, ball) = if d < 1e-9 {
+            (self.cylinder_profile(g), (g.sin(), g.cos()))
+        } else {
+            let (rho, z) = self.cylinder_average(g - d, g + d);
+            // The mean of (sin, cos) over [g − d, g + d].
+            let k = d.sin() / d;
+            ((rho / (2.0 * d), z / (2.0 * d)), (k * g.sin(), k * g.cos()))
+        };
+        (lerp(cyl.0, ball.0, b), lerp(cyl.1, ball.1, b))
+    }
+    /// The capped cylinder's profile at colatitude `g` (distance from the axis, height), carried
+    /// on beyond the poles as the profile's mirror image (negative distances), so that an
+    /// average near a pole stays on the axis there.
+    fn cylinder_profile(&self, g: f64) -> (f64, f64) {
+        if !(0.0..=PI).contains(&g) {
+            let (rho, z) = self.cylinder_profile(if g < 0.0 { -g } else { 2.0 * PI - g });
+            return (-rho, z);
+        }
+        let (h, cap, ring) = (self.fold().h(), self.surface.cap(), self.surface.ring());
+        let top = h * self.square / 2.0; // 1: the board is as tall as the ball
+        let rho = self.tube * (g / cap).min((PI - g) / cap).min(1.0);
+        let z = if g < cap {
+            top
+        } else if g > PI - cap {
+            -top
+        } else {
+            (h - (g - cap) / ring - h / 2.0) * self.square
+        };
+        (rho, z)
+    }
+    /// The integral of [`WrapGeom::cylinder_profile`] from `a` to `b`: exact, the profile being
+    /// straight between the rims.
+    fn cylinder_average(&self, a: f64, b: f64) -> (f64, f64) {
+        let cap = self.surface.cap();
+        let mut cuts = vec![a];
+        cuts.extend([-cap, cap, PI - cap, PI + cap].into_iter().filter(|&x| x > a && x < b));
+        cuts.push(b);
+        cuts.windows(2).fold((0.0, 0.0), |(r, z), w| {
+            let (p, q) = (self.cylinder_profile(w[0]), self.cylinder_profile(w[1]));
+            let len = w[1] - w[0];
+            (r + (p.0 + q.0) / 2.0 * len, z + (p.1 + q.1) / 2.0 * len)
+        })
+    }
+    /// The outline on paper of a convex body of revolution about space's z axis, drawn through
+    /// `to_view` (rows: the viewer's x, y, z in space) and moved by `off` in the viewer's frame:
+    /// its profile (distance from the axis, height) along `range`. For each of
+    /// [`OUTLINE_POINTS`] directions on paper, the body's point furthest that way (its support
+    /// point), so the outline is the true one (no corners but the body's own) whatever the cells.
+    fn revolution_outline(
+        &self,
+        to_view: [[f64; 3]; 3],
+        off: [f64; 3],
+        profile: impl Fn(f64) -> (f64, f64),
+        range: (f64, f64),
+    ) -> Vec<Pt> {
+        const SAMPLES: usize = 192;
+        let at = |i: usize| range.0 + (range.1 - range.0) * i as f64 / SAMPLES as f64;
+        let table: Vec<(f64, f64)> = (0..=SAMPLES).map(|i| profile(at(i))).collect();
+        (0..OUTLINE_POINTS)
+            .map(|k| {
+                let th = 2.0 * PI * k as f64 / OUTLINE_POINTS as f64;
+                let (dx, dy) = (th.cos(), th.sin());
+                let e = [0, 1, 2].map(|j| to_view[0][j] * dx + to_view[1][j] * dy);
+                let (eh, alpha) = (e[0].hypot(e[1]), e[1].atan2(e[0]));
+                let reach = |(rho, z): (f64, f64)| rho * eh + z * e[2];
+                let best = (0..=SAMPLES).max_by(|&a, &b| reach(table[a]).total_cmp(&reach(table[b]))).unwrap_or(0);
+                // Refined between the samples beside the best (the reach is unimodal on a convex
+                // profile).
+                let (mut lo, mut hi) = (at(best.saturating_sub(1)), at((best + 1).min(SAMPLES)));
+                for _ in 0..28 {
+                    let (a, b) = (lo + (hi - lo) / 3.0, hi - (hi - lo) / 3.0);
+                    if reach(profile(a)) < reach(profile(b)) {
+                        lo = a;
+                    } else {
+                        hi = b;
+                    }
+                }
+                let (rho, z) = profile((lo + hi) / 2.0);
+                let p = [rho * alpha.cos(), rho * alpha.sin(), z];
+                let q = [0, 1, 2].map(|i| dot(to_view[i], p) + off[i]);
+                self.paper(q)
+            })
+            .collect()
+    }
+    /// The ball's outline while it swells (`ball` > 0, not split).
+    fn swollen_outline(&self) -> Vec<Pt> {
+        self.revolution_outline(self.basis, [0.0; 3], |g| self.swollen(g), (0.0, PI))
+    }
+    /// The outline of one half of the split ball (the northern or the southern): its dome's
+    /// limb and, where it shows, its rim on the equator.
+    fn half_outline(&self, north: bool) -> Vec<Pt> {
+        let sp = self.split;
+        let sign = if north { 1.0 } else { -1.0 };
+        let (s, c) = (sign * sp.turn * FRAC_PI_2).sin_cos();
+        let b = self.basis;
+        let to_view =
+            [b[0], [0, 1, 2].map(|j| b[1][j] * c - b[2][j] * s), [0, 1, 2].map(|j| b[1][j] * s + b[2][j] * c)];
+        let profile = |a: f64| (lerp(a.sin(), a / FRAC_PI_2, sp.flat), sign * lerp(a.cos(), 0.0, sp.flat));
+        self.revolution_outline(to_view, [0.0, sign * sp.apart, 0.0], profile, (0.0, FRAC_PI_2))
+    }
+    /// The outlines of the closed, convex bodies the frame shows: the two halves once the ball
+    /// is split (north first), the ball while it swells, none before (the board, the tube, the
+    /// cylinder: their patches are drawn whole).
+    pub(crate) fn body_outlines(&self) -> Vec<Vec<Pt>> {
+        if self.split.begun() {
+            vec![self.half_outline(true), self.half_outline(false)]
+        } else if self.morph.ball >= 1.0 {
+            vec![super::globe::circle_polygon(self.centre, self.scale)]
+        } else if self.morph.ball > 0.0 {
+            vec![self.swollen_outline()]
+        } else {
+            Vec::new()
+        }
+    }
+    /// A patch's outline in surface coordinates, on the half of colatitude `half`, as seen on a
+    /// closed convex body whose outline on paper is `limb`: where it turns away from the viewer
+    /// it is cut (the point found by halving the step), and the cut is closed along `limb`, as
+    /// the globe closes a cell along its limb. Cut at the sampled points instead, a cell turning
+    /// over the limb folded onto itself and fell short of the outline (steps along the
+    /// half-spheres' edge, cell names outside it: essay §04's split). `None`: none of it faces.
+    pub(crate) fn seen_outline(&self, coords: &[(f64, f64)], half: f64, limb: &[Pt]) -> Option<Vec<Pt>> {
+        let facing = |(u, g): (f64, f64)| self.point_on(u, g, half).facing;
+        let on_paper = |(u, g): (f64, f64)| self.paper(self.point_on(u, g, half).at);
+        let f: Vec<f64> = coords.iter().map(|&c| facing(c)).collect();
+        if f.iter().all(|&x| x <= 0.0) {
+            return None;
+        }
+        if f.iter().all(|&x| x > 0.0) || limb.len() < 3 {
+            return Some(coords.iter().map(|&c| on_paper(c)).collect());
+        }
+        // (paper point, whether the outline leaves the seen part there)
+        let mut pts: Vec<(Pt, Option<bool>)> = Vec::new();
+        let n = coords.len();
+        for i in 0..n {
+            let (a, b) = (coords[i], coords[(i + 1) % n]);
+            let (fa, fb) = (f[i] > 0.0, f[(i + 1) % n] > 0.0);
+            if fa {
+                pts.push((on_paper(a), None));
+            }
+            if fa != fb {
+                let at = |t: f64| (lerp(a.0, b.0, t), lerp(a.1, b.1, t));
+                let (mut lo, mut hi) = (0.0, 1.0);
+                for _ in 0..30 {
+                    let mid = (lo + hi) / 2.0;
+                    if (facing(at(mid)) > 0.0) == fa {
+                        lo = mid;
+                    } else {
+                        hi = mid;
+                    }
+                }
+                pts.push((on_paper(at((lo + hi) / 2.0)), Some(fa)));
+            }
+        }
+        let mut out = Vec::with_capacity(pts.len() + 16);
+        for (k, &(p, leaves)) in pts.iter().enumerate() {
+            out.push(p);
+            if leaves == Some(true) {
+                let next = pts[(k + 1) % pts.len()].0;
+                out.extend(along_outline(limb, p, next));
+            }
+        }
+        Some(out)
+    }
+    /// A line of surface coordinates on the half of colatitude `half`: its pieces that face the
+    /// viewer, on paper, each ending where the surface turns away.
+    pub(crate) fn seen_lines(&self, coords: &[(f64, f64)], half: f64) -> Vec<Vec<Pt>> {
+        let facing = |(u, g): (f64, f64)| self.point_on(u, g, half).facing;
+        let on_paper = |(u, g): (f64, f64)| self.paper(self.point_on(u, g, half).at);
+        let mut out: Vec<Vec<Pt>> = Vec::new();
+        let mut cur: Vec<Pt> = Vec::new();
+        for (i, &c) in coords.iter().enumerate() {
+            let shown = facing(c) > 0.0;
+            if i > 0 {
+                let a = coords[i - 1];
+                let was = facing(a) > 0.0;
+                if was != shown {
+                    let at = |t: f64| (lerp(a.0, c.0, t), lerp(a.1, c.1, t));
+                    let (mut lo, mut hi) = (0.0, 1.0);
+                    for _ in 0..30 {
+                        let mid = (lo + hi) / 2.0;
+                        if (facing(at(mid)) > 0.0) == was {
+                            lo = mid;
+                        } else {
+                            hi = mid;
+                        }
+                    }
+                    let cut = on_paper(at((lo + hi) / 2.0));
+                    if was {
+                        cur.push(cut);
+                        if cur.len() > 1 {
+                            out.push(std::mem::take(&mut cur));
+                        }
+                        cur.clear();
+                    } else {
+                        cur = vec![cut];
+                    }
+                }
+            }
+            if shown {
+                cur.push(on_paper(c));
+            }
+        }
+        if cur.len() > 1 {
+            out.push(cur);
+        }
+        out
     }
     /// The ball split part-way into the hemispheres ([`Split`]); only the ball can be split, so
     /// the morph becomes [`Morph::BALL`], placed as the ball is.
@@ -458,6 +673,46 @@ impl WrapGeom {
     }
 }
 
+/// The vertices of the closed outline `limb` strictly between the points of it nearest `from`
+/// and `to`, the shorter way round.
+fn along_outline(limb: &[Pt], from: Pt, to: Pt) -> Vec<Pt> {
+    let n = limb.len();
+    // A point's place on the outline: segment index plus the fraction along it.
+    let place = |p: Pt| {
+        let mut best = (f64::INFINITY, 0.0);
+        for i in 0..n {
+            let (a, b) = (limb[i], limb[(i + 1) % n]);
+            let (dx, dy) = (b.x - a.x, b.y - a.y);
+            let t = (((p.x - a.x) * dx + (p.y - a.y) * dy) / (dx * dx + dy * dy).max(1e-12)).clamp(0.0, 1.0);
+            let d = p.dist(Pt::new(a.x + dx * t, a.y + dy * t));
+            if d < best.0 {
+                best = (d, i as f64 + t);
+            }
+        }
+        best.1
+    };
+    let (a, b) = (place(from), place(to));
+    let forward = (b - a).rem_euclid(n as f64);
+    let nf = n as f64;
+    let idx = |k: f64| limb[(k.rem_euclid(nf) as usize) % n];
+    let mut out = Vec::new();
+    if forward <= nf / 2.0 {
+        let mut k = a.floor() + 1.0;
+        while k < a + forward {
+            out.push(idx(k));
+            k += 1.0;
+        }
+    } else {
+        let back = nf - forward;
+        let mut k = a.ceil() - 1.0;
+        while k > a - back {
+            out.push(idx(k));
+            k -= 1.0;
+        }
+    }
+    out
+}
+
 impl Projection for WrapGeom {
     fn centres(&self, topo: &Topology, cell: Cell) -> Vec<Pt> {
         let (u, g) = self.centre_coords(topo, cell);
@@ -510,9 +765,9 @@ impl Projection for WrapGeom {
         self.steps_at(self.fold().w() / 2.0, FRAC_PI_2).1 * self.scale
     }
     /// The outline of the whole surface as drawn (the convex hull of every cell's and band's
-    /// outline on paper, seen from either side): the flat board, the tube, the capped cylinder,
-    /// the swelling ball. Every stage's surface bounds a convex body or part of one, so the hull
-    /// is its outline.
+    /// outline on paper, seen from either side): the flat board, the tube, the capped cylinder.
+    /// Every stage's surface bounds a convex body or part of one, so the hull is its outline. The
+    /// swelling ball's is its true outline ([`WrapGeom::body_outlines`]).
     fn silhouette(&self, topo: &Topology) -> Option<Vec<Pt>> {
         if self.split.begun() {
             // Two halves coming apart, then two discs: no one outline holds them.
@@ -522,10 +777,17 @@ impl Projection for WrapGeom {
             // The ball: the globe's limb, so that the last frame is the globe view's picture.
             return Some(super::globe::limb_polygon(self.centre, self.scale));
         }
+        if self.morph.ball > 0.0 {
+            return Some(self.swollen_outline());
+        }
         let mut coords: Vec<(f64, f64)> = topo.all_cells().flat_map(|c| self.outline_coords(topo, c)).collect();
         coords.extend(self.pole_outline(Pole::North));
         coords.extend(self.pole_outline(Pole::South));
         let points: Vec<Pt> = coords.into_iter().map(|(u, g)| self.paper(self.view(self.space(u, g)))).collect();
         Some(super::convex_hull(&points))
+    }
+    /// Once the ball is split, each half's outline (north first); else the one silhouette.
+    fn silhouettes(&self, topo: &Topology) -> Vec<Vec<Pt>> {
+        if self.split.begun() { self.body_outlines() } else { self.silhouette(topo).into_iter().collect() }
     }
 }

@@ -15,12 +15,14 @@
 
 mod coordinates;
 mod copies;
+mod duplicates;
 mod generated;
 mod geom;
 mod inside;
 mod labels;
 mod leaps;
 mod lines_under_labels;
+mod outline;
 mod route_ends;
 
 use crate::essay::essay;
@@ -41,11 +43,13 @@ pub struct Sheet {
     /// The view the picture is drawn in, when it is one view's picture (an animation's frames
     /// between two views, or of a moving board, have none).
     pub view: Option<View>,
+    /// The animation it is a frame of, if it is one.
+    pub animation: Option<dotchess::draw::Kind>,
 }
 
 impl Sheet {
     pub fn new(figure: String, part: String, scene: &Scene, topo: Topology, view: Option<View>) -> Sheet {
-        Sheet { figure, part, elements: flatten(scene), topo, view }
+        Sheet { figure, part, elements: flatten(scene), topo, view, animation: None }
     }
 
     /// Elements whose class list holds every word of `class`.
@@ -152,7 +156,9 @@ pub fn essay_sheets() -> &'static [Sheet] {
                         _ => None,
                     };
                     for (k, s) in a.frames.iter().enumerate() {
-                        out.push(Sheet::new(name.clone(), format!("frame {}", k + 1), s, topo, view));
+                        let mut sheet = Sheet::new(name.clone(), format!("frame {}", k + 1), s, topo, view);
+                        sheet.animation = kind;
+                        out.push(sheet);
                     }
                 }
                 None => {

@@ -236,17 +236,31 @@ impl Painter<'_> {
     /// route's dots over six names and the rook over a seventh). A cross's arms reach towards the
     /// corners, so on a crossed cell the name goes to the middle of the top edge, between them
     /// (`12-spherical-bishop-d3`'s "not c1").
+    ///
+    /// On a solid seen from outside (a globe, the ball swelling or split) a name near the
+    /// outline is made smaller until its letters stand inside it, and left out when that would
+    /// take it below half its size: a name is written on its cell, never across the edge of the
+    /// ball (essay §04's split wrote b7 and g7 beside the half-spheres).
     fn cell_names(&self, layout: &dyn Projection, l: &mut Layers) {
         let topo = &self.topo;
+        let outlines = layout.silhouettes(topo);
         for cell in topo.all_cells() {
             if topo.pole_of(cell).is_some() {
                 continue;
             }
             let name = topo.name(cell);
             let cs = layout.cell_size(topo, cell);
-            let size = cs * 0.3;
-            let half = crate::draw::font::text_width(&name, size, self.theme.font) / 2.0;
+            let width = |size: f64| crate::draw::font::text_width(&name, size, self.theme.font);
             for at in layout.centres(topo, cell) {
+                let outline = crate::draw::geometry::outline_at(&outlines, at);
+                let fit = |w: f64, h: f64, at: Pt| outline.map_or(1.0, |o| crate::draw::geometry::box_fit(o, at, w, h));
+                let mut size = cs * 0.3;
+                let k = fit(width(size) + size * 0.2, size * 0.9, at);
+                if k < 0.5 {
+                    continue;
+                }
+                size *= k.min(1.0);
+                let half = width(size) / 2.0;
                 if self.busy.clear(at, half) {
                     l.decor.push(text(
                         name.clone(),
@@ -265,6 +279,9 @@ impl Painter<'_> {
                 let crossed = self.overlay.crosses.iter().any(|&(c, _)| c == cell);
                 let left = if crossed { -(w / 2.0 + pad) } else { -cs / 2.0 + pad };
                 let corner = at.offset(left, -cs / 2.0 + pad);
+                if fit(w + 2.0 * pad, h, corner.offset(w / 2.0 + pad, h / 2.0)) < 1.0 {
+                    continue;
+                }
                 l.top.push(
                     Element::new(
                         Shape::Rect { at: corner, w: w + 2.0 * pad, h },

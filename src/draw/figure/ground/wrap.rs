@@ -7,7 +7,7 @@ use super::super::{Coordinates, Layers, Painter, ViewKind, file_name, pieces::te
 use super::globe::SHADOW;
 use crate::draw::geometry::{Projection, WrapGeom};
 use crate::draw::scene::{Anchor, Element, Group, Node, Paint, PathCmd, Pt, Rgb, Shape};
-use crate::rules::topology::{Pole, Topology};
+use crate::rules::topology::Pole;
 
 /// A patch of the surface ready to draw, and how to order it.
 struct Patch {
@@ -42,39 +42,52 @@ fn shade(g: &WrapGeom, fill: Rgb, light: f64) -> Rgb {
 impl Painter<'_> {
     pub(in super::super) fn wrap_cells(&self, g: &WrapGeom, l: &mut Layers) {
         let theme = self.theme;
-        let mut patches = self.wrap_patches(g);
+        let bodies = g.body_outlines();
+        let mut patches = self.wrap_patches(g, &bodies);
         // Inside first, then outside; far to near within each (the surface bounds a convex body at
         // every stage, so this hides what it covers).
         patches.sort_by(|a, b| a.front.cmp(&b.front).then(a.depth.total_cmp(&b.depth)));
         let edges = self.wrap_edges(g);
         let children = surface_nodes(patches, &edges);
-        let outline = ball_outline(g, &self.topo);
-        if let Some(shape) = &outline {
+        let outlines = body_shapes(g, &bodies);
+        for (shape, _) in &outlines {
             l.cells.push(Node::Element(Element::new(shape.clone(), Paint::fill(shade(g, theme.pole, 0.3)), "ball")));
         }
         let data = morph_data(g);
         l.cells.push(Node::Group(Group { class: "surface".into(), data, offset: Pt::default(), scale: 1.0, children }));
         l.decor.extend(edges.into_iter().filter(|(front, _)| *front).map(|(_, e)| e));
-        if let Some(shape) = outline {
-            // The ball, outlined as the globe outlines it.
-            let mut paint = Paint::stroke(theme.text, crate::draw::geometry::limb_width(g.scale));
-            if g.morph.ball < 1.0 {
-                paint = paint.with_opacity(g.morph.ball);
-            }
-            l.decor.push(Element::new(shape, paint, "limb"));
+        let limb = crate::draw::geometry::limb_width(g.scale);
+        for (shape, half) in outlines {
+            let e = match half {
+                // The ball, outlined as the globe outlines it, fading in as it swells.
+                None => {
+                    let mut paint = Paint::stroke(theme.text, limb);
+                    if g.morph.ball < 1.0 {
+                        paint = paint.with_opacity(g.morph.ball);
+                    }
+                    Element::new(shape, paint, "limb")
+                }
+                // Each half keeps the ball's outline, turning into the disc's rim as it flattens.
+                Some(pole) => {
+                    let f = g.split.flat;
+                    let paint = Paint::stroke(theme.text.mix(theme.grid, f), limb + (theme.grid_width - limb) * f);
+                    Element::new(shape, paint, "limb").with("half", pole.letter().to_string())
+                }
+            };
+            l.decor.push(e);
         }
         self.wrap_letters(g, l);
     }
 
     /// The patches of every cell and of the pole bands, in no order yet.
-    fn wrap_patches(&self, g: &WrapGeom) -> Vec<Patch> {
+    fn wrap_patches(&self, g: &WrapGeom, bodies: &[Vec<Pt>]) -> Vec<Patch> {
         let topo = &self.topo;
         let mut patches: Vec<Patch> = Vec::new();
         for cell in topo.all_cells().filter(|&c| topo.coords(c).is_some()) {
             let (fill, class) = self.cell_fill(cell);
             let (outline, centre) = (g.outline_coords(topo, cell), g.centre_coords(topo, cell));
             let data = vec![("cell", topo.name(cell))];
-            patches.extend(self.wrap_patch(g, Part { outline, centre, fill, class, data, lines: vec![] }));
+            patches.extend(self.wrap_patch(g, bodies, Part { outline, centre, fill, class, data, lines: vec![] }));
         }
         // A pole's band (a live pole's cell, or the dead pole) goes once round the tube: drawn a
         // file's width at a time, so that the part turned away is painted before the squares in
@@ -93,15 +106,20 @@ impl Painter<'_> {
                 let (u0, u1) = (f as f64, f as f64 + 1.0);
                 let (outline, lines) = (g.pole_sector(pole, u0, u1), g.pole_sector_edges(pole, u0, u1));
                 let centre = (u0 + 0.5, centre);
-                patches.extend(self.wrap_patch(g, Part { outline, centre, fill, class, data: data.clone(), lines }));
+                patches.extend(self.wrap_patch(
+                    g,
+                    bodies,
+                    Part { outline, centre, fill, class, data: data.clone(), lines },
+                ));
             }
         }
         patches
     }
 
     /// A part of the surface as a patch, shaded; none when it is turned away and the tube is
-    /// closed.
-    fn wrap_patch(&self, g: &WrapGeom, part: Part) -> Option<Patch> {
+    /// closed. On a closed convex body (`bodies`: the swelling ball's outline, or the split
+    /// ball's halves') the patch is cut where it turns away and closed along the outline.
+    fn wrap_patch(&self, g: &WrapGeom, bodies: &[Vec<Pt>], part: Part) -> Option<Patch> {
         let Part { outline, centre, fill, class, data, lines } = part;
         // On the split ball a patch lies on its centre's half, its equator side too.
         let points: Vec<_> = outline.iter().map(|&(u, c)| g.point_on(u, c, centre.1)).collect();
@@ -110,9 +128,17 @@ impl Painter<'_> {
         if !front && g.morph.closed() {
             return None;
         }
-        let mut cmds: Vec<PathCmd> = Vec::with_capacity(points.len() + 1);
-        for (i, p) in points.iter().enumerate() {
-            let at = g.paper(p.at);
+        let body = match bodies {
+            [] => None,
+            [one] => Some(one),
+            [north, south, ..] => Some(if centre.1 < std::f64::consts::FRAC_PI_2 { north } else { south }),
+        };
+        let paper: Vec<Pt> = match body {
+            Some(limb) => g.seen_outline(&outline, centre.1, limb)?,
+            None => points.iter().map(|p| g.paper(p.at)).collect(),
+        };
+        let mut cmds: Vec<PathCmd> = Vec::with_capacity(paper.len() + 1);
+        for (i, &at) in paper.iter().enumerate() {
             cmds.push(if i == 0 { PathCmd::Move(at) } else { PathCmd::Line(at) });
         }
         cmds.push(PathCmd::Close);
@@ -130,11 +156,16 @@ impl Painter<'_> {
         element.data = data.clone();
         let mut elements = vec![element];
         for line in lines {
-            let pts = line.iter().map(|&(u, c)| g.paper(g.point_on(u, c, centre.1).at)).collect();
-            let mut e =
-                Element::new(Shape::Polyline(pts), Paint { fill: None, ..self.grid.clone() }, format!("{class} edge"));
-            e.data = data.clone();
-            elements.push(e);
+            let pieces = match body {
+                Some(_) => g.seen_lines(&line, centre.1),
+                None => vec![line.iter().map(|&(u, c)| g.paper(g.point_on(u, c, centre.1).at)).collect()],
+            };
+            for pts in pieces {
+                let paint = Paint { fill: None, ..self.grid.clone() };
+                let mut e = Element::new(Shape::Polyline(pts), paint, format!("{class} edge"));
+                e.data = data.clone();
+                elements.push(e);
+            }
         }
         Some(Patch { front, depth: mid.at[2], elements })
     }
@@ -234,23 +265,22 @@ fn surface_nodes(patches: Vec<Patch>, edges: &[(bool, Element)]) -> Vec<Node> {
     children
 }
 
-/// While the ball forms: its outline (the globe's limb at the end), filled behind the patches as
-/// on the globe so that no background shows between them at the edge, and stroked over them,
-/// fading in as the ball swells instead of appearing at once. Once the ball begins to split (the
-/// split animation), the halves are outlined as they come apart, not here.
-fn ball_outline(g: &WrapGeom, topo: &Topology) -> Option<Shape> {
+/// The outlines to fill behind the patches (so that no background shows between them at the
+/// edge, as on the globe) and to stroke over them: the swelling ball's, the globe's limb at the
+/// end (`None`); once the ball is split, each half's (its pole), so that the ball's outline
+/// stays on the halves as they come apart instead of vanishing at the cut.
+fn body_shapes(g: &WrapGeom, bodies: &[Vec<Pt>]) -> Vec<(Shape, Option<Pole>)> {
+    let path = |h: &Vec<Pt>| {
+        let mut cmds = PathCmd::polyline(h);
+        cmds.push(PathCmd::Close);
+        Shape::Path(cmds)
+    };
     if g.split.begun() {
-        None
+        bodies.iter().zip([Pole::North, Pole::South]).map(|(h, p)| (path(h), Some(p))).collect()
     } else if g.morph.ball >= 1.0 {
-        Some(Shape::Circle { c: g.centre, r: g.scale })
-    } else if g.morph.ball > 0.0 {
-        g.silhouette(topo).filter(|h| h.len() >= 3).map(|h| {
-            let mut cmds = PathCmd::polyline(&h);
-            cmds.push(PathCmd::Close);
-            Shape::Path(cmds)
-        })
+        vec![(Shape::Circle { c: g.centre, r: g.scale }, None)]
     } else {
-        None
+        bodies.iter().filter(|h| h.len() >= 3).map(|h| (path(h), None)).collect()
     }
 }
 
