@@ -123,7 +123,7 @@ impl Ctx<'_> {
         let dots_at = if knight { self.dot_places(dests) } else { Vec::new() };
         all.iter()
             .map(|&(to, r)| {
-                let mut pieces = self.layout.route(self.topo, r);
+                let mut pieces = if knight { self.layout.leap(self.topo, r) } else { self.layout.route(self.topo, r) };
                 if knight {
                     let whole = pieces.len() == 1;
                     let others: Vec<(Pt, f64)> = dots_at.iter().filter(|d| d.0 != to).map(|d| (d.1, d.2)).collect();
