@@ -21,6 +21,7 @@ mod inside;
 mod labels;
 mod leaps;
 mod lines_under_labels;
+mod pole_band;
 mod route_ends;
 
 use crate::essay::essay;
