@@ -9,6 +9,7 @@
 
 use super::Overlay;
 use super::marks::overlay_loops;
+use super::marks::route_drawings;
 use crate::draw::geometry::Projection;
 use crate::draw::scene::{Element, Pt, Shape};
 use crate::draw::theme::Theme;
@@ -60,9 +61,14 @@ impl Busy {
                 busy.lines.push((p.clone(), lw));
             }
         };
-        for i in 0..overlay.moves.len() {
-            for d in overlay.destinations_of(pos, i) {
-                let drawn: Vec<Vec<Vec<Pt>>> = d.routes.iter().map(|r| layout.route(topo, r)).collect();
+        for (i, mark) in overlay.moves.iter().enumerate() {
+            let Some(piece) = pos.piece_at(mark.from) else { continue };
+            let dests = overlay.destinations_of(pos, i);
+            // The routes as the marks draw them (a knight's leaps curved).
+            let all: Vec<_> = dests.iter().flat_map(|d| d.routes.iter().map(|r| (d.cell, r))).collect();
+            let mut drawings = route_drawings(layout, topo, theme, lw, piece, &all, &dests).into_iter();
+            for d in &dests {
+                let drawn: Vec<Vec<Vec<Pt>>> = d.routes.iter().filter_map(|_| drawings.next()).collect();
                 drawn.iter().for_each(|pieces| add_route(&mut busy, pieces));
                 let r = layout.cell_size(topo, d.cell) * 0.47;
                 busy.circles.extend(layout.destination_marks(topo, d.cell, &drawn).into_iter().map(|c| (c, r)));
@@ -89,11 +95,16 @@ impl Busy {
     /// piece, dot and route piece, and the roots (`hypot`) were most of the time of drawing the
     /// largest accepted chart.
     pub(super) fn clear(&self, p: Pt, r: f64) -> bool {
-        self.clear_of_marks(p, r)
-            && self.lines.iter().all(|(pts, hw)| {
-                let d = r + hw;
-                pts.windows(2).all(|w| to_segment_squared(p, w[0], w[1]) >= d * d)
-            })
+        self.clear_of_marks(p, r) && self.clear_of_lines(p, r)
+    }
+
+    /// Whether a round label of radius `r` at `p` keeps clear of the routes and loops (it may
+    /// stand over a piece or dot).
+    pub(super) fn clear_of_lines(&self, p: Pt, r: f64) -> bool {
+        self.lines.iter().all(|(pts, hw)| {
+            let d = r + hw;
+            pts.windows(2).all(|w| to_segment_squared(p, w[0], w[1]) >= d * d)
+        })
     }
 
     /// Whether a round label of radius `r` at `p` keeps clear of the pieces, dots and ports (a

@@ -6,7 +6,8 @@ use super::{ArrowMark, Layers, Overlay, Painter};
 use crate::draw::geometry::Projection;
 use crate::draw::scene::{Element, Paint, PathCmd, Pt, Rgb, Shape};
 use crate::draw::theme::Theme;
-use crate::rules::routes::{Route, arrow_route_in, ride_to};
+use crate::rules::piece::Piece;
+use crate::rules::routes::{Destination, Route, arrow_route_in, ride_to};
 use crate::rules::topology::{Cell, Dir, Topology};
 
 /// The marks of a figure, and what the description and legend say of them.
@@ -56,7 +57,6 @@ pub(super) struct Ctx<'a> {
     pub(super) p: &'a Painter<'a>,
     pub(super) layout: &'a dyn Projection,
     pub(super) topo: &'a Topology,
-    pub(super) unit: f64,
     pub(super) line: Paint,
 }
 
@@ -64,7 +64,7 @@ impl<'a> Ctx<'a> {
     fn new(p: &'a Painter<'a>, layout: &'a dyn Projection) -> Ctx<'a> {
         let unit = layout.unit();
         let line = Paint::stroke(p.theme.route, p.theme.route_width * unit / 40.0 + 0.6).rounded();
-        Ctx { p, layout, topo: &p.topo, unit, line }
+        Ctx { p, layout, topo: &p.topo, line }
     }
 
     /// The route line's width.
@@ -495,7 +495,7 @@ pub(super) fn push_far(
 /// the hemispheres) is bowed to the left of its way by a fifth of its length, so that it does not
 /// read as a rook's slide through the nearer cell's dot. A piece of a route cut at the board's
 /// edge or a pole (`whole` false) stays straight when it has no corner.
-pub(super) fn leap_curve(points: &mut Vec<Pt>, unit: f64, whole: bool) {
+fn leap_curve(points: &mut Vec<Pt>, unit: f64, whole: bool) {
     let (Some(&a), Some(&c)) = (points.first(), points.last()) else { return };
     let chord = a.dist(c).max(1e-9);
     // The corner: the point farthest from the chord.
@@ -515,13 +515,62 @@ pub(super) fn leap_curve(points: &mut Vec<Pt>, unit: f64, whole: bool) {
     *points = quadratic(a, b, c);
 }
 
+/// Each route of a piece (`all`, with the destination each leads to) as the pieces of line it is
+/// drawn in, routes `lw` wide: a knight's leaps curved, and bowed clear of the other
+/// destinations' dots (a leap passes over no cell). The ground asks for them too, to keep its
+/// writing off the lines as they are drawn (`busy.rs`).
+pub(super) fn route_drawings(
+    layout: &dyn Projection,
+    topo: &Topology,
+    theme: &Theme,
+    lw: f64,
+    piece: Piece,
+    all: &[(Cell, &Route)],
+    dests: &[Destination],
+) -> Vec<Vec<Vec<Pt>>> {
+    let knight = piece.role == crate::rules::piece::Role::Knight;
+    let dots_at = if knight { dot_places(layout, topo, theme, lw, dests) } else { Vec::new() };
+    all.iter()
+        .map(|&(to, r)| {
+            let mut pieces = if knight { layout.leap(topo, r) } else { layout.route(topo, r) };
+            if knight {
+                let whole = pieces.len() == 1;
+                let others: Vec<(Pt, f64)> = dots_at.iter().filter(|d| d.0 != to).map(|d| (d.1, d.2)).collect();
+                pieces.iter_mut().for_each(|p| {
+                    leap_curve(p, layout.unit(), whole);
+                    leap_clear_of(p, &others);
+                });
+            }
+            pieces
+        })
+        .collect()
+}
+
+/// Where the dots of `dests` will stand and how far a line `lw` wide must keep from each centre
+/// to stay off it (the dot's radius, half the route's width and half a unit).
+fn dot_places(
+    layout: &dyn Projection,
+    topo: &Topology,
+    theme: &Theme,
+    lw: f64,
+    dests: &[Destination],
+) -> Vec<(Cell, Pt, f64)> {
+    dests
+        .iter()
+        .flat_map(|d| {
+            let r = layout.cell_size(topo, d.cell) * theme.dot_radius + lw / 2.0 + 0.5;
+            layout.centres(topo, d.cell).into_iter().map(move |at| (d.cell, at, r))
+        })
+        .collect()
+}
+
 /// A knight's leap kept off the dots of its other destinations (docs/rules.md §5.4): a leap passes
 /// over no cell, so where its curve runs over another destination's dot (from a live pole on the
 /// single board, the leap to c5 bent towards its corner c6 runs over c6's dot) it is bowed
 /// instead, to one side of its way or the other, a little more each try, until it keeps clear of
 /// every one of them; when no bow does, the one that keeps farthest is kept. `avoid` holds each
 /// dot's centre and the distance a line must keep from it.
-pub(super) fn leap_clear_of(points: &mut Vec<Pt>, avoid: &[(Pt, f64)]) {
+fn leap_clear_of(points: &mut Vec<Pt>, avoid: &[(Pt, f64)]) {
     let (Some(&a), Some(&c)) = (points.first(), points.last()) else { return };
     // How far the line keeps clear (negative: how far it runs into a dot), beyond its two ends.
     let clearance = |pts: &[Pt]| -> f64 {

@@ -4,7 +4,7 @@
 //! describes them.
 
 use super::marks::{
-    Ctx, DotKind, coloured_dot, dot, far_dot, leap_clear_of, leap_curve, line_colour, push_far, push_route, push_tail,
+    Ctx, DotKind, coloured_dot, dot, far_dot, line_colour, push_far, push_route, push_tail, route_drawings,
 };
 use super::{Layers, MoveMark, pieces::text};
 use crate::draw::geometry::Projection;
@@ -67,7 +67,7 @@ impl Ctx<'_> {
         let all: Vec<(Cell, &Route)> = dests.iter().flat_map(|d| d.routes.iter().map(|r| (d.cell, r))).collect();
         let steps: Vec<Vec<(Cell, Option<Pole>)>> =
             all.iter().map(|(_, r)| r.steps.iter().map(|s| (s.cell, s.via)).collect()).collect();
-        let drawings = self.route_drawings(piece, &all, &dests);
+        let drawings = route_drawings(self.layout, topo, p.theme, self.lw(), piece, &all, &dests);
         let tails = crate::draw::prefix::tails(&steps, &drawings);
         // An interactive figure: each drawn route names every destination it leads to.
         let ends: Vec<Cell> = all.iter().map(|(c, _)| *c).collect();
@@ -114,40 +114,6 @@ impl Ctx<'_> {
         let legend = style.expected.map(|e| self.missing_dots(e, &dests, &mut dots));
         marks.extend(dots);
         Some((describe(p.pos, piece, mark, &dests, style.expected, legend), legend))
-    }
-
-    /// Each route of the piece as the pieces of line it is drawn in: a knight's leaps curved, and
-    /// bowed clear of the other destinations' dots (a leap passes over no cell).
-    fn route_drawings(&self, piece: Piece, all: &[(Cell, &Route)], dests: &[Destination]) -> Vec<Vec<Vec<Pt>>> {
-        let knight = piece.role == crate::rules::piece::Role::Knight;
-        let dots_at = if knight { self.dot_places(dests) } else { Vec::new() };
-        all.iter()
-            .map(|&(to, r)| {
-                let mut pieces = self.layout.route(self.topo, r);
-                if knight {
-                    let whole = pieces.len() == 1;
-                    let others: Vec<(Pt, f64)> = dots_at.iter().filter(|d| d.0 != to).map(|d| (d.1, d.2)).collect();
-                    pieces.iter_mut().for_each(|p| {
-                        leap_curve(p, self.unit, whole);
-                        leap_clear_of(p, &others);
-                    });
-                }
-                pieces
-            })
-            .collect()
-    }
-
-    /// Where the dots of `dests` will stand and how far a line must keep from each centre to
-    /// stay off it (the dot's radius, half the route's width and half a unit).
-    fn dot_places(&self, dests: &[Destination]) -> Vec<(Cell, Pt, f64)> {
-        let (topo, theme) = (self.topo, self.p.theme);
-        dests
-            .iter()
-            .flat_map(|d| {
-                let r = self.layout.cell_size(topo, d.cell) * theme.dot_radius + self.lw() / 2.0 + 0.5;
-                self.layout.centres(topo, d.cell).into_iter().map(move |at| (d.cell, at, r))
-            })
-            .collect()
     }
 
     /// Check mode: a dot for each of the source's `expected` destinations the core did not find,

@@ -83,12 +83,27 @@ impl BoardGeom {
         }
     }
     /// A route's pieces on paper. A live pole is one cell drawn as a band, its piece (and its
-    /// dot) at the band's centre: a route that reaches the pole enters the band on its own file,
-    /// a short way, and runs straight to that centre; one that leaves it runs from the centre to
-    /// where it leaves the band on its file; one that passes through does both, in one piece, so
-    /// that it reads as going through the pole (Mori's Rb6-b7-b8-N-f8-f7) rather than breaking off
-    /// at the band.
+    /// dot) at the band's centre, and the band's middle line is the pole itself: the chart's pole
+    /// point, which lies on every file at once (docs/rules.md §5.3). A ride's step onto the pole
+    /// runs on in its own direction until it meets that line above the file the chart gives it —
+    /// a diagonal at 45°, through the centre of every dot it passed on its way — and then along
+    /// the line to the centre; a step off the pole leaves the line above its file the way the
+    /// chart draws it (straight down the file, the whole shift spent on the step onto the pole).
+    /// A ride that passes through the pole (Mori's Rb6-b7-b8-N-f8-f7, Be7-f8-N-c8-d7) does both,
+    /// in one piece, along the line through the centre. Inside the band the line thus rises, runs
+    /// level and falls, its corners rounded (see [`round_in_bands`]): no point where it turns
+    /// back on itself, which would read as a bounce off the band where the rules have none.
     pub fn route(&self, topo: &Topology, route: &Route) -> Vec<Vec<Pt>> {
+        self.route_drawn(topo, route, false)
+    }
+    /// A leap's line before its curve is bent ([`Projection::leap`]): onto or off a live pole it
+    /// runs straight between the band's centre and a point three tenths of the band in on its
+    /// file, and the leap's own curve (docs/rules.md §5.4) bends it from there.
+    pub fn leap(&self, topo: &Topology, route: &Route) -> Vec<Vec<Pt>> {
+        self.route_drawn(topo, route, true)
+    }
+    /// A route's pieces, as a ride's ([`BoardGeom::route`]) or as a leap's ([`BoardGeom::leap`]).
+    fn route_drawn(&self, topo: &Topology, route: &Route, leap: bool) -> Vec<Vec<Pt>> {
         let pts = self.fold.route_points(topo, route);
         // Which points are live poles: the piece's own cell first, then each cell reached.
         let pole_at = |i: usize| {
@@ -110,23 +125,31 @@ impl BoardGeom {
                 continue;
             }
             let mut seg = pts[a..=b].to_vec();
+            let n = seg.len();
             let (from, to) = (pole_at(a), pole_at(b));
             if from.is_some() {
                 seg[0] = toward(seg[0], seg[1]);
             }
             if to.is_some() {
-                let n = seg.len();
                 seg[n - 1] = toward(seg[n - 1], seg[n - 2]);
             }
             let mut traced = trace(&seg, &|u, v| self.map(u, v), self.square * 0.45);
             if let (Some(p), Some(first)) = (from, traced.first_mut()) {
-                first[0] = self.band_stub(p, first[0]);
-                first.insert(0, self.band_centre(p));
+                if leap {
+                    first[0] = self.band_stub(p, first[0]);
+                }
+                if leap || first[0].dist(self.band_centre(p)) > self.square * 1e-3 {
+                    first.insert(0, self.band_centre(p));
+                }
             }
             if let (Some(p), Some(last)) = (to, traced.last_mut()) {
                 let n = last.len();
-                last[n - 1] = self.band_stub(p, last[n - 1]);
-                last.push(self.band_centre(p));
+                if leap {
+                    last[n - 1] = self.band_stub(p, last[n - 1]);
+                }
+                if leap || last[n - 1].dist(self.band_centre(p)) > self.square * 1e-3 {
+                    last.push(self.band_centre(p));
+                }
             }
             let mut traced = traced.into_iter();
             // Through a pole: the piece into it and the piece out of it are one.
@@ -136,6 +159,12 @@ impl BoardGeom {
             pieces.extend(traced);
             joins = to.is_some();
         }
+        if !leap && self.fold.band() > 0.0 {
+            let lines = [Pole::North, Pole::South].map(|p| self.band_centre(p).y);
+            for piece in &mut pieces {
+                round_in_bands(piece, &lines, self.band_h);
+            }
+        }
         pieces
     }
     /// The centre of a pole's band, where its piece stands.
@@ -143,7 +172,7 @@ impl BoardGeom {
         let (at, w, h) = self.band(pole);
         Pt::new(at.x + w / 2.0, at.y + h / 2.0)
     }
-    /// Where a route that meets a pole's band at `p` (on its file) has entered it: three tenths
+    /// Where a leap that meets a pole's band at `p` (on its file) has entered it: three tenths
     /// of the band in from the board's edge.
     fn band_stub(&self, pole: Pole, p: Pt) -> Pt {
         let y = match pole {
@@ -152,6 +181,74 @@ impl BoardGeom {
         };
         Pt::new(p.x, y)
     }
+}
+
+/// Rounds a route's corners on a pole band's middle line (`lines`, their heights on paper): where
+/// the route meets the line and turns along it, or turns off it, the corner becomes an arc of a
+/// quarter of the band's height (less where the legs are short), kept inside the band. Inside a
+/// band the line then never turns at a point, and two rides that use one file's point of the
+/// line, one arriving there and the other leaving (Mori's Be7 rides, entering above g and c and
+/// leaving above c and g), each curve off the line on their own instead of meeting in a Λ that
+/// reads as one ride bouncing off the band.
+fn round_in_bands(piece: &mut Vec<Pt>, lines: &[f64], band_h: f64) {
+    let on_line = |p: Pt| lines.iter().any(|&y| (p.y - y).abs() < band_h * 1e-3);
+    if piece.len() < 3 || !piece.iter().any(|&p| on_line(p)) {
+        return;
+    }
+    piece.dedup_by(|a, b| a.dist(*b) < band_h * 1e-3);
+    let n = piece.len();
+    if n < 3 {
+        return;
+    }
+    let unit = |a: Pt, b: Pt| {
+        let l = a.dist(b);
+        ((b.x - a.x) / l, (b.y - a.y) / l)
+    };
+    // The signed turn at each point that is rounded (0 elsewhere).
+    let turns: Vec<f64> = (0..n)
+        .map(|i| {
+            if i == 0 || i == n - 1 || !on_line(piece[i]) {
+                return 0.0;
+            }
+            let (ui, uo) = (unit(piece[i - 1], piece[i]), unit(piece[i], piece[i + 1]));
+            let turn = (ui.0 * uo.1 - ui.1 * uo.0).atan2(ui.0 * uo.0 + ui.1 * uo.1);
+            if turn.abs() < 1e-3 { 0.0 } else { turn }
+        })
+        .collect();
+    // How far along a leg from `i` to `j` the arc at `i` may reach: inside the band (half its
+    // height from the line) and short of the leg's other end, or of its middle when that end is
+    // rounded too.
+    let room = |i: usize, j: usize| {
+        let (u, len) = (unit(piece[i], piece[j]), piece[i].dist(piece[j]));
+        let mut r = len * if turns[j] != 0.0 { 0.45 } else { 0.9 };
+        if u.1.abs() > 1e-9 {
+            r = r.min(0.5 * band_h / u.1.abs());
+        }
+        r
+    };
+    let mut out = vec![piece[0]];
+    for i in 1..n - 1 {
+        let (p, turn) = (piece[i], turns[i]);
+        if turn == 0.0 {
+            out.push(p);
+            continue;
+        }
+        let half = (turn.abs() / 2.0).tan();
+        let t = (0.25 * band_h * half).min(room(i, i - 1)).min(room(i, i + 1));
+        let r = t / half;
+        let ui = unit(piece[i - 1], p);
+        let t1 = Pt::new(p.x - ui.0 * t, p.y - ui.1 * t);
+        let s = turn.signum();
+        let c = Pt::new(t1.x - s * ui.1 * r, t1.y + s * ui.0 * r);
+        let a0 = (t1.y - c.y).atan2(t1.x - c.x);
+        let k = (turn.abs() / 15f64.to_radians()).ceil().max(2.0) as usize;
+        out.extend((0..=k).map(|j| {
+            let a = a0 + turn * j as f64 / k as f64;
+            Pt::new(c.x + r * a.cos(), c.y + r * a.sin())
+        }));
+    }
+    out.push(piece[n - 1]);
+    *piece = out;
 }
 
 impl Projection for BoardGeom {
@@ -163,6 +260,9 @@ impl Projection for BoardGeom {
     }
     fn route(&self, topo: &Topology, route: &Route) -> Vec<Vec<Pt>> {
         BoardGeom::route(self, topo, route)
+    }
+    fn leap(&self, topo: &Topology, route: &Route) -> Vec<Vec<Pt>> {
+        BoardGeom::leap(self, topo, route)
     }
     fn sides(&self, topo: &Topology, cell: Cell, dir: Dir) -> Vec<Vec<PathCmd>> {
         topo.coords(cell).map(|(f, r)| self.side(f, r, dir)).into_iter().collect()

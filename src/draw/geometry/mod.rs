@@ -55,6 +55,12 @@ pub trait Projection {
     fn cell_size(&self, topo: &Topology, cell: Cell) -> f64;
     /// The shown parts of a route on paper, split wherever the view cuts it.
     fn route(&self, topo: &Topology, route: &Route) -> Vec<Vec<Pt>>;
+    /// A leap's route as drawn before its curve is bent (a knight's, docs/rules.md §5.4): as
+    /// [`Projection::route`], unless the view draws a leap's way to a pole apart from a ride's (the
+    /// single board's band).
+    fn leap(&self, topo: &Topology, route: &Route) -> Vec<Vec<Pt>> {
+        self.route(topo, route)
+    }
     /// The side of a square facing an orthogonal direction, as paper paths (one per shown copy).
     fn sides(&self, topo: &Topology, cell: Cell, dir: Dir) -> Vec<Vec<PathCmd>>;
     /// The view's length unit (a square's side, a ring's width): line widths scale with it.

@@ -23,6 +23,7 @@ mod labels;
 mod leaps;
 mod lines_under_labels;
 mod outline;
+mod pole_band;
 mod route_ends;
 
 use crate::essay::essay;

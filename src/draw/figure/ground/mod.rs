@@ -235,7 +235,11 @@ impl Painter<'_> {
     /// colour: a chart shown for its names keeps every name readable (`12-spherical-rook` had the
     /// route's dots over six names and the rook over a seventh). A cross's arms reach towards the
     /// corners, so on a crossed cell the name goes to the middle of the top edge, between them
-    /// (`12-spherical-bishop-d3`'s "not c1").
+    /// (`12-spherical-bishop-d3`'s "not c1"). Where a route or loop runs through that place (a
+    /// diagonal heading south-east passes the upper left corner: `12-spherical-bishop-d3`'s
+    /// Bd3-e2-f1 on the chart), the name takes the first of the other corners (on a crossed
+    /// cell, the middle of the bottom edge) that the lines keep clear of, so that no line runs
+    /// under its patch.
     ///
     /// On a solid seen from outside (a globe, the ball swelling or split) a name near the
     /// outline is made smaller until its letters stand inside it, and left out when that would
@@ -277,8 +281,19 @@ impl Painter<'_> {
                 let (w, h) = (crate::draw::font::text_width(&name, size, self.theme.font), size * 1.1);
                 let pad = cs * 0.04;
                 let crossed = self.overlay.crosses.iter().any(|&(c, _)| c == cell);
-                let left = if crossed { -(w / 2.0 + pad) } else { -cs / 2.0 + pad };
-                let corner = at.offset(left, -cs / 2.0 + pad);
+                // The patch's top left corner, relative to the cell's centre, at each place.
+                let (left, right, mid) = (-cs / 2.0 + pad, cs / 2.0 - pad - w - 2.0 * pad, -(w / 2.0 + pad));
+                let (top, bottom) = (-cs / 2.0 + pad, cs / 2.0 - pad - h);
+                let places: &[(f64, f64)] = if crossed {
+                    &[(mid, top), (mid, bottom)]
+                } else {
+                    &[(left, top), (right, top), (left, bottom), (right, bottom)]
+                };
+                let reach = (w + 2.0 * pad).hypot(h) / 2.0;
+                let clear =
+                    |&&(x, y): &&(f64, f64)| self.busy.clear_of_lines(at.offset(x + w / 2.0 + pad, y + h / 2.0), reach);
+                let &(x, y) = places.iter().find(clear).unwrap_or(&places[0]);
+                let corner = at.offset(x, y);
                 if fit(w + 2.0 * pad, h, corner.offset(w / 2.0 + pad, h / 2.0)) < 1.0 {
                     continue;
                 }
