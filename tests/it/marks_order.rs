@@ -46,20 +46,43 @@ fn arrows_and_circles_are_drawn_after_every_route_and_dot_in_every_view() {
     }
 }
 
-/// The box of an SVG piece's outlines: every point of its paths (their control points too).
+/// The box of an SVG piece's outlines: every point of its paths (their control points too; an
+/// arc's end point widened by its radii, a box the arc cannot leave).
 fn piece_box(piece: &roxmltree::Node) -> (f64, f64, f64, f64) {
     let mut b = (f64::MAX, f64::MAX, f64::MIN, f64::MIN);
+    let mut add = |x: f64, y: f64, rx: f64, ry: f64| {
+        b = (b.0.min(x - rx), b.1.min(y - ry), b.2.max(x + rx), b.3.max(y + ry));
+    };
     for path in piece.descendants().filter(|n| n.has_tag_name("path")) {
         let d = path.attribute("d").unwrap();
-        assert!(!d.contains(['A', 'a']), "glyph outlines of lines and curves: {d}");
-        let nums: Vec<f64> = d
-            .split(|c: char| c.is_ascii_alphabetic() || c == ',' || c.is_whitespace())
-            .filter(|s| !s.is_empty())
-            .map(|s| s.parse().unwrap())
-            .collect();
-        for p in nums.chunks_exact(2) {
-            b = (b.0.min(p[0]), b.1.min(p[1]), b.2.max(p[0]), b.3.max(p[1]));
+        assert!(!d.contains(|c: char| c.is_ascii_lowercase()), "outlines in absolute commands: {d}");
+        let mut cmd = ' ';
+        let mut nums: Vec<f64> = Vec::new();
+        let mut flush = |cmd: char, nums: &mut Vec<f64>| {
+            match cmd {
+                'A' => nums.chunks_exact(7).for_each(|a| add(a[5], a[6], a[0], a[1])),
+                _ => nums.chunks_exact(2).for_each(|p| add(p[0], p[1], 0.0, 0.0)),
+            }
+            nums.clear();
+        };
+        let mut token = String::new();
+        for c in d.chars().chain([' ']) {
+            if c.is_ascii_digit() || c == '.' || (c == '-' && token.is_empty()) {
+                token.push(c);
+                continue;
+            }
+            if !token.is_empty() {
+                nums.push(token.parse().unwrap());
+                token.clear();
+            }
+            if c == '-' {
+                token.push(c);
+            } else if c.is_ascii_alphabetic() {
+                flush(cmd, &mut nums);
+                cmd = c;
+            }
         }
+        flush(cmd, &mut nums);
     }
     b
 }

@@ -378,12 +378,11 @@ fn render_in(
     let painter = Painter { pos, overlay, view, theme, topo, grid, touch, busy };
     let mut l = Layers::default();
     painter.ground(&layout, &mut l);
-    let marks::Marks { elements: marks, described: described_moves, legend, moves, moves_top, mut arrows } =
+    let marks::Marks { elements: mut marks, described: described_moves, legend, moves, moves_top, mut arrows } =
         painter.marks(proj, &mut l);
     painter.markups(proj, &mut l);
     let mut pieces = painter.pieces(proj);
     let mut labels = painter.labels(proj);
-    let mut marks = marks;
     let mut groups = touch.map(|board| painter.touch_groups(proj, board));
     if view.orientation == Orientation::Black {
         let c = layout.centre();
