@@ -20,8 +20,8 @@ pub use animation::replay;
 pub use animation::{AnimError, AnimSpec, Animation, Kind, build as animate};
 pub use document::{Background, BackgroundError, Expectation, FigureSpec};
 pub use figure::{
-    ArrowMark, Coordinates, MoveMark, Orientation, Overlay, PanelSpec, VIEWS, View, ViewKind, ViewRow, panels, render,
-    render_split, render_touch,
+    ArrowMark, Coordinates, MoveMark, Orientation, Overlay, PanelSpec, VIEWS, View, ViewKind, ViewRow, panels,
+    piece_picture, render, render_split, render_touch,
 };
 pub use geometry::{Viewpoint, Window};
 pub use theme::{Theme, ThemeError};
