@@ -219,6 +219,10 @@ pub enum FigureError {
     /// Its files could not be written.
     #[error(transparent)]
     Write(#[from] crate::output::WriteError),
+    /// It failed in another process (a worker of a cluster, which drew it with [`render_job`]),
+    /// which reported this message: for the contact sheet ([`index_html`]) its client writes.
+    #[error("{0}")]
+    Reported(String),
 }
 
 /// What a batch did: each job's outcome, in manifest order, and the contact sheet written (its

@@ -1,0 +1,36 @@
+//! `dotchess.InputError`: a `ValueError` with the message the command prints and, where the input
+//! has them, the line and column (1-based; `None` otherwise) and the input's name.
+
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+create_exception!(
+    _native,
+    InputError,
+    PyValueError,
+    "Bad input (a FEN, a move, an option, an overlay): the command's message; `.line`, `.column` and `.file` say where, when it is in a text."
+);
+
+/// An error with its place: `file`, `line`, `column` set as attributes (`None` when unknown).
+pub fn located(message: String, file: Option<String>, line: usize, column: usize) -> PyErr {
+    Python::with_gil(|py| {
+        let err = InputError::new_err(message);
+        let value = err.value(py);
+        let at = |n: usize| if n > 0 { Some(n) } else { None };
+        let _ = value.setattr("line", at(line));
+        let _ = value.setattr("column", at(column));
+        let _ = value.setattr("file", file);
+        err
+    })
+}
+
+/// A library input error, as the command prints it.
+pub fn input(e: &dotchess::input::InputError) -> PyErr {
+    located(e.to_string(), Some(e.file.clone()), e.line, e.column)
+}
+
+/// A message with no place.
+pub fn plain(message: impl Into<String>) -> PyErr {
+    located(message.into(), None, 0, 0)
+}
