@@ -91,7 +91,7 @@ impl BoardGeom {
     /// chart draws it (straight down the file, the whole shift spent on the step onto the pole).
     /// A ride that passes through the pole (Mori's Rb6-b7-b8-N-f8-f7, Be7-f8-N-c8-d7) does both,
     /// in one piece, along the line through the centre. Inside the band the line thus rises, runs
-    /// level and falls, its corners rounded (see [`round_in_bands`]): no point where it turns
+    /// level and falls, its corners rounded (see `round_in_bands`): no point where it turns
     /// back on itself, which would read as a bounce off the band where the rules have none.
     pub fn route(&self, topo: &Topology, route: &Route) -> Vec<Vec<Pt>> {
         self.route_drawn(topo, route, false)

@@ -93,7 +93,7 @@ pub trait Projection {
     }
     /// The outlines of the solids the view shows, each convex: the one [`Projection::silhouette`],
     /// or the split ball's two halves; what stands upright on a cell stays inside the one that
-    /// holds its centre ([`outline_at`]).
+    /// holds its centre (`outline_at`).
     fn silhouettes(&self, topo: &Topology) -> Vec<Vec<Pt>> {
         self.silhouette(topo).into_iter().collect()
     }

@@ -767,7 +767,7 @@ impl Projection for WrapGeom {
     /// The outline of the whole surface as drawn (the convex hull of every cell's and band's
     /// outline on paper, seen from either side): the flat board, the tube, the capped cylinder.
     /// Every stage's surface bounds a convex body or part of one, so the hull is its outline. The
-    /// swelling ball's is its true outline ([`WrapGeom::body_outlines`]).
+    /// swelling ball's is its true outline (`WrapGeom::body_outlines`).
     fn silhouette(&self, topo: &Topology) -> Option<Vec<Pt>> {
         if self.split.begun() {
             // Two halves coming apart, then two discs: no one outline holds them.
