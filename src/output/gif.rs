@@ -230,13 +230,23 @@ fn frame(delay: u16, transparent: Option<u8>, own: Option<Vec<u8>>, r: Rect, lzw
 /// Slots of a worker's cache of palette indices by colour (direct-mapped).
 const CACHE: usize = 4096;
 
+/// A colour's palette index (the low byte), and 256 more when the palette serves it poorly
+/// ([`OFF`]): both found in one lookup.
+type Code = u16;
+
+/// The [`Code`] of colour `c` in the palette `pal`: its nearest colour, and whether that is off.
+fn code_of(pal: &[u32], c: u32) -> Code {
+    let i = nearest(pal, c);
+    i as Code | (off(c, pal[i as usize - 1]) as Code) << 8
+}
+
 /// Codes frames as GIF frames: palette indices, the rectangle that changed, LZW.
 struct Coder<'a> {
     width: u32,
     height: u32,
     pal: &'a [u32],
-    /// The palette index of every colour of the sampled frames.
-    lookup: &'a RgbMap<u8>,
+    /// The [`Code`] of every colour of the sampled frames.
+    lookup: &'a RgbMap<Code>,
     /// The colours the scene paints with, first in a frame's own palette.
     base: &'a [Rgb],
     /// The animation, for each frame's delay.
@@ -246,14 +256,12 @@ struct Coder<'a> {
 /// A worker's buffers, kept from frame to frame.
 struct State {
     lzw: Lzw,
-    /// Cache of indices by raw pixel (see [`Coder::index_of`]).
-    cache: Vec<u32>,
-    /// The palette index of every pixel of frame `shown` (what a viewer shows after it, unless
-    /// that frame had its own palette).
-    shown_idx: Vec<u8>,
-    /// Whether each pixel of frame `shown` is poorly served by the palette ([`OFF`]).
-    shown_off: Vec<bool>,
-    /// How many are.
+    /// Cache of codes by raw pixel (see [`Coder::code_of`]).
+    cache: Vec<u64>,
+    /// The [`Code`] of every pixel of frame `shown`: the palette index a viewer shows after it
+    /// (unless that frame had its own palette), and whether the palette serves it poorly.
+    shown_idx: Vec<Code>,
+    /// How many of its pixels the palette serves poorly.
     off: usize,
     /// Which frame `shown_idx` is of, if any.
     shown: Option<usize>,
@@ -265,45 +273,46 @@ struct State {
 }
 
 impl Coder<'_> {
-    /// A pixel's palette index and whether the palette serves it poorly ([`off`]), `last` (the
-    /// last pixel looked up and its answer) when it is that pixel again.
-    #[inline]
-    fn look(&self, c: u32, last: &mut (u32, u8, bool), cache: &mut [u32]) -> (u8, bool) {
+    /// A pixel's [`Code`], `last` (the last pixel looked up and its code) when it is that pixel
+    /// again.
+    #[inline(always)]
+    fn look(&self, c: u32, last: &mut (u32, Code), cache: &mut [u64]) -> Code {
         if c != last.0 {
-            let i = self.index_of(c, cache);
-            *last = (c, i, off(rgb(c), self.pal[i as usize - 1]));
+            *last = (c, self.code_of(c, cache));
         }
-        (last.1, last.2)
+        last.1
     }
 
-    /// A raw pixel's palette index: from the cache, else the sampled colours, else the nearest.
-    /// A cache slot holds a colour (`0xRRGGBB`) and its index as `colour << 8 | index`; as no index
-    /// is 0, neither is a filled slot.
-    #[inline]
-    fn index_of(&self, c: u32, cache: &mut [u32]) -> u8 {
+    /// A raw pixel's [`Code`]: from the cache, else the sampled colours, else worked out. A cache
+    /// slot holds a colour (`0xRRGGBB`) and its code as `colour << 16 | code`; as no index is 0,
+    /// neither is a filled slot.
+    #[inline(always)]
+    fn code_of(&self, c: u32, cache: &mut [u64]) -> Code {
         let c24 = rgb(c);
         let slot = (c24.wrapping_mul(0x9E37_79B1) >> (32 - CACHE.trailing_zeros())) as usize;
         let e = cache[slot];
-        if e >> 8 == c24 && e != 0 {
-            return e as u8;
+        if e >> 16 == c24 as u64 && e != 0 {
+            return e as Code;
         }
-        let i = self.lookup.get(&c24).copied().unwrap_or_else(|| nearest(self.pal, c24));
-        cache[slot] = c24 << 8 | i as u32;
-        i
+        self.code_missed(c24, &mut cache[slot])
     }
 
-    /// Every pixel's index into `out`, and whether it is poorly served into `offs`; how many are.
-    fn index_all(&self, pixels: &[u32], out: &mut Vec<u8>, offs: &mut Vec<bool>, cache: &mut [u32]) -> usize {
+    /// [`Coder::code_of`] where the cache lacks the colour: it is filled.
+    #[cold]
+    #[inline(never)]
+    fn code_missed(&self, c24: u32, slot: &mut u64) -> Code {
+        let code = self.lookup.get(&c24).copied().unwrap_or_else(|| code_of(self.pal, c24));
+        *slot = (c24 as u64) << 16 | code as u64;
+        code
+    }
+
+    /// Every pixel's [`Code`] into `out`; how many pixels the palette serves poorly.
+    fn index_all(&self, pixels: &[u32], out: &mut Vec<Code>, cache: &mut [u64]) -> usize {
         out.clear();
-        offs.clear();
         // Opaque pixels never equal 0 (alpha 255), so the first pixel looks its colour up.
-        let mut last = (0u32, 0u8, false);
-        for &c in pixels {
-            let (i, o) = self.look(c, &mut last, cache);
-            out.push(i);
-            offs.push(o);
-        }
-        offs.iter().filter(|&&o| o).count()
+        let mut last = (0u32, 0);
+        out.extend(pixels.iter().map(|&c| self.look(c, &mut last, cache)));
+        out.iter().map(|&c| (c >> 8) as usize).sum()
     }
 
     /// A frame with its own palette: [`palette`] of the scene's colours and the frame's own
@@ -332,8 +341,8 @@ impl super::frames::Coder for Coder<'_> {
     fn state(&self) -> State {
         // An empty cache slot (0) holds no index, so it never matches.
         let (lzw, cache) = (Lzw::default(), vec![0; CACHE]);
-        let (shown_idx, shown_off, delta, rect) = (Vec::new(), Vec::new(), Vec::new(), Vec::new());
-        State { lzw, cache, shown_idx, shown_off, off: 0, shown: None, delta, rect }
+        let (shown_idx, delta, rect) = (Vec::new(), Vec::new(), Vec::new());
+        State { lzw, cache, shown_idx, off: 0, shown: None, delta, rect }
     }
 
     /// One pass over the frame finds the pixels whose colour changed (eight at a time where none
@@ -353,22 +362,21 @@ impl super::frames::Coder for Coder<'_> {
         let mut after_own = false;
         let rect = match prev {
             None => {
-                st.off = self.index_all(cur, &mut st.shown_idx, &mut st.shown_off, cache);
+                st.off = self.index_all(cur, &mut st.shown_idx, cache);
                 None
             }
             Some(prev) => {
                 if st.shown != k.checked_sub(1) {
-                    st.off = self.index_all(prev, &mut st.shown_idx, &mut st.shown_off, cache);
+                    st.off = self.index_all(prev, &mut st.shown_idx, cache);
                 }
                 after_own = st.off > MOST_OFF;
                 st.delta.resize(w * h, CLEAR);
                 let (mut top, mut bottom, mut left, mut right) = (None, 0, w, 0);
-                let mut last = (0u32, 0u8, false);
+                let mut last = (0u32, 0);
                 let mut offs = st.off;
                 let rows = prev.chunks_exact(w).zip(cur.chunks_exact(w));
-                let shown = st.shown_idx.chunks_exact_mut(w).zip(st.shown_off.chunks_exact_mut(w));
-                let out = shown.zip(st.delta.chunks_exact_mut(w));
-                for (y, ((p, c), ((shown, shown_off), delta))) in rows.zip(out).enumerate() {
+                let out = st.shown_idx.chunks_exact_mut(w).zip(st.delta.chunks_exact_mut(w));
+                for (y, ((p, c), (shown, delta))) in rows.zip(out).enumerate() {
                     let (mut first, mut end) = (w, 0);
                     // Eight pixels at a time (one comparison where none changed), the row's
                     // last few together.
@@ -382,14 +390,20 @@ impl super::frames::Coder for Coder<'_> {
                             if p == c {
                                 continue;
                             }
-                            let (i, o) = self.look(c, &mut last, cache);
-                            offs = offs + o as usize - shown_off[x] as usize;
-                            shown_off[x] = o;
-                            if i != shown[x] {
-                                shown[x] = i;
-                                delta[x] = i;
-                                first = first.min(x);
-                                end = x + 1;
+                            let code = self.look(c, &mut last, cache);
+                            // What differs from the code shown: the index (low byte) and whether
+                            // it is off (rarely).
+                            let d = code ^ shown[x];
+                            if d != 0 {
+                                shown[x] = code;
+                                if d > 0xFF {
+                                    offs = if code > 0xFF { offs + 1 } else { offs - 1 };
+                                }
+                                if d as u8 != 0 {
+                                    delta[x] = code as u8;
+                                    first = first.min(x);
+                                    end = x + 1;
+                                }
                             }
                         }
                     }
@@ -424,14 +438,11 @@ impl super::frames::Coder for Coder<'_> {
         let (rect, own) = match prev {
             // The usual frame: the global palette, and the frame before in it too.
             Some(_) if !own && !after_own => (rect, None),
-            None if !own => (Some(Rect { x: 0, y: 0, w: w as u32, h: h as u32 }), None),
-            // The palette changes, or is a frame's own: colours compared.
+            // The first frame; or the palette changes, or is a frame's own: colours compared.
             _ => self.repaint(st, prev, after_own, own, cur),
         };
-        // The first frame from the index map; a later one's rectangle, or one transparent pixel
-        // when nothing changed.
+        // The rectangle, or one transparent pixel when nothing changed.
         let (rect, data) = match rect {
-            Some(r) if prev.is_none() && own.is_none() => (r, &st.shown_idx),
             Some(r) => (r, &st.rect),
             None => {
                 st.rect.clear();
@@ -452,7 +463,8 @@ impl Coder<'_> {
     /// pixels; `before_own` likewise for the frame before): what the viewer shows is the frame
     /// before in its palette, and the pixels whose colour there is not their colour in this
     /// frame's palette are stored, in its indices ([`CLEAR`] where the colour is the same), into
-    /// [`State::rect`]. Their rectangle if any, and the frame's own palette if it has one.
+    /// [`State::rect`]. Their rectangle if any, and the frame's own palette if it has one. The
+    /// first frame (no `prev`) is stored whole.
     fn repaint(
         &self,
         st: &mut State,
@@ -462,21 +474,23 @@ impl Coder<'_> {
         cur: &[u32],
     ) -> (Option<Rect>, Option<Vec<u32>>) {
         let (w, h) = (self.width as usize, self.height as usize);
-        let (mut then_idx, mut now_idx, mut offs) = (Vec::new(), Vec::new(), Vec::new());
+        let (mut then_idx, mut now_idx) = (Vec::new(), Vec::new());
         let own = own.then(|| self.own_palette(cur, &mut now_idx));
-        let (now_pal, now_idx) = match &own {
-            Some(p) => (&p[..], &now_idx[..]),
-            None => (self.pal, &st.shown_idx[..]),
-        };
+        if own.is_none() {
+            // The global indices of this frame, worked out already.
+            now_idx.extend(st.shown_idx.iter().map(|&c| c as u8));
+        }
+        let now_pal = own.as_deref().unwrap_or(self.pal);
         let Some(prev) = prev else {
-            st.rect.clear();
-            st.rect.extend_from_slice(now_idx);
+            st.rect = now_idx;
             return (Some(Rect { x: 0, y: 0, w: w as u32, h: h as u32 }), own);
         };
         let then_pal = if before_own {
             self.own_palette(prev, &mut then_idx)
         } else {
-            self.index_all(prev, &mut then_idx, &mut offs, &mut st.cache);
+            let mut codes = Vec::new();
+            self.index_all(prev, &mut codes, &mut st.cache);
+            then_idx.extend(codes.iter().map(|&c| c as u8));
             self.pal.to_vec()
         };
         let differs = |i: usize| then_pal[then_idx[i] as usize - 1] != now_pal[now_idx[i] as usize - 1];
@@ -518,7 +532,7 @@ pub fn encode(anim: &Animation, caches: &super::Caches) -> Result<Vec<u8>, AnimE
     counts.extend(paint_counted(&anim.frames, &more_samples(&anim.frames, &sampled), (w, h), count, caches));
     let hist = histogram(counts);
     let pal = palette(&anim.colours, &hist);
-    let lookup: RgbMap<u8> = hist.par_iter().map(|&(c, _)| (c, nearest(&pal, c))).collect();
+    let lookup: RgbMap<Code> = hist.par_iter().map(|&(c, _)| (c, code_of(&pal, c))).collect();
     let coder = Coder { width: w, height: h, pal: &pal, lookup: &lookup, base: &anim.colours, anim };
     let encoded = code_frames(&anim.frames, (w, h), starts, &coder, caches);
     write(w as u16, h as u16, &pal, anim.plays, &encoded).map_err(|e| AnimError::Encode(format!("GIF: {e}")))
