@@ -12,19 +12,20 @@
 //!
 //! A frame whose blends the samples missed gets its own palette (a GIF local colour table): while
 //! coding, the encoder keeps count of the frame's pixels whose nearest palette colour is more than
-//! [`OFF`] off in a channel (the lookup of a changed pixel is made anyway, so the count costs a
-//! comparison and a flag a changed pixel); a frame with more than [`MOST_OFF`] takes a table made
-//! from its own pixels the same way ([`palette`]: the scene's colours first, then that frame's
-//! blends), with the transparent entry kept first as in the global one. The terrestrial chart's
-//! last steps need it, where pole lines thinner than a pixel blend with latitude bands in colours
-//! no sampled frame holds. Frame differencing compares palette indices, which mean the same
-//! colours only within one palette: a frame with its own palette, and the first frame after one,
-//! compare instead the colour each pixel shows (the frame before in its palette) with its colour
-//! in the new palette, and store the pixels that differ, the others transparent; a frame held
-//! unchanged still stores one transparent pixel. Whether a frame takes its own palette depends on
-//! its pixels alone (so the frame before's palette can be worked out again from its pixels), so
-//! the file is the same whichever worker codes which frame, and a GIF none of whose frames needs
-//! one is byte for byte what it was without this.
+//! [`OFF`] off in a channel (whether a colour is off is cached with its palette index, one
+//! [`Code`], so the count costs a branch a changed pixel, taken only where the flag changes; the
+//! gear GIF takes 3 % more instructions, benches/README.md); a frame with more than [`MOST_OFF`]
+//! takes a table made from its own pixels the same way ([`palette`]: the scene's colours first,
+//! then that frame's blends), with the transparent entry kept first as in the global one. The
+//! terrestrial chart's last steps need it, where pole lines thinner than a pixel blend with
+//! latitude bands in colours no sampled frame holds. Frame differencing compares palette indices,
+//! which mean the same colours only within one palette: a frame with its own palette, and the
+//! first frame after one, compare instead the colour each pixel shows (the frame before in its
+//! palette) with its colour in the new palette, and store the pixels that differ, the others
+//! transparent; a frame held unchanged still stores one transparent pixel. Whether a frame takes
+//! its own palette depends on its pixels alone (so the frame before's palette can be worked out
+//! again from its pixels), so the file is the same whichever worker codes which frame, and a GIF
+//! none of whose frames needs one is byte for byte what it was without this.
 //!
 //! The LZW is the project's own ([`super::lzw`], several times faster than the `gif` crate's
 //! coder on these frames); the file around it (header, palette, loop count, each frame's control
