@@ -10,6 +10,23 @@
 //! later frame that paints a colour they lack (an arrow or a check ring of one move of a replay),
 //! so that its edges have their blends too. Every pixel then takes its nearest palette colour.
 //!
+//! A frame whose blends the samples missed gets its own palette (a GIF local colour table): while
+//! coding, the encoder keeps count of the frame's pixels whose nearest palette colour is more than
+//! [`OFF`] off in a channel (whether a colour is off is cached with its palette index, one
+//! [`Code`], so the count costs a branch a changed pixel, taken only where the flag changes; the
+//! gear GIF takes 3 % more instructions, benches/README.md); a frame with more than [`MOST_OFF`]
+//! takes a table made from its own pixels the same way ([`palette`]: the scene's colours first,
+//! then that frame's blends), with the transparent entry kept first as in the global one. The
+//! terrestrial chart's last steps need it, where pole lines thinner than a pixel blend with
+//! latitude bands in colours no sampled frame holds. Frame differencing compares palette indices,
+//! which mean the same colours only within one palette: a frame with its own palette, and the
+//! first frame after one, compare instead the colour each pixel shows (the frame before in its
+//! palette) with its colour in the new palette, and store the pixels that differ, the others
+//! transparent; a frame held unchanged still stores one transparent pixel. Whether a frame takes
+//! its own palette depends on its pixels alone (so the frame before's palette can be worked out
+//! again from its pixels), so the file is the same whichever worker codes which frame, and a GIF
+//! none of whose frames needs one is byte for byte what it was without this.
+//!
 //! The LZW is the project's own ([`super::lzw`], several times faster than the `gif` crate's
 //! coder on these frames); the file around it (header, palette, loop count, each frame's control
 //! block and descriptor, the data cut into sub-blocks) is written by the `gif` crate's encoder,
@@ -28,6 +45,13 @@ use std::hash::{BuildHasherDefault, Hasher};
 const CLEAR: u8 = 0;
 /// Colours in the palette besides the transparent entry.
 const COLOURS: usize = 255;
+/// How far (in any of red, green and blue) a pixel's palette colour may be from the pixel before
+/// the pixel counts as poorly served (the essay's must-show counts pixels more than 30 off).
+const OFF: i32 = 24;
+/// Poorly served pixels ([`OFF`]) a frame may have under the global palette; a frame with more
+/// is coded with its own palette (see the module comment). The must-show allows 20 pixels of a
+/// frame more than 30 off.
+const MOST_OFF: usize = 16;
 
 /// A hasher for packed `0xRRGGBB` keys: a multiply and a rotate.
 #[derive(Default)]
@@ -156,6 +180,12 @@ fn more_samples(frames: &[Scene], sampled: &[usize]) -> Vec<usize> {
 /// at most this many frames more.
 const MORE_SAMPLES: usize = 8;
 
+/// Whether palette colour `p` is more than [`OFF`] from colour `c` in a channel.
+fn off(c: u32, p: u32) -> bool {
+    let ((r1, g1, b1), (r2, g2, b2)) = (channels(c), channels(p));
+    (r1 - r2).abs() > OFF || (g1 - g2).abs() > OFF || (b1 - b2).abs() > OFF
+}
+
 fn nearest(pal: &[u32], c: u32) -> u8 {
     let mut best = (i32::MAX, 0usize);
     for (i, &p) in pal.iter().enumerate() {
@@ -167,14 +197,28 @@ fn nearest(pal: &[u32], c: u32) -> u8 {
     (best.1 + 1) as u8
 }
 
+/// A colour table as GIF stores it: the transparent entry first (a copy of the first colour), then
+/// the palette's colours, three bytes each (the `gif` crate pads it to a power of two).
+fn table(pal: &[u32]) -> Vec<u8> {
+    pal.first()
+        .into_iter()
+        .chain(pal)
+        .flat_map(|&c| {
+            let [_, r, g, b] = c.to_be_bytes();
+            [r, g, b]
+        })
+        .collect()
+}
+
 /// One frame as the `gif` crate writes it: its delay in hundredths, kept under the next frame
-/// (disposal "keep"), the transparent index if any, its place, and its LZW data (the minimum code
-/// size, then the codes).
-fn frame(delay: u16, transparent: Option<u8>, r: Rect, lzw: Vec<u8>) -> Frame<'static> {
+/// (disposal "keep"), the transparent index if any, its own colour table if any ([`table`]), its
+/// place, and its LZW data (the minimum code size, then the codes).
+fn frame(delay: u16, transparent: Option<u8>, own: Option<Vec<u8>>, r: Rect, lzw: Vec<u8>) -> Frame<'static> {
     Frame {
         delay,
         dispose: DisposalMethod::Keep,
         transparent,
+        palette: own,
         left: r.x as u16,
         top: r.y as u16,
         width: r.w as u16,
@@ -187,13 +231,25 @@ fn frame(delay: u16, transparent: Option<u8>, r: Rect, lzw: Vec<u8>) -> Frame<'s
 /// Slots of a worker's cache of palette indices by colour (direct-mapped).
 const CACHE: usize = 4096;
 
+/// A colour's palette index (the low byte), and 256 more when the palette serves it poorly
+/// ([`OFF`]): both found in one lookup.
+type Code = u16;
+
+/// The [`Code`] of colour `c` in the palette `pal`: its nearest colour, and whether that is off.
+fn code_of(pal: &[u32], c: u32) -> Code {
+    let i = nearest(pal, c);
+    i as Code | (off(c, pal[i as usize - 1]) as Code) << 8
+}
+
 /// Codes frames as GIF frames: palette indices, the rectangle that changed, LZW.
 struct Coder<'a> {
     width: u32,
     height: u32,
     pal: &'a [u32],
-    /// The palette index of every colour of the sampled frames.
-    lookup: &'a RgbMap<u8>,
+    /// The [`Code`] of every colour of the sampled frames.
+    lookup: &'a RgbMap<Code>,
+    /// The colours the scene paints with, first in a frame's own palette.
+    base: &'a [Rgb],
     /// The animation, for each frame's delay.
     anim: &'a Animation,
 }
@@ -201,10 +257,13 @@ struct Coder<'a> {
 /// A worker's buffers, kept from frame to frame.
 struct State {
     lzw: Lzw,
-    /// Cache of indices by raw pixel (see [`Coder::index_of`]).
-    cache: Vec<u32>,
-    /// The palette index of every pixel of frame `shown` (what a viewer shows after it).
-    shown_idx: Vec<u8>,
+    /// Cache of codes by raw pixel (see [`Coder::code_of`]).
+    cache: Vec<u64>,
+    /// The [`Code`] of every pixel of frame `shown`: the palette index a viewer shows after it
+    /// (unless that frame had its own palette), and whether the palette serves it poorly.
+    shown_idx: Vec<Code>,
+    /// How many of its pixels the palette serves poorly.
+    off: usize,
     /// Which frame `shown_idx` is of, if any.
     shown: Option<usize>,
     /// The whole frame's new indices, [`CLEAR`] where a pixel shows what it showed before; kept
@@ -215,38 +274,63 @@ struct State {
 }
 
 impl Coder<'_> {
-    /// A pixel's palette index, `last` (the last pixel looked up and its index) when it is that
-    /// pixel again.
-    #[inline]
-    fn look(&self, c: u32, last: &mut (u32, u8), cache: &mut [u32]) -> u8 {
+    /// A pixel's [`Code`], `last` (the last pixel looked up and its code) when it is that pixel
+    /// again.
+    #[inline(always)]
+    fn look(&self, c: u32, last: &mut (u32, Code), cache: &mut [u64]) -> Code {
         if c != last.0 {
-            *last = (c, self.index_of(c, cache));
+            *last = (c, self.code_of(c, cache));
         }
         last.1
     }
 
-    /// A raw pixel's palette index: from the cache, else the sampled colours, else the nearest.
-    /// A cache slot holds a colour (`0xRRGGBB`) and its index as `colour << 8 | index`; as no index
-    /// is 0, neither is a filled slot.
-    #[inline]
-    fn index_of(&self, c: u32, cache: &mut [u32]) -> u8 {
+    /// A raw pixel's [`Code`]: from the cache, else the sampled colours, else worked out. A cache
+    /// slot holds a colour (`0xRRGGBB`) and its code as `colour << 16 | code`; as no index is 0,
+    /// neither is a filled slot.
+    #[inline(always)]
+    fn code_of(&self, c: u32, cache: &mut [u64]) -> Code {
         let c24 = rgb(c);
         let slot = (c24.wrapping_mul(0x9E37_79B1) >> (32 - CACHE.trailing_zeros())) as usize;
         let e = cache[slot];
-        if e >> 8 == c24 && e != 0 {
-            return e as u8;
+        if e >> 16 == c24 as u64 && e != 0 {
+            return e as Code;
         }
-        let i = self.lookup.get(&c24).copied().unwrap_or_else(|| nearest(self.pal, c24));
-        cache[slot] = c24 << 8 | i as u32;
-        i
+        self.code_missed(c24, &mut cache[slot])
     }
 
-    /// Every pixel's index into `out`.
-    fn index_all(&self, pixels: &[u32], out: &mut Vec<u8>, cache: &mut [u32]) {
+    /// [`Coder::code_of`] where the cache lacks the colour: it is filled.
+    #[cold]
+    #[inline(never)]
+    fn code_missed(&self, c24: u32, slot: &mut u64) -> Code {
+        let code = self.lookup.get(&c24).copied().unwrap_or_else(|| code_of(self.pal, c24));
+        *slot = (c24 as u64) << 16 | code as u64;
+        code
+    }
+
+    /// Every pixel's [`Code`] into `out`; how many pixels the palette serves poorly.
+    fn index_all(&self, pixels: &[u32], out: &mut Vec<Code>, cache: &mut [u64]) -> usize {
         out.clear();
         // Opaque pixels never equal 0 (alpha 255), so the first pixel looks its colour up.
-        let mut last = (0u32, 0u8);
+        let mut last = (0u32, 0);
         out.extend(pixels.iter().map(|&c| self.look(c, &mut last, cache)));
+        out.iter().map(|&c| (c >> 8) as usize).sum()
+    }
+
+    /// A frame with its own palette: [`palette`] of the scene's colours and the frame's own
+    /// pixels; every pixel's index in it, row after row, into `out`; the palette.
+    fn own_palette(&self, pixels: &[u32], out: &mut Vec<u8>) -> Vec<u32> {
+        let hist = histogram([count(pixels)]);
+        let pal = palette(self.base, &hist);
+        let lookup: RgbMap<u8> = hist.iter().map(|&(c, _)| (c, nearest(&pal, c))).collect();
+        out.clear();
+        let mut last = (0u32, 0u8);
+        out.extend(pixels.iter().map(|&c| {
+            if c != last.0 {
+                last = (c, lookup[&rgb(c)]);
+            }
+            last.1
+        }));
+        pal
     }
 }
 
@@ -258,7 +342,8 @@ impl super::frames::Coder for Coder<'_> {
     fn state(&self) -> State {
         // An empty cache slot (0) holds no index, so it never matches.
         let (lzw, cache) = (Lzw::default(), vec![0; CACHE]);
-        State { lzw, cache, shown_idx: Vec::new(), shown: None, delta: Vec::new(), rect: Vec::new() }
+        let (shown_idx, delta, rect) = (Vec::new(), Vec::new(), Vec::new());
+        State { lzw, cache, shown_idx, off: 0, shown: None, delta, rect }
     }
 
     /// One pass over the frame finds the pixels whose colour changed (eight at a time where none
@@ -266,21 +351,30 @@ impl super::frames::Coder for Coder<'_> {
     /// the viewer shows there ([`State::shown_idx`], the frame before's; worked out whole when this
     /// worker did not code that frame). A pixel whose index is the same stays transparent
     /// ([`CLEAR`]); the frame stores the rectangle of the others.
+    ///
+    /// The same pass keeps count of the frame's poorly served pixels ([`State::off`]); a frame
+    /// with more than [`MOST_OFF`] has its own palette, and it and the frame after it compare
+    /// colours instead of indices ([`Coder::repaint`]; see the module comment).
     fn code(&self, st: &mut State, k: usize, prev: Option<&[u32]>, cur: &[u32]) -> Frame<'static> {
         let (w, h) = (self.width as usize, self.height as usize);
         let cache = &mut st.cache;
+        // Whether the frame before had its own palette: then the viewer shows its colours, which
+        // no global index stands for.
+        let mut after_own = false;
         let rect = match prev {
             None => {
-                self.index_all(cur, &mut st.shown_idx, cache);
+                st.off = self.index_all(cur, &mut st.shown_idx, cache);
                 None
             }
             Some(prev) => {
                 if st.shown != k.checked_sub(1) {
-                    self.index_all(prev, &mut st.shown_idx, cache);
+                    st.off = self.index_all(prev, &mut st.shown_idx, cache);
                 }
+                after_own = st.off > MOST_OFF;
                 st.delta.resize(w * h, CLEAR);
                 let (mut top, mut bottom, mut left, mut right) = (None, 0, w, 0);
-                let mut last = (0u32, 0u8);
+                let mut last = (0u32, 0);
+                let mut offs = st.off;
                 let rows = prev.chunks_exact(w).zip(cur.chunks_exact(w));
                 let out = st.shown_idx.chunks_exact_mut(w).zip(st.delta.chunks_exact_mut(w));
                 for (y, ((p, c), (shown, delta))) in rows.zip(out).enumerate() {
@@ -297,12 +391,20 @@ impl super::frames::Coder for Coder<'_> {
                             if p == c {
                                 continue;
                             }
-                            let i = self.look(c, &mut last, cache);
-                            if i != shown[x] {
-                                shown[x] = i;
-                                delta[x] = i;
-                                first = first.min(x);
-                                end = x + 1;
+                            let code = self.look(c, &mut last, cache);
+                            // What differs from the code shown: the index (low byte) and whether
+                            // it is off (rarely).
+                            let d = code ^ shown[x];
+                            if d != 0 {
+                                shown[x] = code;
+                                if d > 0xFF {
+                                    offs = if code > 0xFF { offs + 1 } else { offs - 1 };
+                                }
+                                if d as u8 != 0 {
+                                    delta[x] = code as u8;
+                                    first = first.min(x);
+                                    end = x + 1;
+                                }
                             }
                         }
                     }
@@ -313,6 +415,7 @@ impl super::frames::Coder for Coder<'_> {
                         right = right.max(end - 1);
                     }
                 }
+                st.off = offs;
                 st.rect.clear();
                 top.map(|top| {
                     let r = Rect {
@@ -331,25 +434,94 @@ impl super::frames::Coder for Coder<'_> {
             }
         };
         st.shown = Some(k);
-        // The first frame whole, from the index map; a later one's rectangle, or one transparent
-        // pixel when nothing changed.
-        let (rect, data) = match (prev, rect) {
-            (None, _) => (Rect { x: 0, y: 0, w: w as u32, h: h as u32 }, &st.shown_idx),
-            (Some(_), Some(r)) => (r, &st.rect),
-            (Some(_), None) => {
+        let own = st.off > MOST_OFF;
+        let delay = self.anim.delay(k);
+        let (rect, own) = match prev {
+            // The usual frame: the global palette, and the frame before in it too.
+            Some(_) if !own && !after_own => (rect, None),
+            // The first frame; or the palette changes, or is a frame's own: colours compared.
+            _ => self.repaint(st, prev, after_own, own, cur),
+        };
+        // The rectangle, or one transparent pixel when nothing changed.
+        let (rect, data) = match rect {
+            Some(r) => (r, &st.rect),
+            None => {
+                st.rect.clear();
                 st.rect.push(CLEAR);
                 (Rect { x: 0, y: 0, w: 1, h: 1 }, &st.rect)
             }
         };
         let mut lzw_bytes = Vec::with_capacity(data.len() / 8);
         st.lzw.encode(data, &mut lzw_bytes);
-        frame(self.anim.delay(k), (k > 0).then_some(CLEAR), rect, lzw_bytes)
+        // One transparent pixel needs no table of its own.
+        let own = own.filter(|_| data.len() > 1 || data[0] != CLEAR);
+        frame(delay, (k > 0).then_some(CLEAR), own.as_deref().map(table), rect, lzw_bytes)
+    }
+}
+
+impl Coder<'_> {
+    /// A frame whose palette is not the frame before's, or is a frame's own (`own`, made from its
+    /// pixels; `before_own` likewise for the frame before): what the viewer shows is the frame
+    /// before in its palette, and the pixels whose colour there is not their colour in this
+    /// frame's palette are stored, in its indices ([`CLEAR`] where the colour is the same), into
+    /// [`State::rect`]. Their rectangle if any, and the frame's own palette if it has one. The
+    /// first frame (no `prev`) is stored whole.
+    fn repaint(
+        &self,
+        st: &mut State,
+        prev: Option<&[u32]>,
+        before_own: bool,
+        own: bool,
+        cur: &[u32],
+    ) -> (Option<Rect>, Option<Vec<u32>>) {
+        let (w, h) = (self.width as usize, self.height as usize);
+        let (mut then_idx, mut now_idx) = (Vec::new(), Vec::new());
+        let own = own.then(|| self.own_palette(cur, &mut now_idx));
+        if own.is_none() {
+            // The global indices of this frame, worked out already.
+            now_idx.extend(st.shown_idx.iter().map(|&c| c as u8));
+        }
+        let now_pal = own.as_deref().unwrap_or(self.pal);
+        let Some(prev) = prev else {
+            st.rect = now_idx;
+            return (Some(Rect { x: 0, y: 0, w: w as u32, h: h as u32 }), own);
+        };
+        let then_pal = if before_own {
+            self.own_palette(prev, &mut then_idx)
+        } else {
+            let mut codes = Vec::new();
+            self.index_all(prev, &mut codes, &mut st.cache);
+            then_idx.extend(codes.iter().map(|&c| c as u8));
+            self.pal.to_vec()
+        };
+        let differs = |i: usize| then_pal[then_idx[i] as usize - 1] != now_pal[now_idx[i] as usize - 1];
+        let (mut top, mut bottom, mut left, mut right) = (None, 0, w, 0);
+        for y in 0..h {
+            let row = y * w;
+            if let Some(first) = (0..w).find(|&x| differs(row + x)) {
+                let last = (first..w).rev().find(|&x| differs(row + x)).unwrap_or(first);
+                top.get_or_insert(y);
+                bottom = y;
+                left = left.min(first);
+                right = right.max(last);
+            }
+        }
+        st.rect.clear();
+        let top = top.map(|top| {
+            for y in top..=bottom {
+                let row = y * w;
+                st.rect.extend((left..=right).map(|x| if differs(row + x) { now_idx[row + x] } else { CLEAR }));
+            }
+            Rect { x: left as u32, y: top as u32, w: (right - left + 1) as u32, h: (bottom - top + 1) as u32 }
+        });
+        (top, own)
     }
 }
 
 /// The animation as GIF bytes: frames painted and coded in runs ([`super::raster::code_frames`]).
 /// The palette's blends are those of the runs' first frames (painted first, up to 8 spread over
-/// the animation); a colour they lack takes its nearest palette colour.
+/// the animation) and of a few later frames ([`more_samples`]); a colour they lack takes its
+/// nearest palette colour, and a frame with many such pixels has its own palette.
 pub fn encode(anim: &Animation, caches: &super::Caches) -> Result<Vec<u8>, AnimError> {
     let (w, h) = anim.raster_size()?;
     if w > u16::MAX as u32 || h > u16::MAX as u32 {
@@ -361,8 +533,8 @@ pub fn encode(anim: &Animation, caches: &super::Caches) -> Result<Vec<u8>, AnimE
     counts.extend(paint_counted(&anim.frames, &more_samples(&anim.frames, &sampled), (w, h), count, caches));
     let hist = histogram(counts);
     let pal = palette(&anim.colours, &hist);
-    let lookup: RgbMap<u8> = hist.par_iter().map(|&(c, _)| (c, nearest(&pal, c))).collect();
-    let coder = Coder { width: w, height: h, pal: &pal, lookup: &lookup, anim };
+    let lookup: RgbMap<Code> = hist.par_iter().map(|&(c, _)| (c, code_of(&pal, c))).collect();
+    let coder = Coder { width: w, height: h, pal: &pal, lookup: &lookup, base: &anim.colours, anim };
     let encoded = code_frames(&anim.frames, (w, h), starts, &coder, caches);
     write(w as u16, h as u16, &pal, anim.plays, &encoded).map_err(|e| AnimError::Encode(format!("GIF: {e}")))
 }
@@ -371,15 +543,7 @@ pub fn encode(anim: &Animation, caches: &super::Caches) -> Result<Vec<u8>, AnimE
 /// first colour; the crate pads the table to a power of two), the loop count, the frames, the
 /// trailer.
 fn write(w: u16, h: u16, pal: &[u32], plays: u32, frames: &[Frame]) -> Result<Vec<u8>, ::gif::EncodingError> {
-    let table: Vec<u8> = pal
-        .first()
-        .into_iter()
-        .chain(pal)
-        .flat_map(|&c| {
-            let [_, r, g, b] = c.to_be_bytes();
-            [r, g, b]
-        })
-        .collect();
+    let table = table(pal);
     let size = 800 + 3 * 256 + frames.iter().map(|f| f.buffer.len() * 256 / 255 + 2).sum::<usize>();
     let mut enc = Encoder::new(Vec::with_capacity(size), w, h, &table)?;
     // Plays after the first (0: forever); one play writes no loop block.
@@ -412,6 +576,73 @@ mod tests {
         assert_eq!(pal[nearest(&pal, mid + 1) as usize - 1] >> 8, mid >> 8);
     }
 
+    /// A frame painting a colour far from every global palette colour, on more than
+    /// [`MOST_OFF`] pixels, gets its own table and shows that colour; held, it stores one
+    /// transparent pixel; the frame after it goes back to the global palette, storing only the
+    /// pixels whose colour changes; a few such pixels stay with the global palette. A worker that
+    /// did not code the frame before codes the same bytes.
+    #[test]
+    fn a_frame_the_palette_serves_poorly_has_its_own() {
+        use crate::output::frames::Coder as _;
+        let (w, h) = (16usize, 8usize);
+        let px = |c: u32| {
+            let [_, r, g, b] = c.to_be_bytes();
+            u32::from_ne_bytes([r, g, b, 255])
+        };
+        let (white, orange) = (0xFFFFFF, 0xE07020);
+        let blank = vec![px(white); w * h];
+        // 40 orange pixels (rows 2 to 6, columns 4 to 11), then 3.
+        let mut block = blank.clone();
+        for y in 2..7 {
+            block[y * w + 4..y * w + 12].fill(px(orange));
+        }
+        let mut few = blank.clone();
+        few[w + 1..w + 4].fill(px(orange));
+        let frames = [&blank, &block, &block, &blank, &few];
+        let pal = [white, 0x000000, 0x808080, 0x2040C0];
+        let anim = Animation { frames: Vec::new(), delay_cs: 5, delays: Vec::new(), plays: 0, colours: Vec::new() };
+        let lookup = RgbMap::default();
+        let base = [Rgb(255, 255, 255)];
+        let coder = Coder { width: w as u32, height: h as u32, pal: &pal, lookup: &lookup, base: &base, anim: &anim };
+        let mut st = coder.state();
+        let coded: Vec<Frame> = (0..frames.len())
+            .map(|k| coder.code(&mut st, k, k.checked_sub(1).map(|j| &frames[j][..]), frames[k]))
+            .collect();
+        let own: Vec<bool> = coded.iter().map(|f| f.palette.is_some()).collect();
+        assert_eq!(own, [false, true, false, false, false]);
+        let places: Vec<(u16, u16, u16, u16)> = coded.iter().map(|f| (f.left, f.top, f.width, f.height)).collect();
+        assert_eq!(places, [(0, 0, 16, 8), (4, 2, 8, 5), (0, 0, 1, 1), (4, 2, 8, 5), (1, 1, 3, 1)]);
+        for k in 1..frames.len() {
+            let mut fresh = coder.state();
+            let f = coder.code(&mut fresh, k, Some(frames[k - 1]), frames[k]);
+            assert_eq!((&f.buffer, &f.palette), (&coded[k].buffer, &coded[k].palette), "frame {k}");
+        }
+        // Decoded, each frame over the ones before: orange shows orange while the frame has its
+        // own table, and the three pixels take their nearest global colour.
+        let bytes = write(w as u16, h as u16, &pal, 0, &coded).expect("written");
+        let mut opts = ::gif::DecodeOptions::new();
+        opts.set_color_output(::gif::ColorOutput::RGBA);
+        let mut dec = opts.read_info(&bytes[..]).expect("a GIF");
+        let mut canvas = vec![0u8; w * h * 4];
+        let mut k = 0;
+        while let Some(f) = dec.read_next_frame().expect("a frame") {
+            for y in 0..f.height as usize {
+                for x in 0..f.width as usize {
+                    let src = &f.buffer[4 * (y * f.width as usize + x)..][..4];
+                    if src[3] != 0 {
+                        let i = 4 * ((f.top as usize + y) * w + f.left as usize + x);
+                        canvas[i..i + 4].copy_from_slice(src);
+                    }
+                }
+            }
+            let shown: Vec<u32> = canvas.chunks_exact(4).map(|p| u32::from_be_bytes([0, p[0], p[1], p[2]])).collect();
+            let poor = shown.iter().zip(frames[k]).filter(|&(&s, &c)| off(rgb(c), s)).count();
+            assert_eq!(poor, if k == 4 { 3 } else { 0 }, "frame {k}");
+            k += 1;
+        }
+        assert_eq!(k, frames.len());
+    }
+
     /// The file the `gif` crate writes around our frames reads back (with its decoder) to what we
     /// gave it: the screen, the palette with its transparent entry first, the loop count, and
     /// each frame's place, delay, disposal ("keep"), transparent index and indices.
@@ -432,7 +663,7 @@ mod tests {
             .map(|(k, (transparent, r, data))| {
                 let mut bytes = Vec::new();
                 lzw.encode(data, &mut bytes);
-                frame(3 + k as u16, *transparent, *r, bytes)
+                frame(3 + k as u16, *transparent, None, *r, bytes)
             })
             .collect();
         for (plays, repeat) in [(0, Repeat::Infinite), (1, Repeat::Finite(0)), (4, Repeat::Finite(3))] {

@@ -9,12 +9,6 @@ use crate::common;
 const MAX_FAR: usize = 20;
 /// How far apart (in any of red, green and blue) two pixels are before they count as different.
 const FAR: u8 = 30;
-/// Animations whose GIF is known to fall short, and why. The terrestrial chart's last steps zoom
-/// out until its red and blue pole lines are thinner than a pixel: their blends with the latitude
-/// bands (some 1,650 pixels of frame 139) are of none of the eight frames the palette's blends are
-/// counted in, and the palette, full of the bands' own blends, gives them a grey. Still checked:
-/// it decodes to its frames, the same as its APNG.
-const SHORT: [&str; 1] = ["07-terrestrial-chart-steps"];
 
 /// Every frame of a GIF, composited (each frame a rectangle over the picture so far), as RGBA.
 fn gif_frames(bytes: &[u8]) -> (usize, usize, Vec<Vec<u8>>) {
@@ -92,12 +86,7 @@ fn every_gif_frame_of_the_essay_shows_the_colours_of_its_apng() {
     // The figures decoded in parallel: the essay's GIFs and APNGs are some hundred frames.
     use rayon::prelude::*;
     let worst: Vec<(usize, String)> = animated.par_iter().map(|n| worst_frame(&essay.dir, n)).collect();
-    let over: Vec<&(usize, String)> = worst
-        .iter()
-        .zip(&animated)
-        .filter(|((n, _), name)| *n > MAX_FAR && !SHORT.contains(name))
-        .map(|(w, _)| w)
-        .collect();
+    let over: Vec<&(usize, String)> = worst.iter().filter(|(n, _)| *n > MAX_FAR).collect();
     assert!(over.is_empty(), "GIF frames off their APNG by more than {FAR} in a channel: {over:?}");
 }
 
