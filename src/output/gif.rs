@@ -356,81 +356,20 @@ impl super::frames::Coder for Coder<'_> {
     /// with more than [`MOST_OFF`] has its own palette, and it and the frame after it compare
     /// colours instead of indices ([`Coder::repaint`]; see the module comment).
     fn code(&self, st: &mut State, k: usize, prev: Option<&[u32]>, cur: &[u32]) -> Frame<'static> {
-        let (w, h) = (self.width as usize, self.height as usize);
-        let cache = &mut st.cache;
         // Whether the frame before had its own palette: then the viewer shows its colours, which
         // no global index stands for.
         let mut after_own = false;
         let rect = match prev {
             None => {
-                st.off = self.index_all(cur, &mut st.shown_idx, cache);
+                st.off = self.index_all(cur, &mut st.shown_idx, &mut st.cache);
                 None
             }
             Some(prev) => {
                 if st.shown != k.checked_sub(1) {
-                    st.off = self.index_all(prev, &mut st.shown_idx, cache);
+                    st.off = self.index_all(prev, &mut st.shown_idx, &mut st.cache);
                 }
                 after_own = st.off > MOST_OFF;
-                st.delta.resize(w * h, CLEAR);
-                let (mut top, mut bottom, mut left, mut right) = (None, 0, w, 0);
-                let mut last = (0u32, 0);
-                let mut offs = st.off;
-                let rows = prev.chunks_exact(w).zip(cur.chunks_exact(w));
-                let out = st.shown_idx.chunks_exact_mut(w).zip(st.delta.chunks_exact_mut(w));
-                for (y, ((p, c), (shown, delta))) in rows.zip(out).enumerate() {
-                    let (mut first, mut end) = (w, 0);
-                    // Eight pixels at a time (one comparison where none changed), the row's
-                    // last few together.
-                    for x0 in (0..w).step_by(8) {
-                        let x1 = (x0 + 8).min(w);
-                        let (p8, c8) = (&p[x0..x1], &c[x0..x1]);
-                        if same8(p8, c8) {
-                            continue;
-                        }
-                        for (x, (&p, &c)) in (x0..).zip(p8.iter().zip(c8)) {
-                            if p == c {
-                                continue;
-                            }
-                            let code = self.look(c, &mut last, cache);
-                            // What differs from the code shown: the index (low byte) and whether
-                            // it is off (rarely).
-                            let d = code ^ shown[x];
-                            if d != 0 {
-                                shown[x] = code;
-                                if d > 0xFF {
-                                    offs = if code > 0xFF { offs + 1 } else { offs - 1 };
-                                }
-                                if d as u8 != 0 {
-                                    delta[x] = code as u8;
-                                    first = first.min(x);
-                                    end = x + 1;
-                                }
-                            }
-                        }
-                    }
-                    if end > 0 {
-                        top.get_or_insert(y);
-                        bottom = y;
-                        left = left.min(first);
-                        right = right.max(end - 1);
-                    }
-                }
-                st.off = offs;
-                st.rect.clear();
-                top.map(|top| {
-                    let r = Rect {
-                        x: left as u32,
-                        y: top as u32,
-                        w: (right - left + 1) as u32,
-                        h: (bottom - top + 1) as u32,
-                    };
-                    // The rectangle's rows out, and the whole-frame buffer left all CLEAR again.
-                    for row in st.delta.chunks_exact_mut(w).skip(top).take(bottom - top + 1) {
-                        st.rect.extend_from_slice(&row[left..=right]);
-                        row[left..=right].fill(CLEAR);
-                    }
-                    r
-                })
+                self.changed(st, prev, cur)
             }
         };
         st.shown = Some(k);
@@ -460,6 +399,74 @@ impl super::frames::Coder for Coder<'_> {
 }
 
 impl Coder<'_> {
+    /// The pixels of `cur` whose global index is not the one shown (the frame before's, in
+    /// [`State::shown_idx`], brought up to date), with the count of poorly served pixels
+    /// ([`State::off`]) kept on the way: their rectangle if any, its rows in [`State::rect`].
+    fn changed(&self, st: &mut State, prev: &[u32], cur: &[u32]) -> Option<Rect> {
+        let (w, h) = (self.width as usize, self.height as usize);
+        let cache = &mut st.cache;
+        st.delta.resize(w * h, CLEAR);
+        let (mut top, mut bottom, mut left, mut right) = (None, 0, w, 0);
+        let mut last = (0u32, 0);
+        let mut offs = st.off;
+        let rows = prev.chunks_exact(w).zip(cur.chunks_exact(w));
+        let out = st.shown_idx.chunks_exact_mut(w).zip(st.delta.chunks_exact_mut(w));
+        for (y, ((p, c), (shown, delta))) in rows.zip(out).enumerate() {
+            let (mut first, mut end) = (w, 0);
+            // Eight pixels at a time (one comparison where none changed), the row's
+            // last few together.
+            for x0 in (0..w).step_by(8) {
+                let x1 = (x0 + 8).min(w);
+                let (p8, c8) = (&p[x0..x1], &c[x0..x1]);
+                if same8(p8, c8) {
+                    continue;
+                }
+                for (x, (&p, &c)) in (x0..).zip(p8.iter().zip(c8)) {
+                    if p == c {
+                        continue;
+                    }
+                    let code = self.look(c, &mut last, cache);
+                    // What differs from the code shown: the index (low byte) and whether
+                    // it is off (rarely).
+                    let d = code ^ shown[x];
+                    if d != 0 {
+                        shown[x] = code;
+                        if d > 0xFF {
+                            offs = if code > 0xFF { offs + 1 } else { offs - 1 };
+                        }
+                        if d as u8 != 0 {
+                            delta[x] = code as u8;
+                            first = first.min(x);
+                            end = x + 1;
+                        }
+                    }
+                }
+            }
+            if end > 0 {
+                top.get_or_insert(y);
+                bottom = y;
+                left = left.min(first);
+                right = right.max(end - 1);
+            }
+        }
+        st.off = offs;
+        st.rect.clear();
+        top.map(|top| {
+            let r = Rect {
+                x: left as u32,
+                y: top as u32,
+                w: (right - left + 1) as u32,
+                h: (bottom - top + 1) as u32,
+            };
+            // The rectangle's rows out, and the whole-frame buffer left all CLEAR again.
+            for row in st.delta.chunks_exact_mut(w).skip(top).take(bottom - top + 1) {
+                st.rect.extend_from_slice(&row[left..=right]);
+                row[left..=right].fill(CLEAR);
+            }
+            r
+        })
+    }
+
     /// A frame whose palette is not the frame before's, or is a frame's own (`own`, made from its
     /// pixels; `before_own` likewise for the frame before): what the viewer shows is the frame
     /// before in its palette, and the pixels whose colour there is not their colour in this
