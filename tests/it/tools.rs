@@ -5,7 +5,7 @@
 //! |---|---|---|
 //! | `chromium` | animated SVG, the contact sheet, interactive pages, the workbench | Debian's `chromium` |
 //! | `pdftoppm` | reading the PDF back | Debian's `poppler-utils` |
-//! | `node`, `npm` | running playwright-core | Debian's `nodejs`, `npm` |
+//! | `node` 20 or newer, `npm` | running playwright-core | Debian's `nodejs`, `npm` (Debian 12's node is 18, too old: the test then says so) |
 //! | playwright-core | clicking pages in Chromium | `npm ci` in `tests/browser/` (pinned by its lock file) |
 //!
 //! A Debian package is installed with `apt-get` when the tests run as root (a fresh CI machine or
@@ -40,6 +40,7 @@ pub fn playwright_node() -> &'static Path {
     FOUND.get_or_init(|| {
         chromium();
         let node = debian_program(&["node", "nodejs"], "nodejs");
+        node_is_recent(&node);
         let npm = debian_program(&["npm"], "npm");
         let dir = browser_dir();
         if !dir.join("node_modules/playwright-core/package.json").is_file() {
@@ -57,6 +58,23 @@ pub fn playwright_node() -> &'static Path {
         }
         node
     })
+}
+
+/// The oldest Node.js the pinned playwright-core runs on (its `engines`).
+const NODE_MAJOR: u32 = 20;
+
+/// Fails, saying what to install, when `node` is older than playwright-core allows: otherwise the
+/// drivers stop with playwright's own message, which names neither the program nor the fix.
+fn node_is_recent(node: &Path) {
+    let out = Command::new(node).arg("--version").stdin(Stdio::null()).output();
+    let version = out.map(|o| String::from_utf8_lossy(&o.stdout).trim().to_string()).unwrap_or_default();
+    let major = version.trim_start_matches('v').split('.').next().and_then(|m| m.parse::<u32>().ok());
+    assert!(
+        major.is_some_and(|m| m >= NODE_MAJOR),
+        "{} is Node.js {version:?}; the browser tests' playwright-core needs Node.js {NODE_MAJOR} or newer \
+         (Debian 12's own nodejs package is 18): install a newer Node.js first",
+        node.display()
+    );
 }
 
 /// `tests/browser/`: the drivers and the pinned playwright-core.
