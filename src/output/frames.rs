@@ -174,19 +174,9 @@ pub(crate) fn paint_starts<T: Send>(
     then: impl Fn(&[u32]) -> T + Sync,
     caches: &super::Caches,
 ) -> (Vec<(usize, Vec<u32>)>, Vec<T>) {
-    use rayon::prelude::*;
-    run_starts(frames.len())
-        .par_iter()
-        .map_init(
-            || caches.painter(),
-            |p, &k| {
-                let mut buf = caches.take_frame(size);
-                paint_into(p, &frames[k], size, &mut buf);
-                let t = then(&buf);
-                ((k, buf), t)
-            },
-        )
-        .unzip()
+    let starts = run_starts(frames.len());
+    let (bufs, out): (Vec<Vec<u32>>, Vec<T>) = paint_each(frames, &starts, size, then, caches);
+    (starts.into_iter().zip(bufs).collect(), out)
 }
 
 /// Frames `ks` painted, in parallel, and what `then` makes of each one's pixels (in the order of
@@ -198,9 +188,22 @@ pub(crate) fn paint_counted<T: Send>(
     then: impl Fn(&[u32]) -> T + Sync,
     caches: &super::Caches,
 ) -> Vec<T> {
+    let (bufs, out) = paint_each(frames, ks, size, then, caches);
+    caches.give_frames(bufs);
+    out
+}
+
+/// Frames `ks` painted in parallel, each into a buffer taken from `caches`, with one painter per
+/// worker thread: the buffers and what `then` made of each, both in the order of `ks`.
+fn paint_each<T: Send>(
+    frames: &[Scene],
+    ks: &[usize],
+    size: (u32, u32),
+    then: impl Fn(&[u32]) -> T + Sync,
+    caches: &super::Caches,
+) -> (Vec<Vec<u32>>, Vec<T>) {
     use rayon::prelude::*;
-    let (bufs, out): (Vec<Vec<u32>>, Vec<T>) = ks
-        .par_iter()
+    ks.par_iter()
         .map_init(
             || caches.painter(),
             |p, &k| {
@@ -210,9 +213,7 @@ pub(crate) fn paint_counted<T: Send>(
                 (buf, t)
             },
         )
-        .unzip();
-    caches.give_frames(bufs);
-    out
+        .unzip()
 }
 
 /// Paints a scene into `buf` (made `w` × `h` pixels), over whatever it held.

@@ -171,29 +171,8 @@ pub(crate) fn convex_hull(points: &[Pt]) -> Vec<Pt> {
 /// not even a fifth of `size` fits: it stands on the very edge (a sliver of a cell at a globe's limb)
 /// or outside, and would be a speck.
 pub(crate) fn fit_inside(outline: &[Pt], at: Pt, size: f64) -> Option<f64> {
-    if outline.len() < 3 {
-        return Some(size);
-    }
-    let n = outline.len() as f64;
-    let mid = outline.iter().fold(Pt::default(), |m, p| Pt::new(m.x + p.x / n, m.y + p.y / n));
-    let mut half = size / 2.0;
-    for (i, &a) in outline.iter().enumerate() {
-        let b = outline[(i + 1) % outline.len()];
-        let len = a.dist(b);
-        if len < 1e-12 {
-            continue;
-        }
-        // The edge's normal, pointing inward (towards the middle).
-        let (mut nx, mut ny) = (-(b.y - a.y) / len, (b.x - a.x) / len);
-        if nx * (mid.x - a.x) + ny * (mid.y - a.y) < 0.0 {
-            (nx, ny) = (-nx, -ny);
-        }
-        // A box of half-side h keeps every corner inside when the distance of its centre from
-        // the edge is at least h (|nx| + |ny|).
-        let inside = nx * (at.x - a.x) + ny * (at.y - a.y);
-        half = half.min(inside / (nx.abs() + ny.abs()));
-    }
-    (half * 2.0 >= size * 0.2).then_some(half * 2.0)
+    let fitted = box_fit(outline, at, size, size) * size;
+    (fitted >= size * 0.2).then_some(fitted)
 }
 
 /// Folds the unrolled chart onto the board.
