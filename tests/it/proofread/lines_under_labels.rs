@@ -271,3 +271,28 @@ fn a_line_passes_under_an_opaque_halo_drawn_after_it_only() {
         "the whole route under the halo"
     );
 }
+
+/// Item 5 of the print-grade pass: on a xiangqi globe the river runs along the equator, where the
+/// file letters stand; d, e and f were written on its line. Every file letter the globe shows,
+/// from above and below the equator and all round, keeps off the river (and every other line).
+#[test]
+fn xiangqi_globe_file_letters_keep_off_the_river() {
+    use dotchess::draw::{ViewKind, Viewpoint};
+    use dotchess::{Overlay, Theme, VariantId, View};
+    let mut sheets = Vec::new();
+    for v in [VariantId::Xiangqi, VariantId::XiangqiFlat] {
+        let pos = Position::start(v);
+        for latitude in [-30.0, -10.0, 10.0, 30.0] {
+            for longitude in [0.0, 50.0, 120.0, 200.0, 290.0] {
+                let mut view = View::globe();
+                view.kind = ViewKind::Globe { viewpoint: Viewpoint { latitude, longitude, roll: 0.0 }, ghost: false };
+                let scene = dotchess::render(&pos, &Overlay::default(), &view, &Theme::essay());
+                let name = format!("{v} globe from {latitude}° {longitude}°");
+                sheets.push(Sheet::new(name, "panel 1".into(), &scene, *pos.topology(), Some(view)));
+            }
+        }
+    }
+    let files =
+        |s: &Sheet| check(s).map(|f| f.into_iter().filter(|x| x.contains("(coordinate file)")).collect::<Vec<_>>());
+    proofread("file letters on the xiangqi globe", &sheets, 40, files);
+}

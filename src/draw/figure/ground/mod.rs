@@ -168,12 +168,13 @@ impl Painter<'_> {
     /// One boundary free on every ring of a group (the rings of one disc) makes the numbers a
     /// ruler; failing that, each ring takes its own nearest free boundary, else the nearest
     /// boundary whose spot alone is clear (beside a piece, not under it), else the middle of its
-    /// nearest empty cell whose spot is clear (xiangqi's e1 between the guards). Where routes
-    /// cover every spot of a ring (a bishop's sixteen diagonals, a cannon riding round its rank),
-    /// the number goes under them, at the nearest free boundary whose spot keeps clear of the
-    /// pieces, dots and ports (the routes drawn over its halo leave it readable); `None` only
-    /// where even that is not found: the number is left out rather than written over a piece or
-    /// a dot.
+    /// nearest empty cell whose spot is clear (xiangqi's e1 between the guards), else a spot a
+    /// quarter of a file at a time along the ring that is clear. Where routes cover every spot of
+    /// a ring (a bishop's sixteen diagonals, a cannon riding round its rank), the spot clear of
+    /// the pieces, dots and ports that the lines cross least: the number is drawn over the lines
+    /// there on an opaque halo ([`Painter::rank_badge`]), never where it would hide most of a
+    /// line; where dots stand round the whole ring, between two of them. At last the boundary
+    /// `opposite`: every rank is numbered.
     pub(super) fn rank_number_boundaries(
         &self,
         groups: &[Vec<u8>],
