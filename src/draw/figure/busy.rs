@@ -79,7 +79,7 @@ impl Busy {
         if let Some((from, to)) = overlay.lastmove
             && let Some(route) = crate::rules::routes::arrow_route_in(pos, to, from)
         {
-            add_route(&mut busy, &layout.route(topo, &route));
+            add_route(&mut busy, &layout.route_to_left(topo, &route));
         }
         for (route, _, _) in overlay_loops(topo, overlay) {
             add_route(&mut busy, &layout.route(topo, &route));
