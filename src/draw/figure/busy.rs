@@ -81,6 +81,13 @@ impl Busy {
         {
             add_route(&mut busy, &layout.route_to_left(topo, &route));
         }
+        // The overlay's arrows, along the routes they follow (a cell name in a cell an arrow
+        // crosses moves to a corner clear of it).
+        for a in &overlay.arrows {
+            if let Some(route) = crate::rules::routes::arrow_route_in(pos, a.from, a.to) {
+                add_route(&mut busy, &layout.route(topo, &route));
+            }
+        }
         for (route, _, _) in overlay_loops(topo, overlay) {
             add_route(&mut busy, &layout.route(topo, &route));
             // A dot on each cell reached, where the ride arrives (on the chart, in that copy).

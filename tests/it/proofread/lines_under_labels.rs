@@ -205,7 +205,7 @@ fn essay_routes_and_marks_keep_off_labels() {
 }
 
 #[test]
-#[ignore = "open: routes under rank numbers and cell names in generated figures"]
+#[ignore = "open: 42 findings in 22 generated figures: xiangqi river and palace lines under cell names' plates (28), routes, a loop, a last move and a cross over cell names (12), a palace line and a dot on rank numbers (2)"]
 fn generated_routes_and_marks_keep_off_labels() {
     proofread("routes and marks over labels", generated_sheets(), 100, check);
 }
