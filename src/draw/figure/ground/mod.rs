@@ -220,18 +220,6 @@ impl Painter<'_> {
                             && !self.busy.hides_most_of_a_line(spot(r, x), halo)
                     })
                 };
-                // The spot where `cost` is least; a quarter of a unit less is worth leaving a
-                // nearer spot for.
-                let least = |cost: &dyn Fn(f64) -> f64, xs: &mut dyn Iterator<Item = f64>| {
-                    let mut best: Option<(f64, f64)> = None;
-                    for x in xs {
-                        let c = cost(x);
-                        if best.is_none_or(|(_, b)| c < b - 0.25) {
-                            best = Some((x, c));
-                        }
-                    }
-                    best.map(|(x, _)| x)
-                };
                 // Where routes cover every spot of the ring (a bishop's sixteen diagonals, a
                 // cannon riding round its rank): the spot clear of the pieces, dots and ports
                 // that the lines cross least; the number is drawn over the lines there, on an
@@ -348,6 +336,19 @@ impl Painter<'_> {
             }
         }
     }
+}
+
+/// The place among `xs` (nearest first) where `cost` is least; a quarter of a unit less is worth
+/// leaving a nearer place for.
+fn least(cost: &dyn Fn(f64) -> f64, xs: &mut dyn Iterator<Item = f64>) -> Option<f64> {
+    let mut best: Option<(f64, f64)> = None;
+    for x in xs {
+        let c = cost(x);
+        if best.is_none_or(|(_, b)| c < b - 0.25) {
+            best = Some((x, c));
+        }
+    }
+    best.map(|(x, _)| x)
 }
 
 /// Colour mode: the width of a copy's coloured edge for squares of side `square` — the theme's
