@@ -278,3 +278,63 @@ fn bad_game_files_are_located_errors_with_status_2_and_no_output() {
     }
     assert!(!dir.join("x.gif").exists() && !dir.join("x.svg").exists(), "nothing written");
 }
+
+/// Issue 33, item 5: on the single disc the outer pole is a ring whose piece stands at one place
+/// of it, and a route into it ran round the ring to that place. The last move is drawn back to
+/// where the piece came from, a pole it has left: `game-xiangqi-pole-general`'s one-step Ke10 was
+/// a half circle round the N ring. A one-step move's line is no longer than the cell it ends on is across.
+#[test]
+fn a_last_move_off_the_outer_pole_is_drawn_as_one_step_on_the_disc() {
+    use dotchess::{Overlay, Position};
+    let mut pos = Position::start(VariantId::Xiangqi);
+    let topo = *pos.topology();
+    let (s, n) = (topo.pole_cell(dotchess::Pole::South).unwrap(), topo.pole_cell(dotchess::Pole::North).unwrap());
+    let (e1, e10) = (topo.parse_cell("e1").unwrap(), topo.parse_cell("e10").unwrap());
+    for (from, to) in [(s, e1), (n, e10)] {
+        let m = pos.moves().into_iter().find(|m| m.from == from && m.to == to).expect("the general's step");
+        pos.play(m).unwrap();
+    }
+    let overlay = Overlay { lastmove: Some((n, e10)), ..Overlay::default() };
+    let scene = dotchess::render(&pos, &overlay, &View::disc(), &Theme::essay());
+    use dotchess::draw::scene::{Element, Node, PathCmd, Pt, Shape};
+    fn walk<'a>(nodes: &'a [Node], out: &mut Vec<&'a Element>) {
+        for n in nodes {
+            match n {
+                Node::Element(e) => out.push(e),
+                Node::Group(g) => walk(&g.children, out),
+            }
+        }
+    }
+    // The points a shape passes through (a path's curves by their ends: enough for a cell's extent
+    // and a route's polyline).
+    let points = |s: &Shape| -> Vec<Pt> {
+        match s {
+            Shape::Polyline(p) => p.clone(),
+            Shape::Path(cmds) => cmds
+                .iter()
+                .filter_map(|c| match *c {
+                    PathCmd::Move(p) | PathCmd::Line(p) | PathCmd::Arc { to: p, .. } => Some(p),
+                    PathCmd::Quad(_, p) | PathCmd::Cubic(_, _, p) => Some(p),
+                    PathCmd::Close => None,
+                })
+                .collect(),
+            _ => Vec::new(),
+        }
+    };
+    let mut elements = Vec::new();
+    walk(&scene.nodes, &mut elements);
+    let cell = elements.iter().find(|e| e.class.contains("cell") && data(e, "cell") == Some("e10")).expect("e10 drawn");
+    let corners = points(&cell.shape);
+    let size = corners.iter().flat_map(|a| corners.iter().map(move |b| a.dist(*b))).fold(0.0, f64::max);
+    let length: f64 = elements
+        .iter()
+        .filter(|e| {
+            e.class.split_whitespace().any(|c| c == "lastmove")
+                && !e.class.contains("cell")
+                && !e.class.contains("pole")
+        })
+        .map(|e| points(&e.shape).windows(2).map(|w| w[0].dist(w[1])).sum::<f64>())
+        .sum();
+    assert!(length > 0.0, "the last move is drawn");
+    assert!(length <= size, "Ke10's line is {length:.0} units long, e10 {size:.0} across");
+}

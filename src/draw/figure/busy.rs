@@ -74,6 +74,20 @@ impl Busy {
                 busy.circles.extend(layout.destination_marks(topo, d.cell, &drawn).into_iter().map(|c| (c, r)));
             }
         }
+        // The last move, drawn back from where the piece stands to where it came from
+        // (`game-xiangqi-pole-general`'s RaS ran from a1 into S under the rank number "1").
+        if let Some((from, to)) = overlay.lastmove
+            && let Some(route) = crate::rules::routes::arrow_route_in(pos, to, from)
+        {
+            add_route(&mut busy, &layout.route_to_left(topo, &route));
+        }
+        // The overlay's arrows, along the routes they follow (a cell name in a cell an arrow
+        // crosses moves to a corner clear of it).
+        for a in &overlay.arrows {
+            if let Some(route) = crate::rules::routes::arrow_route_in(pos, a.from, a.to) {
+                add_route(&mut busy, &layout.route(topo, &route));
+            }
+        }
         for (route, _, _) in overlay_loops(topo, overlay) {
             add_route(&mut busy, &layout.route(topo, &route));
             // A dot on each cell reached, where the ride arrives (on the chart, in that copy).
@@ -104,6 +118,47 @@ impl Busy {
         self.lines.iter().all(|(pts, hw)| {
             let d = r + hw;
             pts.windows(2).all(|w| to_segment_squared(p, w[0], w[1]) >= d * d)
+        })
+    }
+
+    /// How far the routes and loops reach into a round label of radius `r` at `p`: the most by
+    /// which a line's edge passes inside the label's rim (zero or less: the label is clear of
+    /// them). A label that must stand on a line goes where this is least.
+    pub(super) fn line_reach(&self, p: Pt, r: f64) -> f64 {
+        let mut reach = f64::NEG_INFINITY;
+        for (pts, hw) in &self.lines {
+            let near = pts.windows(2).map(|w| to_segment_squared(p, w[0], w[1])).fold(f64::INFINITY, f64::min);
+            if near.is_finite() {
+                reach = reach.max(r + hw - near.sqrt());
+            }
+        }
+        reach
+    }
+
+    /// How far the pieces, dots and ports reach into a round label of radius `r` at `p` (zero or
+    /// less: it is clear of them).
+    pub(super) fn mark_reach(&self, p: Pt, r: f64) -> f64 {
+        self.circles.iter().map(|&(c, cr)| r + cr - squared(p, c).sqrt()).fold(f64::NEG_INFINITY, f64::max)
+    }
+
+    /// Whether a round label of radius `r` at `p`, drawn over the lines, would hide more than
+    /// half of one of them: a short route (one step along a ring) is lost under a label that a
+    /// long one passes under.
+    pub(super) fn hides_most_of_a_line(&self, p: Pt, r: f64) -> bool {
+        self.lines.iter().any(|(pts, _)| {
+            let (mut hidden, mut all) = (0.0, 0.0);
+            for w in pts.windows(2) {
+                let len = squared(w[0], w[1]).sqrt();
+                let n = (len / 0.5).ceil().max(1.0) as usize;
+                for i in 0..n {
+                    let q = w[0].lerp(w[1], (i as f64 + 0.5) / n as f64);
+                    all += len / n as f64;
+                    if squared(p, q) < r * r {
+                        hidden += len / n as f64;
+                    }
+                }
+            }
+            all > 0.0 && hidden > all / 2.0
         })
     }
 

@@ -89,7 +89,7 @@ impl<'a> Ctx<'a> {
         let Some(route) = arrow_route_in(p.pos, to, from) else { return };
         let lw = self.lw();
         let paint = Paint::stroke(p.theme.route, lw).rounded().with_opacity(0.6);
-        let pieces = self.layout.route(topo, &route);
+        let pieces = self.layout.route_to_left(topo, &route);
         push_route(marks, &pieces, paint, "lastmove", &[("from", topo.name(from)), ("to", topo.name(to))], &|at| {
             self.port(at, p.theme.route, lw)
         });

@@ -160,25 +160,12 @@ impl DiscGeom {
         let n = ((d.abs() / (PI / 36.0)).ceil() as usize).max(1);
         (0..=n).map(|i| self.polar(r, a + d * i as f64 / n as f64)).collect()
     }
-}
-
-impl Projection for DiscGeom {
-    fn centres(&self, topo: &Topology, cell: Cell) -> Vec<Pt> {
-        vec![self.centre_of(topo, cell)]
-    }
-    fn cell_size(&self, topo: &Topology, cell: Cell) -> f64 {
-        match (topo.coords(cell), topo.pole_of(cell)) {
-            (Some((_, r)), _) => {
-                let (r0, r1) = self.ring_of(r);
-                ((r0 + r1) / 2.0 * 2.0 * PI / self.surface.fold().w()).min(self.ring())
-            }
-            (None, Some(p)) if p == self.pole => self.cap() * 1.6,
-            _ => self.cap() * 1.1,
-        }
-    }
     /// A route's pieces: split where it crosses the outer pole (from one side of the rim to the
-    /// other); a route to or from a live outer pole runs round its ring to the pole's piece.
-    fn route(&self, topo: &Topology, route: &Route) -> Vec<Vec<Pt>> {
+    /// other); a route from a live outer pole runs round its ring from the pole's piece, and one
+    /// into it runs round to the piece when `to_piece` (a destination), else stops on the ring
+    /// at its own file (the last move, drawn back to the pole its piece has left: a one-step
+    /// move was drawn as half a circle round the ring, `game-xiangqi-pole-general`'s Ke10).
+    fn route_into(&self, topo: &Topology, route: &Route, to_piece: bool) -> Vec<Vec<Pt>> {
         let mut pts = self.surface.fold().route_points(topo, route);
         let outer = topo.pole_cell(self.outer_pole());
         // The outer pole is a ring, so the file a route leaves or reaches it by matters, but the
@@ -215,9 +202,33 @@ impl Projection for DiscGeom {
         {
             *end = self.onto_outer_ring(*end);
             let end = *end;
-            last.extend(self.along_outer_ring(end).into_iter().skip(1));
+            if to_piece {
+                last.extend(self.along_outer_ring(end).into_iter().skip(1));
+            }
         }
         pieces
+    }
+}
+
+impl Projection for DiscGeom {
+    fn centres(&self, topo: &Topology, cell: Cell) -> Vec<Pt> {
+        vec![self.centre_of(topo, cell)]
+    }
+    fn cell_size(&self, topo: &Topology, cell: Cell) -> f64 {
+        match (topo.coords(cell), topo.pole_of(cell)) {
+            (Some((_, r)), _) => {
+                let (r0, r1) = self.ring_of(r);
+                ((r0 + r1) / 2.0 * 2.0 * PI / self.surface.fold().w()).min(self.ring())
+            }
+            (None, Some(p)) if p == self.pole => self.cap() * 1.6,
+            _ => self.cap() * 1.1,
+        }
+    }
+    fn route(&self, topo: &Topology, route: &Route) -> Vec<Vec<Pt>> {
+        self.route_into(topo, route, true)
+    }
+    fn route_to_left(&self, topo: &Topology, route: &Route) -> Vec<Vec<Pt>> {
+        self.route_into(topo, route, false)
     }
     fn sides(&self, topo: &Topology, cell: Cell, dir: Dir) -> Vec<Vec<PathCmd>> {
         topo.coords(cell).map(|(f, r)| self.side(f, r, dir)).into_iter().collect()

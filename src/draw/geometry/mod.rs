@@ -55,6 +55,14 @@ pub trait Projection {
     fn cell_size(&self, topo: &Topology, cell: Cell) -> f64;
     /// The shown parts of a route on paper, split wherever the view cuts it.
     fn route(&self, topo: &Topology, route: &Route) -> Vec<Vec<Pt>>;
+    /// A route to a cell its piece has left (the last move, drawn back from where the piece
+    /// stands to where it came from): as [`Projection::route`], unless the view draws a route's
+    /// way into a cell to the piece standing there (the single disc's outer pole, a ring whose
+    /// piece stands at one place of it: into it the empty pole, the line stops on the ring at
+    /// its own file).
+    fn route_to_left(&self, topo: &Topology, route: &Route) -> Vec<Vec<Pt>> {
+        self.route(topo, route)
+    }
     /// A leap's route as drawn before its curve is bent (a knight's, docs/rules.md §5.4): as
     /// [`Projection::route`], unless the view draws a leap's way to a pole apart from a ride's (the
     /// single board's band).

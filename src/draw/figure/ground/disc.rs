@@ -76,14 +76,11 @@ impl Painter<'_> {
             let s = self.rank_number_size(g);
             let inset = self.rank_number_inset();
             let spot = |r: u8, x: f64| g.polar(g.ring_of(r).1 - inset * g.ring(), g.angle(x));
-            let boundaries = self.rank_number_boundaries(&[(0..topo.height()).collect()], opposite, &spot, s * 0.62);
+            let boundaries =
+                self.rank_number_boundaries(&[(0..topo.height()).collect()], opposite, &spot, s * super::BADGE_HALO);
             for r in 0..topo.height() {
                 let Some(b) = boundaries[r as usize] else { continue };
-                let at = spot(r, b);
-                // A full ring's number over its pieces or dots is drawn above them, to be read.
-                let on_top = !self.busy.clear_of_marks(at, s * 0.62);
-                let layer = if on_top { &mut l.top } else { &mut l.decor };
-                layer.extend(super::badge(theme, (r + 1).to_string(), at, s, "coordinate rank"));
+                self.rank_badge((r + 1).to_string(), spot(r, b), s, false, l);
             }
         }
     }

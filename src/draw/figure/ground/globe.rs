@@ -71,22 +71,41 @@ impl Painter<'_> {
             "limb",
         ));
         if self.view.coordinates == Coordinates::Edge {
-            // File letters on the equator, where it faces the viewer, on a halo, under the marks
-            // and pieces: in the middle of the file, or, where a route or a mark will be drawn
-            // there (a rook riding along its file), at the nearest place across the file on the
-            // equator that keeps clear of them (docs/rules.md §5.5).
-            let size = g.surface().ring() * g.radius * 0.3;
-            for f in 0..topo.width() {
-                let at = |x: f64| g.view(g.surface().longitude(f as f64 + x), 0.0);
-                if at(0.5)[2] < 0.3 {
-                    continue;
-                }
-                let clear =
-                    |q: &[f64; 3]| q[2] >= 0.3 && self.busy.clear(g.paper(*q), size * q[2].sqrt() * super::BADGE_HALO);
-                let q = ACROSS.iter().map(|&x| at(x)).find(clear).unwrap_or_else(|| at(0.5));
-                let s = size * q[2].sqrt();
-                l.decor.extend(super::badge(theme, file_name(f), g.paper(q), s, "coordinate file"));
+            self.globe_file_letters(g, l);
+        }
+    }
+
+    /// File letters on the equator, where it faces the viewer, on a halo, under the marks and
+    /// pieces: in the middle of the file, or, where a route or a mark will be drawn there (a rook
+    /// riding along its file), at the nearest place across the file on the equator that keeps
+    /// clear of them (docs/rules.md §5.5).
+    ///
+    /// A xiangqi board's river runs along the equator: there the letters stand in the middle of
+    /// a rank beside it, Gold's (south of the river) where it is clear, else Red's, so that no
+    /// letter sits on the river's line.
+    fn globe_file_letters(&self, g: &GlobeGeom, l: &mut Layers) {
+        let (topo, theme) = (&self.topo, self.theme);
+        let size = g.surface().ring() * g.radius * 0.3;
+        let lats: &[f64] = if self.pos.variant().xiangqi_tables().is_some() {
+            &[-0.5 * g.surface().ring(), 0.5 * g.surface().ring()]
+        } else {
+            &[0.0]
+        };
+        for f in 0..topo.width() {
+            let at = |x: f64, lat: f64| g.view(g.surface().longitude(f as f64 + x), lat);
+            if at(0.5, 0.0)[2] < 0.3 {
+                continue;
             }
+            let clear =
+                |q: &[f64; 3]| q[2] >= 0.3 && self.busy.clear(g.paper(*q), size * q[2].sqrt() * super::BADGE_HALO);
+            let q = lats
+                .iter()
+                .flat_map(|&lat| ACROSS.iter().map(move |&x| (x, lat)))
+                .map(|(x, lat)| at(x, lat))
+                .find(clear)
+                .unwrap_or_else(|| at(0.5, lats[0]));
+            let s = size * q[2].sqrt();
+            l.decor.extend(super::badge(theme, file_name(f), g.paper(q), s, "coordinate file"));
         }
     }
 }

@@ -105,16 +105,12 @@ impl Painter<'_> {
         let boundaries = if hold {
             vec![Some(opposite as f64); topo.height() as usize]
         } else {
-            self.rank_number_boundaries(&discs, opposite, &spot, s * 0.62)
+            self.rank_number_boundaries(&discs, opposite, &spot, s * super::BADGE_HALO)
         };
         for r in 0..topo.height() {
             let (_, _, north) = g.ring_of(r);
             let Some(b) = boundaries[r as usize].filter(|_| g.shows(north)) else { continue };
-            let at = spot(r, b);
-            // A full ring's number over its pieces or dots is drawn above them, to be read.
-            let on_top = hold || !self.busy.clear_of_marks(at, s * 0.62);
-            let layer = if on_top { &mut l.top } else { &mut l.decor };
-            layer.extend(super::badge(self.theme, (r + 1).to_string(), at, s, "coordinate rank"));
+            self.rank_badge((r + 1).to_string(), spot(r, b), s, hold, l);
         }
     }
 }

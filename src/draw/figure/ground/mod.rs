@@ -168,12 +168,13 @@ impl Painter<'_> {
     /// One boundary free on every ring of a group (the rings of one disc) makes the numbers a
     /// ruler; failing that, each ring takes its own nearest free boundary, else the nearest
     /// boundary whose spot alone is clear (beside a piece, not under it), else the middle of its
-    /// nearest empty cell whose spot is clear (xiangqi's e1 between the guards). Where routes
-    /// cover every spot of a ring (a bishop's sixteen diagonals, a cannon riding round its rank),
-    /// the number goes under them, at the nearest free boundary whose spot keeps clear of the
-    /// pieces, dots and ports (the routes drawn over its halo leave it readable); `None` only
-    /// where even that is not found: the number is left out rather than written over a piece or
-    /// a dot.
+    /// nearest empty cell whose spot is clear (xiangqi's e1 between the guards), else a spot a
+    /// quarter of a file at a time along the ring that is clear. Where routes cover every spot of
+    /// a ring (a bishop's sixteen diagonals, a cannon riding round its rank), the spot clear of
+    /// the pieces, dots and ports that the lines cross least: the number is drawn over the lines
+    /// there on an opaque halo ([`Painter::rank_badge`]), never where it would hide most of a
+    /// line; where dots stand round the whole ring, between two of them. At last the boundary
+    /// `opposite`: every rank is numbered.
     pub(super) fn rank_number_boundaries(
         &self,
         groups: &[Vec<u8>],
@@ -200,30 +201,48 @@ impl Painter<'_> {
                     middles.into_iter().find(|&x| empty(r, x.floor() as i32) && clear(r, x))
                 };
                 let beside = || candidates.iter().copied().find(|&b| clear(r, b as f64)).map(|b| b as f64);
-                let under = || {
-                    let marks_only = |b: i32| self.busy.clear_of_marks(spot(r, b as f64), halo);
-                    candidates
-                        .iter()
-                        .copied()
-                        .find(|&b| empty(r, b) && empty(r, b - 1) && marks_only(b))
-                        .map(|b| b as f64)
-                };
-                // Wherever else the ring is full, over its pieces on the halo, clear of the marks;
-                // or at last on the boundary opposite the touching point: every rank is numbered.
                 // Anywhere along the ring, a quarter of a file at a time, clear of everything.
                 let along = || {
                     (0..=2 * wf).flat_map(|k| [k, -k]).map(|k| opposite as f64 + k as f64 / 4.0).find(|&x| clear(r, x))
                 };
-                let over = || candidates.iter().copied().find(|&b| self.busy.clear_of_marks(spot(r, b as f64), halo));
-                let last = || Some(opposite);
+                // The spots a number drawn over the lines may take: the file boundaries, nearest
+                // first, then every quarter of a file along the ring; on empty cells, and where
+                // its halo would not hide most of a line (a one-step route along the ring).
+                let spots = || {
+                    let quarters = (1..=2 * wf)
+                        .flat_map(|k| [k, -k])
+                        .map(|k| opposite as f64 + k as f64 / 4.0)
+                        .filter(|x| x.fract() != 0.0);
+                    candidates.iter().map(|&b| b as f64).chain(quarters).filter(move |&x| {
+                        let f = x.floor() as i32;
+                        empty(r, f)
+                            && (x.fract() != 0.0 || empty(r, f - 1))
+                            && !self.busy.hides_most_of_a_line(spot(r, x), halo)
+                    })
+                };
+                // Where routes cover every spot of the ring (a bishop's sixteen diagonals, a
+                // cannon riding round its rank): the spot clear of the pieces, dots and ports
+                // that the lines cross least; the number is drawn over the lines there, on an
+                // opaque halo ([`plated_badge`]).
+                let under = || {
+                    let marks_clear = |x: &f64| self.busy.clear_of_marks(spot(r, *x), halo);
+                    least(&|x| self.busy.line_reach(spot(r, x), halo), &mut spots().filter(marks_clear))
+                };
+                // Where dots stand close all round the ring (a chariot's on the xiangqi disc's
+                // innermost ring, a dot on every cell): the spot the marks reach into least,
+                // between two dots.
+                let between = || least(&|x| self.busy.mark_reach(spot(r, x), halo), &mut spots());
+                // At last on the boundary opposite the touching point: every rank is numbered.
+                let last = || Some(opposite as f64);
                 out[r as usize] = ruler
                     .map(|b| b as f64)
                     .or_else(own)
                     .or_else(beside)
                     .or_else(cell)
-                    .or_else(under)
                     .or_else(along)
-                    .or_else(|| over().or_else(last).map(|b| b as f64));
+                    .or_else(under)
+                    .or_else(between)
+                    .or_else(last);
             }
         }
         out
@@ -319,6 +338,19 @@ impl Painter<'_> {
     }
 }
 
+/// The place among `xs` (nearest first) where `cost` is least; a quarter of a unit less is worth
+/// leaving a nearer place for.
+fn least(cost: &dyn Fn(f64) -> f64, xs: &mut dyn Iterator<Item = f64>) -> Option<f64> {
+    let mut best: Option<(f64, f64)> = None;
+    for x in xs {
+        let c = cost(x);
+        if best.is_none_or(|(_, b)| c < b - 0.25) {
+            best = Some((x, c));
+        }
+    }
+    best.map(|(x, _)| x)
+}
+
 /// Colour mode: the width of a copy's coloured edge for squares of side `square` — the theme's
 /// width, or a tenth of a square when that is wider, so that the edges stay bold on a large
 /// figure. Each edge is drawn inside its own copy, so where two copies meet both colours show.
@@ -365,4 +397,32 @@ fn badge(theme: &Theme, label: String, at: Pt, size: f64, class: &str) -> [Eleme
         ),
         text(label, at, size, Anchor::Middle, theme.font, theme.badge_text, class),
     ]
+}
+
+/// A badge that must stand on a route or loop: the halo opaque, and the badge drawn over the
+/// lines (in the top layer), as a printed map writes a name over a road on a knock-out — the line
+/// stops at the halo's rim and goes on beyond it, the number reads whole. Only where every spot of
+/// the ring that keeps clear of the pieces and dots is crossed by a line
+/// ([`Painter::rank_number_boundaries`]), at the spot the lines cross least.
+fn plated_badge(theme: &Theme, label: String, at: Pt, size: f64, class: &str) -> [Element; 2] {
+    let [mut halo, text] = badge(theme, label, at, size, class);
+    halo.paint.opacity = None;
+    [halo.with("plated", "true".to_string()), text]
+}
+
+impl Painter<'_> {
+    /// A rank number's badge at `at` (its halo `size * BADGE_HALO` round) pushed where it will be
+    /// read: in the ground, under the marks, where nothing will cover it; above the pieces and
+    /// dots where they would (a full ring's number beside them, its halo over their edge); above
+    /// the routes on an opaque halo where a line runs through it ([`plated_badge`]).
+    pub(super) fn rank_badge(&self, label: String, at: Pt, size: f64, over: bool, l: &mut Layers) {
+        let halo = size * BADGE_HALO;
+        if !self.busy.clear_of_lines(at, halo) {
+            l.top.extend(plated_badge(self.theme, label, at, size, "coordinate rank"));
+        } else if over || !self.busy.clear_of_marks(at, halo) {
+            l.top.extend(badge(self.theme, label, at, size, "coordinate rank"));
+        } else {
+            l.decor.extend(badge(self.theme, label, at, size, "coordinate rank"));
+        }
+    }
 }
