@@ -452,12 +452,7 @@ impl Coder<'_> {
         st.off = offs;
         st.rect.clear();
         top.map(|top| {
-            let r = Rect {
-                x: left as u32,
-                y: top as u32,
-                w: (right - left + 1) as u32,
-                h: (bottom - top + 1) as u32,
-            };
+            let r = Rect { x: left as u32, y: top as u32, w: (right - left + 1) as u32, h: (bottom - top + 1) as u32 };
             // The rectangle's rows out, and the whole-frame buffer left all CLEAR again.
             for row in st.delta.chunks_exact_mut(w).skip(top).take(bottom - top + 1) {
                 st.rect.extend_from_slice(&row[left..=right]);

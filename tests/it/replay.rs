@@ -279,10 +279,10 @@ fn bad_game_files_are_located_errors_with_status_2_and_no_output() {
     assert!(!dir.join("x.gif").exists() && !dir.join("x.svg").exists(), "nothing written");
 }
 
-/// Issue 33, item 5: on the single disc the outer pole is a ring whose piece stands at one place
-/// of it, and a route into it ran round the ring to that place. The last move is drawn back to
-/// where the piece came from, a pole it has left: `game-xiangqi-pole-general`'s one-step Ke10 was
-/// a half circle round the N ring. A one-step move's line is no longer than the cell it ends on is across.
+/// On the single disc the outer pole is a ring whose piece stands at one place of it, and a route
+/// into it ran round the ring to that place. The last move is drawn back to where the piece came
+/// from, a pole it has left: `game-xiangqi-pole-general`'s one-step Ke10 was a half circle round
+/// the N ring. A one-step move's line is no longer than the cell it ends on is across.
 #[test]
 fn a_last_move_off_the_outer_pole_is_drawn_as_one_step_on_the_disc() {
     use dotchess::{Overlay, Position};

@@ -174,7 +174,8 @@ impl Painter<'_> {
     /// the pieces, dots and ports that the lines cross least: the number is drawn over the lines
     /// there on an opaque halo ([`Painter::rank_badge`]), never where it would hide most of a
     /// line; where dots stand round the whole ring, between two of them. At last the boundary
-    /// `opposite`: every rank is numbered.
+    /// `opposite`: every rank is numbered. Before all these, a boundary the overlay asks for
+    /// (`rank_numbers_at`, a replay's for the whole game) stays where only lines cross it.
     pub(super) fn rank_number_boundaries(
         &self,
         groups: &[Vec<u8>],
@@ -191,6 +192,7 @@ impl Painter<'_> {
         let clear = |r: u8, x: f64| self.busy.clear(spot(r, x), halo);
         let free = |r: u8, b: i32| empty(r, b) && empty(r, b - 1) && clear(r, b as f64);
         let candidates: Vec<i32> = (0..=wf / 2).flat_map(|k| [opposite + k, opposite - k]).collect();
+        let held = |r: u8| self.held_rank_spot(r, opposite, spot, halo);
         let mut out = vec![None; topo.height() as usize];
         for rings in groups {
             let ruler = candidates.iter().copied().find(|&b| rings.iter().all(|&r| free(r, b)));
@@ -234,8 +236,8 @@ impl Painter<'_> {
                 let between = || least(&|x| self.busy.mark_reach(spot(r, x), halo), &mut spots());
                 // At last on the boundary opposite the touching point: every rank is numbered.
                 let last = || Some(opposite as f64);
-                out[r as usize] = ruler
-                    .map(|b| b as f64)
+                out[r as usize] = held(r)
+                    .or(ruler.map(|b| b as f64))
                     .or_else(own)
                     .or_else(beside)
                     .or_else(cell)
@@ -246,6 +248,23 @@ impl Painter<'_> {
             }
         }
         out
+    }
+
+    /// A boundary asked for (`rank_numbers_at`: a replay's, held for the whole game) kept on
+    /// ring `r` where only lines cross it, the number drawn over them on its opaque halo, so that
+    /// the numbers do not move from frame to frame with the last move: `None` when none was asked
+    /// for, or a piece or dot stands there, or the halo would hide most of a line.
+    fn held_rank_spot(&self, r: u8, opposite: i32, spot: &dyn Fn(u8, f64) -> Pt, halo: f64) -> Option<f64> {
+        self.overlay.rank_numbers_at?;
+        let wf = self.topo.width() as i32;
+        let empty =
+            |f: i32| self.topo.square(f.rem_euclid(wf) as u8, r).is_none_or(|sq| self.pos.piece_at(sq).is_none());
+        let (x, at) = (opposite as f64, spot(r, opposite as f64));
+        let keep = empty(opposite)
+            && empty(opposite - 1)
+            && self.busy.clear_of_marks(at, halo)
+            && !self.busy.hides_most_of_a_line(at, halo);
+        keep.then_some(x)
     }
 
     /// Every square's name in the square (each copy on the chart), in its middle, under
