@@ -25,6 +25,7 @@ mod lines_under_labels;
 mod outline;
 mod pole_band;
 mod route_ends;
+mod steady;
 
 use crate::essay::essay;
 use dotchess::draw::scene::{Element, Node, Pt, Scene, Shape};
