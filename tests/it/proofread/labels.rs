@@ -55,7 +55,6 @@ fn essay_labels_keep_apart() {
 }
 
 #[test]
-#[ignore = "open: two overlaps on generated xiangqi globes"]
 fn generated_labels_keep_apart() {
     proofread("overlapping labels", generated_sheets(), 100, check);
 }

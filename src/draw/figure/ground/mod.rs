@@ -286,6 +286,7 @@ impl Painter<'_> {
     fn cell_names(&self, layout: &dyn Projection, l: &mut Layers) {
         let topo = &self.topo;
         let outlines = layout.silhouettes(topo);
+        let mut taken = pole_plates(l);
         for cell in topo.all_cells() {
             if topo.pole_of(cell).is_some() {
                 continue;
@@ -328,13 +329,16 @@ impl Painter<'_> {
                     &[(left, top), (right, top), (left, bottom), (right, bottom)]
                 };
                 let reach = (w + 2.0 * pad).hypot(h) / 2.0;
-                let clear =
-                    |&&(x, y): &&(f64, f64)| self.busy.clear_of_lines(at.offset(x + w / 2.0 + pad, y + h / 2.0), reach);
+                let clear = |&&(x, y): &&(f64, f64)| {
+                    let c = at.offset(x + w / 2.0 + pad, y + h / 2.0);
+                    self.busy.clear_of_lines(c, reach) && apart(&taken, c, w / 2.0 + pad, h / 2.0)
+                };
                 let &(x, y) = places.iter().find(clear).unwrap_or(&places[0]);
                 let corner = at.offset(x, y);
                 if fit(w + 2.0 * pad, h, corner.offset(w / 2.0 + pad, h / 2.0)) < 1.0 {
                     continue;
                 }
+                taken.push((corner.offset(w / 2.0 + pad, h / 2.0), w / 2.0 + pad, h / 2.0));
                 l.top.push(
                     Element::new(
                         Shape::Rect { at: corner, w: w + 2.0 * pad, h },
@@ -355,6 +359,26 @@ impl Painter<'_> {
             }
         }
     }
+}
+
+/// What a cell name's patch keeps off, as boxes (centre, half width, half height): the pole
+/// letters' plates drawn so far (on the globe a cell beside the pole has its top corners under
+/// the letter); the names' patches are added as they are placed (a name pushed down from the
+/// plate meets the next cell's).
+fn pole_plates(l: &Layers) -> Vec<(Pt, f64, f64)> {
+    let plates = l.top.iter().filter(|e| e.class == "pole-label-plate");
+    plates
+        .filter_map(|e| match e.shape {
+            Shape::Circle { c, r } => Some((c, r, r)),
+            _ => None,
+        })
+        .collect()
+}
+
+/// Whether a box centred at `c`, `hw` by `hh` from its centre to its sides, overlaps none of
+/// `boxes` (a plate taken as its square: a near miss at its corner counts as touching).
+fn apart(boxes: &[(Pt, f64, f64)], c: Pt, hw: f64, hh: f64) -> bool {
+    boxes.iter().all(|&(q, qw, qh)| (q.x - c.x).abs() >= hw + qw || (q.y - c.y).abs() >= hh + qh)
 }
 
 /// The place among `xs` (nearest first) where `cost` is least; a quarter of a unit less is worth
