@@ -58,7 +58,6 @@ fn essay_pieces_and_names_stand_in_their_cells() {
 }
 
 #[test]
-#[ignore = "open: cell names near a globe's limb stand outside their cells"]
 fn generated_pieces_and_names_stand_in_their_cells() {
     proofread("pieces and names in their cells", generated_sheets(), 100, check);
 }

@@ -12,7 +12,7 @@ mod wrap;
 
 use super::{Coordinates, Layers, Layout, Painter, ViewKind, pieces::text};
 use crate::draw::geometry::Projection;
-use crate::draw::scene::{Anchor, Element, Paint, Pt, Rgb, Shape};
+use crate::draw::scene::{Anchor, Element, Paint, PathCmd, Pt, Rgb, Shape};
 use crate::draw::theme::Theme;
 use crate::rules::piece::Color;
 use crate::rules::topology::{Cell, Dir, Pole, Topology};
@@ -287,6 +287,7 @@ impl Painter<'_> {
         let topo = &self.topo;
         let outlines = layout.silhouettes(topo);
         let mut taken = pole_plates(l);
+        let polygons = cell_polygons(l);
         for cell in topo.all_cells() {
             if topo.pole_of(cell).is_some() {
                 continue;
@@ -326,12 +327,14 @@ impl Painter<'_> {
                 let places: &[(f64, f64)] = if crossed {
                     &[(mid, top), (mid, bottom)]
                 } else {
-                    &[(left, top), (right, top), (left, bottom), (right, bottom)]
+                    &[(left, top), (right, top), (left, bottom), (right, bottom), (mid, bottom), (mid, top)]
                 };
+                let own = polygons.get(&name).and_then(|ps| ps.iter().find(|p| crate::draw::geometry::holds(p, at)));
                 let reach = (w + 2.0 * pad).hypot(h) / 2.0;
                 let clear = |&&(x, y): &&(f64, f64)| {
                     let c = at.offset(x + w / 2.0 + pad, y + h / 2.0);
-                    self.busy.clear_of_lines(c, reach) && apart(&taken, c, w / 2.0 + pad, h / 2.0)
+                    let in_cell = own.is_none_or(|p| crate::draw::geometry::holds(p, c));
+                    in_cell && self.busy.clear_of_lines(c, reach) && apart(&taken, c, w / 2.0 + pad, h / 2.0)
                 };
                 let &(x, y) = places.iter().find(clear).unwrap_or(&places[0]);
                 let corner = at.offset(x, y);
@@ -359,6 +362,24 @@ impl Painter<'_> {
             }
         }
     }
+}
+
+/// The cells drawn so far by name, each copy as the polygon of its path's points (a curve by its
+/// end points): a name's patch keeps its middle in its own cell (near a globe's pole, a cell's
+/// corner of the square round its centre lies in the next cell).
+fn cell_polygons(l: &Layers) -> std::collections::BTreeMap<String, Vec<Vec<Pt>>> {
+    let mut out: std::collections::BTreeMap<String, Vec<Vec<Pt>>> = Default::default();
+    for node in &l.cells {
+        let crate::draw::scene::Node::Element(e) = node else { continue };
+        let (Shape::Path(cmds), Some(name)) = (&e.shape, e.data.iter().find(|(k, _)| *k == "cell")) else { continue };
+        let points = cmds.iter().filter_map(|c| match *c {
+            PathCmd::Move(p) | PathCmd::Line(p) | PathCmd::Quad(_, p) | PathCmd::Cubic(_, _, p) => Some(p),
+            PathCmd::Arc { to, .. } => Some(to),
+            PathCmd::Close => None,
+        });
+        out.entry(name.1.clone()).or_default().push(points.collect());
+    }
+    out
 }
 
 /// What a cell name's patch keeps off, as boxes (centre, half width, half height): the pole
