@@ -277,7 +277,10 @@ impl Painter<'_> {
     /// diagonal heading south-east passes the upper left corner: `12-spherical-bishop-d3`'s
     /// Bd3-e2-f1 on the chart), the name takes the first of the other corners (on a crossed
     /// cell, the middle of the bottom edge) that the lines keep clear of, so that no line runs
-    /// under its patch.
+    /// under its patch. The place taken also keeps its middle inside its own cell (near a
+    /// globe's pole a cell is a narrow wedge whose square's corners lie in the next cells; there
+    /// the middles of its top and bottom edges are tried last), off a pole letter's plate and off
+    /// the patches of the names placed before it.
     ///
     /// On a solid seen from outside (a globe, the ball swelling or split) a name near the
     /// outline is made smaller until its letters stand inside it, and left out when that would
