@@ -153,14 +153,7 @@ fn largest_subpath(cmds: &[PathCmd]) -> Vec<PathCmd> {
             continue;
         }
         let sub = &cmds[start..i];
-        let pts: Vec<Pt> = sub
-            .iter()
-            .filter_map(|c| match *c {
-                PathCmd::Move(p) | PathCmd::Line(p) | PathCmd::Quad(_, p) | PathCmd::Cubic(_, _, p) => Some(p),
-                PathCmd::Arc { to, .. } => Some(to),
-                PathCmd::Close => None,
-            })
-            .collect();
+        let pts: Vec<Pt> = sub.iter().filter_map(PathCmd::end).collect();
         let span = |f: fn(&Pt) -> f64| {
             let (lo, hi) = pts.iter().map(f).fold((f64::MAX, f64::MIN), |(l, h), x| (l.min(x), h.max(x)));
             hi - lo

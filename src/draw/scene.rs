@@ -104,6 +104,15 @@ pub enum PathCmd {
 }
 
 impl PathCmd {
+    /// Where the command ends: the point it moves or draws to (`None` for a close).
+    pub(crate) fn end(&self) -> Option<Pt> {
+        match *self {
+            PathCmd::Move(p) | PathCmd::Line(p) | PathCmd::Quad(_, p) | PathCmd::Cubic(_, _, p) => Some(p),
+            PathCmd::Arc { to, .. } => Some(to),
+            PathCmd::Close => None,
+        }
+    }
+
     /// An open path through `points`: a move to the first, a line to each of the others.
     pub fn polyline(points: &[Pt]) -> Vec<PathCmd> {
         let mut cmds = Vec::with_capacity(points.len());

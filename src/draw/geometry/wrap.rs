@@ -142,6 +142,24 @@ pub struct WrapGeom {
     band: f64,
 }
 
+/// Where the straight way in surface coordinates from `a` to `b`, whose ends lie on the two
+/// sides of the limb (`facing` positive at one, not at the other), turns away: found by halving
+/// the way thirty times.
+fn turning_point(a: (f64, f64), b: (f64, f64), facing: &dyn Fn((f64, f64)) -> f64) -> (f64, f64) {
+    let at = |t: f64| (lerp(a.0, b.0, t), lerp(a.1, b.1, t));
+    let from = facing(a) > 0.0;
+    let (mut lo, mut hi) = (0.0, 1.0);
+    for _ in 0..30 {
+        let mid = (lo + hi) / 2.0;
+        if (facing(at(mid)) > 0.0) == from {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    at((lo + hi) / 2.0)
+}
+
 fn lerp(a: f64, b: f64, t: f64) -> f64 {
     a + (b - a) * t
 }
@@ -411,17 +429,7 @@ impl WrapGeom {
                 pts.push((on_paper(a), None));
             }
             if fa != fb {
-                let at = |t: f64| (lerp(a.0, b.0, t), lerp(a.1, b.1, t));
-                let (mut lo, mut hi) = (0.0, 1.0);
-                for _ in 0..30 {
-                    let mid = (lo + hi) / 2.0;
-                    if (facing(at(mid)) > 0.0) == fa {
-                        lo = mid;
-                    } else {
-                        hi = mid;
-                    }
-                }
-                pts.push((on_paper(at((lo + hi) / 2.0)), Some(fa)));
+                pts.push((on_paper(turning_point(a, b, &facing)), Some(fa)));
             }
         }
         let mut out = Vec::with_capacity(pts.len() + 16);
@@ -447,17 +455,7 @@ impl WrapGeom {
                 let a = coords[i - 1];
                 let was = facing(a) > 0.0;
                 if was != shown {
-                    let at = |t: f64| (lerp(a.0, c.0, t), lerp(a.1, c.1, t));
-                    let (mut lo, mut hi) = (0.0, 1.0);
-                    for _ in 0..30 {
-                        let mid = (lo + hi) / 2.0;
-                        if (facing(at(mid)) > 0.0) == was {
-                            lo = mid;
-                        } else {
-                            hi = mid;
-                        }
-                    }
-                    let cut = on_paper(at((lo + hi) / 2.0));
+                    let cut = on_paper(turning_point(a, c, &facing));
                     if was {
                         cur.push(cut);
                         if cur.len() > 1 {

@@ -8,7 +8,7 @@
 use super::geom::{inside_rings, outline};
 use super::{Finding, Sheet, data, describe, essay_sheets, has_class, proofread};
 use dotchess::draw::Kind;
-use dotchess::draw::scene::{Pt, Shape};
+use dotchess::draw::scene::{Element, Pt, Shape};
 
 /// The most a smooth outline may turn at one of its points (degrees): a circle drawn as a
 /// 180-gon turns 2°, as a 360-gon 1°.
@@ -53,14 +53,14 @@ fn corners(ring: &[Pt]) -> Vec<(Pt, f64)> {
     out
 }
 
-fn smooth(s: &Sheet) -> Option<Vec<Finding>> {
-    if !moving_solid(s) {
-        return None;
-    }
+/// The outlines (`limb`) of a sheet of a moving solid, if it has any.
+fn moving_limbs(s: &Sheet) -> Option<Vec<&Element>> {
     let limbs: Vec<_> = s.find("limb").collect();
-    if limbs.is_empty() {
-        return None;
-    }
+    (moving_solid(s) && !limbs.is_empty()).then_some(limbs)
+}
+
+fn smooth(s: &Sheet) -> Option<Vec<Finding>> {
+    let limbs = moving_limbs(s)?;
     let mut out = Vec::new();
     for e in limbs {
         // A half of the split ball: its rim meets its dome at two points.
@@ -86,13 +86,7 @@ fn smooth(s: &Sheet) -> Option<Vec<Finding>> {
 const FILL: f64 = 1.5;
 
 fn filled(s: &Sheet) -> Option<Vec<Finding>> {
-    if !moving_solid(s) {
-        return None;
-    }
-    let limbs: Vec<_> = s.find("limb").collect();
-    if limbs.is_empty() {
-        return None;
-    }
+    let limbs = moving_limbs(s)?;
     // The surface's patches (not the grid lines drawn over them, nor what shows through an open
     // tube), each with its box.
     let patches: Vec<(Vec<Vec<Pt>>, [f64; 4])> = s

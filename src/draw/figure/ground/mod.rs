@@ -192,7 +192,7 @@ impl Painter<'_> {
         let clear = |r: u8, x: f64| self.busy.clear(spot(r, x), halo);
         let free = |r: u8, b: i32| empty(r, b) && empty(r, b - 1) && clear(r, b as f64);
         let candidates: Vec<i32> = (0..=wf / 2).flat_map(|k| [opposite + k, opposite - k]).collect();
-        let held = |r: u8| self.held_rank_spot(r, opposite, spot, halo);
+        let held = |r: u8| self.held_rank_spot(r, opposite, &empty, spot, halo);
         let mut out = vec![None; topo.height() as usize];
         for rings in groups {
             let ruler = candidates.iter().copied().find(|&b| rings.iter().all(|&r| free(r, b)));
@@ -254,14 +254,18 @@ impl Painter<'_> {
     /// ring `r` where only lines cross it, the number drawn over them on its opaque halo, so that
     /// the numbers do not move from frame to frame with the last move: `None` when none was asked
     /// for, or a piece or dot stands there, or the halo would hide most of a line.
-    fn held_rank_spot(&self, r: u8, opposite: i32, spot: &dyn Fn(u8, f64) -> Pt, halo: f64) -> Option<f64> {
+    fn held_rank_spot(
+        &self,
+        r: u8,
+        opposite: i32,
+        empty: &dyn Fn(u8, i32) -> bool,
+        spot: &dyn Fn(u8, f64) -> Pt,
+        halo: f64,
+    ) -> Option<f64> {
         self.overlay.rank_numbers_at?;
-        let wf = self.topo.width() as i32;
-        let empty =
-            |f: i32| self.topo.square(f.rem_euclid(wf) as u8, r).is_none_or(|sq| self.pos.piece_at(sq).is_none());
         let (x, at) = (opposite as f64, spot(r, opposite as f64));
-        let keep = empty(opposite)
-            && empty(opposite - 1)
+        let keep = empty(r, opposite)
+            && empty(r, opposite - 1)
             && self.busy.clear_of_marks(at, halo)
             && !self.busy.hides_most_of_a_line(at, halo);
         keep.then_some(x)
@@ -375,12 +379,7 @@ fn cell_polygons(l: &Layers) -> std::collections::BTreeMap<String, Vec<Vec<Pt>>>
     for node in &l.cells {
         let crate::draw::scene::Node::Element(e) = node else { continue };
         let (Shape::Path(cmds), Some(name)) = (&e.shape, e.data.iter().find(|(k, _)| *k == "cell")) else { continue };
-        let points = cmds.iter().filter_map(|c| match *c {
-            PathCmd::Move(p) | PathCmd::Line(p) | PathCmd::Quad(_, p) | PathCmd::Cubic(_, _, p) => Some(p),
-            PathCmd::Arc { to, .. } => Some(to),
-            PathCmd::Close => None,
-        });
-        out.entry(name.1.clone()).or_default().push(points.collect());
+        out.entry(name.1.clone()).or_default().push(cmds.iter().filter_map(PathCmd::end).collect());
     }
     out
 }
