@@ -1,9 +1,10 @@
 //! Interactive figures in a real browser: headless Chromium (Debian's `chromium`)
 //! driven by playwright-core (`tests/browser/touch.mjs`; `tools::playwright_node` installs both when missing —
 //! without them this test fails, it never skips). One browser for every page: the Dot's start on
-//! the hemispheres, the chart and the globe, and a middle game of each variant on five views.
+//! the hemispheres, the chart and the globe (every piece), and a middle game of each variant on
+//! five views (each side's each kind of piece: [`one_of_each`]).
 //!
-//! For every piece, clicked or chosen from the keyboard, the visible dots of every panel are
+//! For each piece driven, clicked or chosen from the keyboard, the visible dots of every panel are
 //! exactly the destinations `dotchess moves --square` lists (those a panel's view shows: the globe
 //! hides its far half), each named with its moves; Escape hides them. Hover, the arrow keys, Tab,
 //! a whole side's moves, the side-to-move switch, two figures on one page, a screenshot before and
@@ -158,6 +159,37 @@ fn self_contained(v: &Value, file: &Path, what: &str) {
     assert!(strings(&v["errors"]).is_empty(), "{what}: {:?}", v["errors"]);
 }
 
+/// The pieces a middle game's page is driven with: of each side's each kind, the one with the
+/// most destinations (the first by cell name among equals), and every piece of the side to move
+/// that has none. The Dot's start page is driven with every piece.
+///
+/// Each click costs the browser some 80 ms of processor time (most of it rastering the five
+/// panels again), and every page runs the same script: what differs from piece to piece is the
+/// data the page carries, which `tests/it/touch.rs` checks for every piece of every figure
+/// without a browser. So the browser sees every kind of piece of both sides in every variant and
+/// view, the busiest of each (its dots in every panel, the globe hiding some), at about half the
+/// clicks of every piece.
+fn one_of_each(pos: &Position) -> Vec<dotchess::Cell> {
+    let mut best: BTreeMap<(Color, dotchess::Role), (usize, String, dotchess::Cell)> = BTreeMap::new();
+    let mut idle = Vec::new();
+    for (cell, piece) in pos.pieces() {
+        let n = dotchess::destinations(pos, cell, true).len();
+        let name = pos.topology().name(cell);
+        if n == 0 && piece.color == pos.turn() {
+            idle.push(cell);
+        }
+        let key = (piece.color, piece.role);
+        let better = best.get(&key).is_none_or(|(m, other, _)| n > *m || (n == *m && name < *other));
+        if better {
+            best.insert(key, (n, name, cell));
+        }
+    }
+    let mut cells: Vec<dotchess::Cell> = best.into_values().map(|(_, _, c)| c).chain(idle).collect();
+    cells.sort_by_key(|c| pos.topology().name(*c));
+    cells.dedup();
+    cells
+}
+
 struct Figure {
     name: String,
     file: PathBuf,
@@ -177,10 +209,12 @@ fn every_piece_shows_its_moves_in_every_panel_of_a_real_browser() {
     }
     let figures: Vec<Figure> = figures
         .into_iter()
-        .map(|(name, pos, overlay, panels)| {
+        .enumerate()
+        .map(|(i, (name, pos, overlay, panels))| {
             let file = page(&dir, &name, &pos, overlay);
+            let cells = if i == 0 { pos.pieces().map(|(c, _)| c).collect() } else { one_of_each(&pos) };
             let moves =
-                pos.pieces().map(|(c, _)| pos.topology().name(c)).map(|c| (c.clone(), moves_of(&pos, &c))).collect();
+                cells.into_iter().map(|c| pos.topology().name(c)).map(|c| (c.clone(), moves_of(&pos, &c))).collect();
             Figure { name, file, pos, panels, moves }
         })
         .collect();
