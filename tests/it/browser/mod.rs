@@ -13,3 +13,13 @@ mod contact_sheet;
 mod touch;
 #[cfg(feature = "serve")]
 mod workbench;
+
+/// A driver of `tests/browser/` to run with node: playwright-core beside it, Chromium named in
+/// `CHROMIUM`. Installs what is missing first (`crate::tools::playwright_node`).
+fn driver(script: &str) -> std::process::Command {
+    let node = crate::tools::playwright_node();
+    let dir = crate::tools::browser_dir();
+    let mut c = std::process::Command::new(node);
+    c.env("CHROMIUM", crate::tools::chromium()).arg(dir.join(script)).current_dir(&dir);
+    c
+}

@@ -11,7 +11,6 @@
 //! after a click, and no request but the page itself.
 
 use crate::common;
-use crate::tools;
 
 use dotchess::draw::geometry::{GlobeGeom, Projection, Viewpoint};
 use dotchess::draw::scene::Pt;
@@ -124,17 +123,9 @@ fn figure_div(html: &str) -> &str {
 
 /// Runs the driver: node and playwright-core from `tests/browser`, Chromium from Debian.
 fn drive(job: &Value, dir: &Path) -> Value {
-    let node = tools::playwright_node();
-    let browser_dir = tools::browser_dir();
     let (job_file, result_file) = (dir.join("job.json"), dir.join("result.json"));
     std::fs::write(&job_file, serde_json::to_string(job).unwrap()).unwrap();
-    let mut child = Command::new(node)
-        .env("CHROMIUM", tools::chromium())
-        .arg(browser_dir.join("touch.mjs"))
-        .args([&job_file, &result_file])
-        .current_dir(&browser_dir)
-        .spawn()
-        .expect("run node");
+    let mut child = super::driver("touch.mjs").args([&job_file, &result_file]).spawn().expect("run node");
     let deadline = std::time::Instant::now() + std::time::Duration::from_secs(600);
     let status = loop {
         if let Some(st) = child.try_wait().unwrap() {

@@ -18,7 +18,6 @@
 
 use crate::common;
 use crate::http::{get, post, send};
-use crate::tools;
 
 use axum::http::StatusCode;
 use dotchess::{Position, VariantId};
@@ -78,8 +77,6 @@ fn cli_bytes(args: &[&str], dir: &Path, out: &str) -> Vec<u8> {
 
 /// Starts the server in-process, runs the driver with `job`, stops the server: what it saw.
 fn drive(job: &mut Value, dir: &Path) -> Value {
-    let node = tools::playwright_node();
-    let browser = tools::browser_dir();
     let runtime = tokio::runtime::Runtime::new().unwrap();
     let (addr, stop) = runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -94,13 +91,7 @@ fn drive(job: &mut Value, dir: &Path) -> Value {
     job["url"] = format!("http://{addr}").into();
     let job_file = dir.join("job.json");
     std::fs::write(&job_file, job.to_string()).unwrap();
-    let out = Command::new(node)
-        .env("CHROMIUM", tools::chromium())
-        .arg(browser.join("workbench.mjs"))
-        .arg(&job_file)
-        .current_dir(&browser)
-        .output()
-        .expect("run node");
+    let out = super::driver("workbench.mjs").arg(&job_file).output().expect("run node");
     let _ = stop.send(());
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let seen: Value =
