@@ -21,8 +21,8 @@ use crate::rules::routes::Route;
 pub(super) struct Busy {
     /// Pieces, dots and ports: centre and radius.
     circles: Vec<(Pt, f64)>,
-    /// The dots (as drawn: a dot its own size, a capture ring round its piece), ports and the
-    /// overlay's circles and crosses: what a label may not stand on even where it may stand
+    /// The dots (as drawn: a dot its own size, a capture ring round its piece), ports (where a
+    /// route is cut) and the overlay's circles and crosses: what a label may not stand on even where it may stand
     /// over a piece's edge.
     dots: Vec<(Pt, f64)>,
     /// Routes and loops, the last move, arrows, and xiangqi's river and palace lines: points,
@@ -58,12 +58,14 @@ impl Busy {
         }
         busy.add_markups(topo, overlay, layout);
         let lw = theme.route_width * layout.unit() / 40.0 + 0.6;
+        // A route's pieces: a circle at each end, a port (a dot as drawn) where a piece is cut.
         let add_route = |busy: &mut Busy, pieces: &[Vec<Pt>]| {
-            for p in pieces {
+            for (k, p) in pieces.iter().enumerate() {
                 for end in [p.first(), p.last()].into_iter().flatten() {
                     busy.circles.push((*end, lw * 2.4));
-                    busy.dots.push((*end, lw * 2.4));
                 }
+                let ports = [p.first().filter(|_| k > 0), p.last().filter(|_| k + 1 < pieces.len())];
+                busy.dots.extend(ports.into_iter().flatten().map(|&end| (end, lw * 2.4)));
                 busy.lines.push((p.clone(), lw));
             }
         };

@@ -151,9 +151,10 @@ impl Painter<'_> {
     /// a ring (a bishop's sixteen diagonals, a cannon riding round its rank), the spot clear of
     /// the pieces, dots and ports that the lines cross least: the number is drawn over the lines
     /// there on an opaque halo ([`Painter::rank_badge`]), never where it would hide most of a
-    /// line; where pieces and dots fill the ring, over the pieces' edges, off the dots
-    /// ([`Painter::over_pieces_spot`]); where dots stand round the whole ring, between two of
-    /// them. At last the boundary `opposite`: every rank is numbered. Before all these, a boundary the overlay asks for
+    /// line; where dots stand round the whole ring, between two of them; where that spot would
+    /// still stand on a dot (pieces and dots fill the ring), over the pieces' edges, off the dots
+    /// ([`Painter::over_pieces_spot`]), else between the dots all the same. At last the boundary
+    /// `opposite`: every rank is numbered. Before all these, a boundary the overlay asks for
     /// (`rank_numbers_at`, a replay's for the whole game) stays where only lines cross it.
     pub(super) fn rank_number_boundaries(
         &self,
@@ -213,7 +214,9 @@ impl Painter<'_> {
                 // innermost ring, a dot on every cell): the spot the marks reach into least,
                 // between two dots.
                 let between = || least(&|x| self.busy.mark_reach(spot(r, x), halo), &mut spots());
-                let over_pieces = || self.over_pieces_spot(r, opposite, spot, halo);
+                // That spot, where it keeps off the dots and ports.
+                let between_clear = || between().filter(|&x| self.busy.dot_reach(spot(r, x), halo) <= 0.0);
+                let over_pieces = || self.over_pieces_spot(r, opposite, &empty, spot, halo);
                 // At last on the boundary opposite the touching point: every rank is numbered.
                 let last = || Some(opposite as f64);
                 out[r as usize] = held(r)
@@ -223,6 +226,7 @@ impl Painter<'_> {
                     .or_else(cell)
                     .or_else(along)
                     .or_else(under)
+                    .or_else(between_clear)
                     .or_else(over_pieces)
                     .or_else(between)
                     .or_else(last);
@@ -232,16 +236,26 @@ impl Painter<'_> {
     }
 
     /// Where pieces and dots fill ring `r` (xiangqi's innermost, its eight pieces and a cannon's
-    /// dot on the ninth cell, left the number only that dot's cell): the spot, a quarter of a file
-    /// at a time along the ring, off every dot and port that the pieces reach into least, the
-    /// number drawn over their edges ([`Painter::rank_badge`]) rather than over a destination.
-    fn over_pieces_spot(&self, r: u8, opposite: i32, spot: &dyn Fn(u8, f64) -> Pt, halo: f64) -> Option<f64> {
+    /// dot on the ninth cell, left the number only that dot's cell): the file boundary between two
+    /// pieces, nearest `opposite` first, whose spot keeps off every dot and port and that the
+    /// pieces reach into least, the number drawn over their edges ([`Painter::rank_badge`])
+    /// rather than over a destination. `None` where no two pieces stand side by side (a lone
+    /// chariot riding round its ring of dots): never over a piece's middle.
+    fn over_pieces_spot(
+        &self,
+        r: u8,
+        opposite: i32,
+        empty: &dyn Fn(u8, i32) -> bool,
+        spot: &dyn Fn(u8, f64) -> Pt,
+        halo: f64,
+    ) -> Option<f64> {
         let wf = self.topo.width() as i32;
-        let quarters = (0..=2 * wf).flat_map(|k| [k, -k]).map(|k| opposite as f64 + k as f64 / 4.0);
+        let boundaries = (0..=wf / 2).flat_map(|k| [opposite + k, opposite - k]);
+        let between_pieces = boundaries.filter(|&b| !empty(r, b) && !empty(r, b - 1)).map(|b| b as f64);
         let off_dots = |x: &f64| {
             self.busy.dot_reach(spot(r, *x), halo) <= 0.0 && !self.busy.hides_most_of_a_line(spot(r, *x), halo)
         };
-        least(&|x| self.busy.mark_reach(spot(r, x), halo), &mut quarters.filter(off_dots))
+        least(&|x| self.busy.mark_reach(spot(r, x), halo), &mut between_pieces.filter(off_dots))
     }
 
     /// A boundary asked for (`rank_numbers_at`: a replay's, held for the whole game) kept on
