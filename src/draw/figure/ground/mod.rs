@@ -352,7 +352,8 @@ impl Painter<'_> {
                 let (hw, hh) = (w / 2.0 + pad, h / 2.0);
                 let centres: Vec<Pt> = places.iter().map(|&(x, y)| at.offset(x + hw, y + hh)).collect();
                 let fits = |c: Pt| own.is_none_or(|p| crate::draw::geometry::holds(p, c)) && apart(&taken, c, hw, hh);
-                let (c, plated) = self.name_plate_place(&centres, &fits, (hw, hh), pad);
+                // Half the plate's margin of air between it and a line beside it.
+                let (c, plated) = self.name_plate_place(&centres, &fits, (hw, hh), pad / 2.0);
                 let corner = c.offset(-hw, -hh);
                 if fit(w + 2.0 * pad, h, c) < 1.0 {
                     continue;
