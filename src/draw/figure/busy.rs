@@ -9,9 +9,9 @@
 
 use super::Overlay;
 use super::marks::overlay_loops;
-use super::marks::route_drawings;
+use super::marks::{leap_avoid, route_drawings};
 use crate::draw::geometry::Projection;
-use crate::draw::scene::{Element, Pt, Shape};
+use crate::draw::scene::{Element, PathCmd, Pt, Shape};
 use crate::draw::theme::Theme;
 use crate::rules::position::Position;
 use crate::rules::routes::Route;
@@ -21,7 +21,12 @@ use crate::rules::routes::Route;
 pub(super) struct Busy {
     /// Pieces, dots and ports: centre and radius.
     circles: Vec<(Pt, f64)>,
-    /// Routes and loops: points, and half the line's width.
+    /// The dots (as drawn: a dot its own size, a capture ring round its piece), ports (where a
+    /// route is cut) and the overlay's circles and crosses: what a label may not stand on even where it may stand
+    /// over a piece's edge.
+    dots: Vec<(Pt, f64)>,
+    /// Routes and loops, the last move, arrows, and xiangqi's river and palace lines: points,
+    /// and half the line's width.
     lines: Vec<(Vec<Pt>, f64)>,
 }
 
@@ -43,21 +48,24 @@ impl Busy {
     /// The places of everything a figure will draw over its ground: each piece (a circle of 0.42
     /// of its cell), each markup (the overlay's circles and crosses, 0.42 of their cell too), each
     /// destination's dot (0.47 of its cell, the size of a capture ring), each route and loop as
-    /// drawn, and a port at every end of every piece of a route.
+    /// drawn, a port at every end of every piece of a route, and xiangqi's river and palaces.
     pub(super) fn of(pos: &Position, overlay: &Overlay, theme: &Theme, layout: &dyn Projection) -> Busy {
         let topo = pos.topology();
         let mut busy = Busy::default();
-        let markups = overlay.circles.iter().chain(&overlay.crosses).map(|&(cell, _)| cell);
-        for cell in pos.pieces().map(|(cell, _)| cell).chain(markups) {
+        for cell in pos.pieces().map(|(cell, _)| cell) {
             let r = layout.cell_size(topo, cell) * 0.42;
             busy.circles.extend(layout.centres(topo, cell).into_iter().map(|c| (c, r)));
         }
+        busy.add_markups(topo, overlay, layout);
         let lw = theme.route_width * layout.unit() / 40.0 + 0.6;
+        // A route's pieces: a circle at each end, a port (a dot as drawn) where a piece is cut.
         let add_route = |busy: &mut Busy, pieces: &[Vec<Pt>]| {
-            for p in pieces {
+            for (k, p) in pieces.iter().enumerate() {
                 for end in [p.first(), p.last()].into_iter().flatten() {
                     busy.circles.push((*end, lw * 2.4));
                 }
+                let ports = [p.first().filter(|_| k > 0), p.last().filter(|_| k + 1 < pieces.len())];
+                busy.dots.extend(ports.into_iter().flatten().map(|&end| (end, lw * 2.4)));
                 busy.lines.push((p.clone(), lw));
             }
         };
@@ -66,12 +74,19 @@ impl Busy {
             let dests = overlay.destinations_of(pos, i);
             // The routes as the marks draw them (a knight's leaps curved).
             let all: Vec<_> = dests.iter().flat_map(|d| d.routes.iter().map(|r| (d.cell, r))).collect();
-            let mut drawings = route_drawings(layout, topo, theme, lw, piece, &all, &dests).into_iter();
+            let avoid = leap_avoid(layout, theme, lw, pos, overlay, i);
+            let mut drawings = route_drawings(layout, topo, piece, &all, &avoid).into_iter();
             for d in &dests {
                 let drawn: Vec<Vec<Vec<Pt>>> = d.routes.iter().filter_map(|_| drawings.next()).collect();
                 drawn.iter().for_each(|pieces| add_route(&mut busy, pieces));
-                let r = layout.cell_size(topo, d.cell) * 0.47;
-                busy.circles.extend(layout.destination_marks(topo, d.cell, &drawn).into_iter().map(|c| (c, r)));
+                let cs = layout.cell_size(topo, d.cell);
+                // Kept clear by a capture ring's size; standing on a dot only as drawn (a capture
+                // ring round its piece, else the dot).
+                let r = if d.capture { cs * 0.47 } else { cs * theme.dot_radius + lw };
+                for c in layout.destination_marks(topo, d.cell, &drawn) {
+                    busy.circles.push((c, cs * 0.47));
+                    busy.dots.push((c, r));
+                }
             }
         }
         // The last move, drawn back from where the piece stands to where it came from
@@ -96,10 +111,46 @@ impl Busy {
                 let prefix = Route { from: route.from, steps: route.steps[..=k].to_vec() };
                 let r = layout.cell_size(topo, c) * theme.dot_radius * 1.2;
                 let at = layout.destination_marks(topo, c, &[layout.route(topo, &prefix)]);
-                busy.circles.extend(at.into_iter().map(|p| (p, r)));
+                busy.circles.extend(at.iter().map(|&p| (p, r)));
+                busy.dots.extend(at.into_iter().map(|p| (p, r)));
             }
         }
+        busy.add_zones(pos, layout);
         busy
+    }
+
+    /// The overlay's circles and crosses, kept clear by 0.42 of their cell; a label stands off
+    /// a circle as a disc of that size and off a cross as its two arms, a small circle every
+    /// tenth of an arm (its cell's name stands between the arms, `cell_names`), as wide as
+    /// `markups.rs` draws them and a quarter of a unit.
+    fn add_markups(&mut self, topo: &crate::rules::topology::Topology, overlay: &Overlay, layout: &dyn Projection) {
+        for &(cell, _) in overlay.circles.iter().chain(&overlay.crosses) {
+            let r = layout.cell_size(topo, cell) * 0.42;
+            self.circles.extend(layout.centres(topo, cell).into_iter().map(|c| (c, r)));
+        }
+        for &(cell, _) in &overlay.circles {
+            let r = layout.cell_size(topo, cell) * 0.42;
+            self.dots.extend(layout.centres(topo, cell).into_iter().map(|c| (c, r)));
+        }
+        for &(cell, _) in &overlay.crosses {
+            let size = layout.cell_size(topo, cell);
+            let (k, w) = (size * 0.3, (size * 0.07).max(1.2));
+            for c in layout.centres(topo, cell) {
+                let arms = (-10..=10).map(|i| i as f64 * k / 10.0);
+                let r = w / 2.0 + 0.25;
+                self.dots.extend(arms.flat_map(|t| [(c.offset(t, t), r), (c.offset(t, -t), r)]));
+            }
+        }
+    }
+
+    /// Xiangqi's river and palace lines, drawn with the ground: a cell name's patch in a corner
+    /// stood on a palace's line, a rank number on a palace's side.
+    fn add_zones(&mut self, pos: &Position, layout: &dyn Projection) {
+        let (rw, pw) = super::ground::zone_widths(layout.unit());
+        for side in super::ground::zone_sides(pos, layout) {
+            let hw = if side.palace.is_some() { pw } else { rw } / 2.0;
+            self.lines.extend(path_points(&side.cmds).into_iter().map(|p| (p, hw)));
+        }
     }
 
     /// Whether a round label of radius `r` at `p` keeps clear of everything drawn.
@@ -162,11 +213,141 @@ impl Busy {
         })
     }
 
+    /// How far the dots, ports and the overlay's circles and crosses (not the pieces) reach into a
+    /// round label of radius `r` at `p` (zero or less: it is clear of them).
+    pub(super) fn dot_reach(&self, p: Pt, r: f64) -> f64 {
+        self.dots.iter().map(|&(c, cr)| r + cr - squared(p, c).sqrt()).fold(f64::NEG_INFINITY, f64::max)
+    }
+
+    /// How far the lines reach into a box, centred at `c` and `hw` by `hh` from its centre to its
+    /// sides: the most by which a line's edge passes inside the box's edge (zero or less: the box
+    /// is clear of them). A cell name's patch is a box, and a round label as wide as the patch
+    /// would keep a patch out of a corner that a diagonal route passes well clear of.
+    pub(super) fn box_line_reach(&self, c: Pt, hw: f64, hh: f64) -> f64 {
+        let mut reach = f64::NEG_INFINITY;
+        for (pts, lhw) in &self.lines {
+            for w in pts.windows(2) {
+                let (lo, hi) = (w[0].x.min(w[1].x), w[0].x.max(w[1].x));
+                let (top, bottom) = (w[0].y.min(w[1].y), w[0].y.max(w[1].y));
+                let far = hw + lhw + 1.0;
+                if lo > c.x + far || hi < c.x - far || top > c.y + hh + lhw + 1.0 || bottom < c.y - hh - lhw - 1.0 {
+                    continue;
+                }
+                let n = (squared(w[0], w[1]).sqrt() / 0.5).ceil().max(1.0) as usize;
+                for i in 0..=n {
+                    reach = reach.max(lhw - box_distance(w[0].lerp(w[1], i as f64 / n as f64), c, hw, hh));
+                }
+            }
+        }
+        reach
+    }
+
+    /// Whether a box (centre `c`, half sizes `hw`, `hh`) keeps clear of the dots, ports and the
+    /// overlay's circles and crosses (it may stand over a piece's edge).
+    pub(super) fn box_clear_of_dots(&self, c: Pt, hw: f64, hh: f64) -> bool {
+        self.dots.iter().all(|&(q, r)| box_distance(q, c, hw, hh) >= r)
+    }
+
+    /// Whether a box (centre `c`, half sizes `hw`, `hh`) drawn over the lines would hide more
+    /// than half of one of them (a one-step route, a palace's side).
+    pub(super) fn box_hides_most_of_a_line(&self, c: Pt, hw: f64, hh: f64) -> bool {
+        let inside = |q: Pt| (q.x - c.x).abs() < hw && (q.y - c.y).abs() < hh;
+        self.lines.iter().any(|(pts, _)| {
+            let (mut hidden, mut all) = (0.0, 0.0);
+            for w in pts.windows(2) {
+                let len = squared(w[0], w[1]).sqrt();
+                let n = (len / 0.5).ceil().max(1.0) as usize;
+                for i in 0..n {
+                    all += len / n as f64;
+                    if inside(w[0].lerp(w[1], (i as f64 + 0.5) / n as f64)) {
+                        hidden += len / n as f64;
+                    }
+                }
+            }
+            all > 0.0 && hidden > all / 2.0
+        })
+    }
+
     /// Whether a round label of radius `r` at `p` keeps clear of the pieces, dots and ports (a
     /// route may pass under it).
     pub(super) fn clear_of_marks(&self, p: Pt, r: f64) -> bool {
         self.circles.iter().all(|&(c, cr)| squared(p, c) >= (r + cr) * (r + cr))
     }
+}
+
+/// The signed distance from `p` to a box centred at `c`, `hw` by `hh` from its centre to its
+/// sides: negative inside, by how far `p` lies in from the nearest side.
+fn box_distance(p: Pt, c: Pt, hw: f64, hh: f64) -> f64 {
+    let (dx, dy) = ((p.x - c.x).abs() - hw, (p.y - c.y).abs() - hh);
+    if dx <= 0.0 && dy <= 0.0 { dx.max(dy) } else { dx.max(0.0).hypot(dy.max(0.0)) }
+}
+
+/// A path's lines as points: its straight pieces by their ends, its arcs and curves a point
+/// every few degrees or sixteenth of the way (xiangqi's river and palace sides on a disc).
+fn path_points(cmds: &[PathCmd]) -> Vec<Vec<Pt>> {
+    let mut out: Vec<Vec<Pt>> = Vec::new();
+    let (mut at, mut start) = (Pt::default(), Pt::default());
+    for c in cmds {
+        match *c {
+            PathCmd::Move(p) => {
+                out.push(vec![p]);
+                (at, start) = (p, p);
+                continue;
+            }
+            PathCmd::Line(p) => out.last_mut().into_iter().for_each(|l| l.push(p)),
+            PathCmd::Arc { r, large, sweep, to } => {
+                let pts = arc_points(at, to, r, large, sweep);
+                out.last_mut().into_iter().for_each(|l| l.extend(pts.iter().copied()));
+            }
+            PathCmd::Quad(a, b) => {
+                let pts: Vec<Pt> =
+                    (1..=16).map(|i| i as f64 / 16.0).map(|t| at.lerp(a, t).lerp(a.lerp(b, t), t)).collect();
+                out.last_mut().into_iter().for_each(|l| l.extend(pts.iter().copied()));
+            }
+            PathCmd::Cubic(a, b, e) => {
+                let pts: Vec<Pt> = (1..=16)
+                    .map(|i| {
+                        let t = i as f64 / 16.0;
+                        let (ab, bc, ce) = (at.lerp(a, t), a.lerp(b, t), b.lerp(e, t));
+                        ab.lerp(bc, t).lerp(bc.lerp(ce, t), t)
+                    })
+                    .collect();
+                out.last_mut().into_iter().for_each(|l| l.extend(pts.iter().copied()));
+            }
+            PathCmd::Close => out.last_mut().into_iter().for_each(|l| l.push(start)),
+        }
+        at = out.last().and_then(|l| l.last().copied()).unwrap_or(at);
+    }
+    out.retain(|l| l.len() > 1);
+    out
+}
+
+/// The points of a circular arc of radius `r` from `a` to `b` as SVG draws it (`large`: the
+/// longer way round; `sweep`: clockwise on paper), every three degrees.
+fn arc_points(a: Pt, b: Pt, r: f64, large: bool, sweep: bool) -> Vec<Pt> {
+    let (hx, hy) = ((a.x - b.x) / 2.0, (a.y - b.y) / 2.0);
+    let d2 = hx * hx + hy * hy;
+    if d2 < 1e-12 {
+        return vec![b];
+    }
+    let r = r.abs().max(d2.sqrt());
+    let k = ((r * r - d2) / d2).max(0.0).sqrt() * if large != sweep { 1.0 } else { -1.0 };
+    let (cx, cy) = (k * hy, -k * hx);
+    let centre = Pt::new(cx + (a.x + b.x) / 2.0, cy + (a.y + b.y) / 2.0);
+    let t1 = (hy - cy).atan2(hx - cx);
+    let mut dt = (-hy - cy).atan2(-hx - cx) - t1;
+    if sweep && dt < 0.0 {
+        dt += std::f64::consts::TAU;
+    } else if !sweep && dt > 0.0 {
+        dt -= std::f64::consts::TAU;
+    }
+    let n = (dt.abs() / 3f64.to_radians()).ceil().max(1.0) as usize;
+    (1..=n)
+        .map(|i| {
+            let t = t1 + dt * i as f64 / n as f64;
+            Pt::new(centre.x + r * t.cos(), centre.y + r * t.sin())
+        })
+        .collect()
 }
 
 /// What a label placed over the ground must keep clear of among the ground's own writing: its

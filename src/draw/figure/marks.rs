@@ -7,7 +7,7 @@ use crate::draw::geometry::Projection;
 use crate::draw::scene::{Element, Paint, PathCmd, Pt, Rgb, Shape};
 use crate::draw::theme::Theme;
 use crate::rules::piece::Piece;
-use crate::rules::routes::{Destination, Route, arrow_route_in, ride_to};
+use crate::rules::routes::{Route, arrow_route_in, ride_to};
 use crate::rules::topology::{Cell, Dir, Topology};
 
 /// The marks of a figure, and what the description and legend say of them.
@@ -516,26 +516,23 @@ fn leap_curve(points: &mut Vec<Pt>, unit: f64, whole: bool) {
 }
 
 /// Each route of a piece (`all`, with the destination each leads to) as the pieces of line it is
-/// drawn in, routes `lw` wide: a knight's leaps curved, and bowed clear of the other
-/// destinations' dots (a leap passes over no cell). The ground asks for them too, to keep its
-/// writing off the lines as they are drawn (`busy.rs`).
+/// drawn in: a knight's leaps curved, and bowed clear of the dots in `avoid` but their own
+/// destination's (a leap passes over no cell; [`leap_avoid`]). The ground asks for them too, to
+/// keep its writing off the lines as they are drawn (`busy.rs`).
 pub(super) fn route_drawings(
     layout: &dyn Projection,
     topo: &Topology,
-    theme: &Theme,
-    lw: f64,
     piece: Piece,
     all: &[(Cell, &Route)],
-    dests: &[Destination],
+    avoid: &[(Cell, Pt, f64)],
 ) -> Vec<Vec<Vec<Pt>>> {
     let knight = piece.role == crate::rules::piece::Role::Knight;
-    let dots_at = if knight { dot_places(layout, topo, theme, lw, dests) } else { Vec::new() };
     all.iter()
         .map(|&(to, r)| {
             let mut pieces = if knight { layout.leap(topo, r) } else { layout.route(topo, r) };
             if knight {
                 let whole = pieces.len() == 1;
-                let others: Vec<(Pt, f64)> = dots_at.iter().filter(|d| d.0 != to).map(|d| (d.1, d.2)).collect();
+                let others: Vec<(Pt, f64)> = avoid.iter().filter(|d| d.0 != to).map(|d| (d.1, d.2)).collect();
                 pieces.iter_mut().for_each(|p| {
                     leap_curve(p, layout.unit(), whole);
                     leap_clear_of(p, &others);
@@ -546,22 +543,46 @@ pub(super) fn route_drawings(
         .collect()
 }
 
-/// Where the dots of `dests` will stand and how far a line `lw` wide must keep from each centre
-/// to stay off it (the dot's radius, half the route's width and half a unit).
-fn dot_places(
+/// The dots the leaps of the overlay's `i`th marked piece keep off, when it is a knight (else
+/// none): the dots of all its destinations, of every other marked piece's and of the overlay's
+/// loops (`12`'s figures mark one piece; generated figures' knights leapt a3–c4 over the dot of
+/// a pawn's b3, h2–b3 over a loop's dot on a2), each
+/// as where it stands and how far a line `lw` wide must keep from its centre to stay off it (the
+/// dot's radius, half the route's width and half a unit).
+pub(super) fn leap_avoid(
     layout: &dyn Projection,
-    topo: &Topology,
     theme: &Theme,
     lw: f64,
-    dests: &[Destination],
+    pos: &crate::rules::position::Position,
+    overlay: &Overlay,
+    i: usize,
 ) -> Vec<(Cell, Pt, f64)> {
-    dests
-        .iter()
-        .flat_map(|d| {
+    let topo = pos.topology();
+    let knight = overlay.moves.get(i).and_then(|m| pos.piece_at(m.from));
+    if knight.is_none_or(|p| p.role != crate::rules::piece::Role::Knight) {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for j in 0..overlay.moves.len() {
+        if j != i && pos.piece_at(overlay.moves[j].from).is_none() {
+            continue;
+        }
+        for d in overlay.destinations_of(pos, j) {
             let r = layout.cell_size(topo, d.cell) * theme.dot_radius + lw / 2.0 + 0.5;
-            layout.centres(topo, d.cell).into_iter().map(move |at| (d.cell, at, r))
-        })
-        .collect()
+            out.extend(layout.centres(topo, d.cell).into_iter().map(|at| (d.cell, at, r)));
+        }
+    }
+    // A loop's dots, on each cell it reaches, where the ride arrives.
+    for (route, _, _) in overlay_loops(topo, overlay) {
+        for k in 0..route.steps.len() {
+            let c = route.steps[k].cell;
+            let prefix = Route { from: route.from, steps: route.steps[..=k].to_vec() };
+            let r = layout.cell_size(topo, c) * theme.dot_radius + lw / 2.0 + 0.5;
+            let at = layout.destination_marks(topo, c, &[layout.route(topo, &prefix)]);
+            out.extend(at.into_iter().map(|p| (c, p, r)));
+        }
+    }
+    out
 }
 
 /// A knight's leap kept off the dots of its other destinations (docs/rules.md §5.4): a leap passes

@@ -4,7 +4,7 @@
 //! describes them.
 
 use super::marks::{
-    Ctx, DotKind, coloured_dot, dot, far_dot, line_colour, push_far, push_route, push_tail, route_drawings,
+    Ctx, DotKind, coloured_dot, dot, far_dot, leap_avoid, line_colour, push_far, push_route, push_tail, route_drawings,
 };
 use super::{Layers, MoveMark, pieces::text};
 use crate::draw::geometry::Projection;
@@ -67,7 +67,8 @@ impl Ctx<'_> {
         let all: Vec<(Cell, &Route)> = dests.iter().flat_map(|d| d.routes.iter().map(|r| (d.cell, r))).collect();
         let steps: Vec<Vec<(Cell, Option<Pole>)>> =
             all.iter().map(|(_, r)| r.steps.iter().map(|s| (s.cell, s.via)).collect()).collect();
-        let drawings = route_drawings(self.layout, topo, p.theme, self.lw(), piece, &all, &dests);
+        let avoid = leap_avoid(self.layout, p.theme, self.lw(), p.pos, p.overlay, mi);
+        let drawings = route_drawings(self.layout, topo, piece, &all, &avoid);
         let tails = crate::draw::prefix::tails(&steps, &drawings);
         // An interactive figure: each drawn route names every destination it leads to.
         let ends: Vec<Cell> = all.iter().map(|(c, _)| *c).collect();

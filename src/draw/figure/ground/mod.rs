@@ -114,44 +114,22 @@ impl Painter<'_> {
     }
 
     /// Xiangqi: the river along the boundary between the two halves (on the hemispheres, the rims
-    /// of both discs) and the outline of each palace, found as the sides of cells whose neighbour
-    /// across the side lies on the other side of the boundary.
+    /// of both discs) and the outline of each palace ([`zone_sides`]).
     fn xiangqi_zones(&self, layout: &dyn Projection, l: &mut Layers) {
-        let Some(x) = self.pos.variant().xiangqi_tables() else { return };
-        let topo = &self.topo;
-        let unit = layout.unit();
-        let neighbour = |cell: Cell, dir: Dir| topo.step(topo.cursor(cell, dir)).map(|s| s.to.cell);
-        let (rw, pw) = ((unit * 0.11).max(2.0), (unit * 0.05).max(1.2));
+        let (rw, pw) = zone_widths(layout.unit());
         let river = Paint { dash: Theme::dash(&self.theme.river_dash, rw), ..Paint::stroke(self.theme.river, rw) }
             .rounded()
             .with_opacity(0.85);
         let palace =
             Paint { dash: Theme::dash(&self.theme.palace_dash, pw), ..Paint::stroke(self.theme.palace, pw) }.rounded();
-        for cell in topo.all_cells().filter(|&c| topo.pole_of(c).is_none()) {
-            for dir in Dir::ORTHOGONAL {
-                let Some(n) = neighbour(cell, dir) else { continue };
-                for side in Color::ALL {
-                    if x.own_half(side).has(cell) && x.own_half(side.other()).has(n) {
-                        for cmds in layout.sides(topo, cell, dir) {
-                            l.decor.push(
-                                Element::new(Shape::Path(cmds), river.clone(), "river").with("cell", topo.name(cell)),
-                            );
-                        }
-                    }
-                }
-                for color in Color::ALL {
-                    let p = x.palace(color);
-                    if p.has(cell) && !p.has(n) {
-                        for cmds in layout.sides(topo, cell, dir) {
-                            l.decor.push(
-                                Element::new(Shape::Path(cmds), palace.clone(), "palace")
-                                    .with("cell", topo.name(cell))
-                                    .with("side", self.pos.variant().color_name(color).to_string()),
-                            );
-                        }
-                    }
-                }
-            }
+        for side in zone_sides(self.pos, layout) {
+            let name = self.topo.name(side.cell);
+            l.decor.push(match side.palace {
+                None => Element::new(Shape::Path(side.cmds), river.clone(), "river").with("cell", name),
+                Some(color) => Element::new(Shape::Path(side.cmds), palace.clone(), "palace")
+                    .with("cell", name)
+                    .with("side", self.pos.variant().color_name(color).to_string()),
+            });
         }
     }
 
@@ -173,7 +151,9 @@ impl Painter<'_> {
     /// a ring (a bishop's sixteen diagonals, a cannon riding round its rank), the spot clear of
     /// the pieces, dots and ports that the lines cross least: the number is drawn over the lines
     /// there on an opaque halo ([`Painter::rank_badge`]), never where it would hide most of a
-    /// line; where dots stand round the whole ring, between two of them. At last the boundary
+    /// line; where dots stand round the whole ring, between two of them; where that spot would
+    /// still stand on a dot (pieces and dots fill the ring), over the pieces' edges, off the dots
+    /// ([`Painter::over_pieces_spot`]), else between the dots all the same. At last the boundary
     /// `opposite`: every rank is numbered. Before all these, a boundary the overlay asks for
     /// (`rank_numbers_at`, a replay's for the whole game) stays where only lines cross it.
     pub(super) fn rank_number_boundaries(
@@ -234,6 +214,9 @@ impl Painter<'_> {
                 // innermost ring, a dot on every cell): the spot the marks reach into least,
                 // between two dots.
                 let between = || least(&|x| self.busy.mark_reach(spot(r, x), halo), &mut spots());
+                // That spot, where it keeps off the dots and ports.
+                let between_clear = || between().filter(|&x| self.busy.dot_reach(spot(r, x), halo) <= 0.0);
+                let over_pieces = || self.over_pieces_spot(r, opposite, &empty, spot, halo);
                 // At last on the boundary opposite the touching point: every rank is numbered.
                 let last = || Some(opposite as f64);
                 out[r as usize] = held(r)
@@ -243,11 +226,36 @@ impl Painter<'_> {
                     .or_else(cell)
                     .or_else(along)
                     .or_else(under)
+                    .or_else(between_clear)
+                    .or_else(over_pieces)
                     .or_else(between)
                     .or_else(last);
             }
         }
         out
+    }
+
+    /// Where pieces and dots fill ring `r` (xiangqi's innermost, its eight pieces and a cannon's
+    /// dot on the ninth cell, left the number only that dot's cell): the file boundary between two
+    /// pieces, nearest `opposite` first, whose spot keeps off every dot and port and that the
+    /// pieces reach into least, the number drawn over their edges ([`Painter::rank_badge`])
+    /// rather than over a destination. `None` where no two pieces stand side by side (a lone
+    /// chariot riding round its ring of dots): never over a piece's middle.
+    fn over_pieces_spot(
+        &self,
+        r: u8,
+        opposite: i32,
+        empty: &dyn Fn(u8, i32) -> bool,
+        spot: &dyn Fn(u8, f64) -> Pt,
+        halo: f64,
+    ) -> Option<f64> {
+        let wf = self.topo.width() as i32;
+        let boundaries = (0..=wf / 2).flat_map(|k| [opposite + k, opposite - k]);
+        let between_pieces = boundaries.filter(|&b| !empty(r, b) && !empty(r, b - 1)).map(|b| b as f64);
+        let off_dots = |x: &f64| {
+            self.busy.dot_reach(spot(r, *x), halo) <= 0.0 && !self.busy.hides_most_of_a_line(spot(r, *x), halo)
+        };
+        least(&|x| self.busy.mark_reach(spot(r, x), halo), &mut between_pieces.filter(off_dots))
     }
 
     /// A boundary asked for (`rank_numbers_at`: a replay's, held for the whole game) kept on
@@ -281,7 +289,9 @@ impl Painter<'_> {
     /// diagonal heading south-east passes the upper left corner: `12-spherical-bishop-d3`'s
     /// Bd3-e2-f1 on the chart), the name takes the first of the other corners (on a crossed
     /// cell, the middle of the bottom edge) that the lines keep clear of, so that no line runs
-    /// under its patch. The place taken also keeps its middle inside its own cell (near a
+    /// under its patch; the lines include xiangqi's river and palace sides, and the place keeps
+    /// off the dots, ports and markups too. Where lines cross every place, the name is written
+    /// over them on an opaque plate ([`Painter::name_plate_place`]). The place taken also keeps its middle inside its own cell (near a
     /// globe's pole a cell is a narrow wedge whose square's corners lie in the next cells; there
     /// the middles of its top and bottom edges are tried last), off a pole letter's plate and off
     /// the patches of the names placed before it.
@@ -331,32 +341,30 @@ impl Painter<'_> {
                 // The patch's top left corner, relative to the cell's centre, at each place.
                 let (left, right, mid) = (-cs / 2.0 + pad, cs / 2.0 - pad - w - 2.0 * pad, -(w / 2.0 + pad));
                 let (top, bottom) = (-cs / 2.0 + pad, cs / 2.0 - pad - h);
+                // Between a cross's arms, the name stands half the pad nearer the cell's edge,
+                // where the arms are farther apart.
                 let places: &[(f64, f64)] = if crossed {
-                    &[(mid, top), (mid, bottom)]
+                    &[(mid, top - pad / 2.0), (mid, bottom + pad / 2.0)]
                 } else {
                     &[(left, top), (right, top), (left, bottom), (right, bottom), (mid, bottom), (mid, top)]
                 };
                 let own = polygons.get(&name).and_then(|ps| ps.iter().find(|p| crate::draw::geometry::holds(p, at)));
-                let reach = (w + 2.0 * pad).hypot(h) / 2.0;
-                let clear = |&&(x, y): &&(f64, f64)| {
-                    let c = at.offset(x + w / 2.0 + pad, y + h / 2.0);
-                    let in_cell = own.is_none_or(|p| crate::draw::geometry::holds(p, c));
-                    in_cell && self.busy.clear_of_lines(c, reach) && apart(&taken, c, w / 2.0 + pad, h / 2.0)
-                };
-                let &(x, y) = places.iter().find(clear).unwrap_or(&places[0]);
-                let corner = at.offset(x, y);
-                if fit(w + 2.0 * pad, h, corner.offset(w / 2.0 + pad, h / 2.0)) < 1.0 {
+                let (hw, hh) = (w / 2.0 + pad, h / 2.0);
+                let centres: Vec<Pt> = places.iter().map(|&(x, y)| at.offset(x + hw, y + hh)).collect();
+                let fits = |c: Pt| own.is_none_or(|p| crate::draw::geometry::holds(p, c)) && apart(&taken, c, hw, hh);
+                // Half the plate's margin of air between it and a line beside it.
+                let (c, plated) = self.name_plate_place(&centres, &fits, (hw, hh), pad / 2.0);
+                let corner = c.offset(-hw, -hh);
+                if fit(w + 2.0 * pad, h, c) < 1.0 {
                     continue;
                 }
-                taken.push((corner.offset(w / 2.0 + pad, h / 2.0), w / 2.0 + pad, h / 2.0));
-                l.top.push(
-                    Element::new(
-                        Shape::Rect { at: corner, w: w + 2.0 * pad, h },
-                        Paint::fill(self.cell_fill(cell).0).with_opacity(0.85),
-                        "cell-name-plate",
-                    )
-                    .with("cell", name.clone()),
-                );
+                taken.push((c, hw, hh));
+                // Translucent where nothing runs under it; opaque where drawn over lines.
+                let paint = Paint::fill(self.cell_fill(cell).0);
+                let paint = if plated { paint } else { paint.with_opacity(0.85) };
+                let plate = Element::new(Shape::Rect { at: corner, w: w + 2.0 * pad, h }, paint, "cell-name-plate")
+                    .with("cell", name.clone());
+                l.top.push(if plated { plate.with("plated", "true".to_string()) } else { plate });
                 l.top.push(text(
                     name.clone(),
                     corner.offset(pad + w / 2.0, h / 2.0),
@@ -368,6 +376,86 @@ impl Painter<'_> {
                 ));
             }
         }
+    }
+}
+
+/// One side of a cell on a xiangqi zone's line: the river's (`palace` `None`) or the outline of
+/// the palace of `palace`'s colour, as a paper path.
+pub(super) struct ZoneSide {
+    pub cell: Cell,
+    pub palace: Option<Color>,
+    pub cmds: Vec<PathCmd>,
+}
+
+/// The widths of the river's and the palaces' lines for a view of unit `unit`.
+pub(super) fn zone_widths(unit: f64) -> (f64, f64) {
+    ((unit * 0.11).max(2.0), (unit * 0.05).max(1.2))
+}
+
+/// Xiangqi's zone lines, in drawing order: the river along the boundary between the two halves
+/// and the outline of each palace, found as the sides of cells whose neighbour across the side
+/// lies on the other side of the boundary. Empty for a board without them. The ground draws them
+/// ([`Painter::xiangqi_zones`]); the ground's writing keeps off them (`busy.rs`).
+pub(super) fn zone_sides(pos: &crate::rules::position::Position, layout: &dyn Projection) -> Vec<ZoneSide> {
+    let Some(x) = pos.variant().xiangqi_tables() else { return Vec::new() };
+    let topo = pos.topology();
+    let neighbour = |cell: Cell, dir: Dir| topo.step(topo.cursor(cell, dir)).map(|s| s.to.cell);
+    let mut out = Vec::new();
+    for cell in topo.all_cells().filter(|&c| topo.pole_of(c).is_none()) {
+        for dir in Dir::ORTHOGONAL {
+            let Some(n) = neighbour(cell, dir) else { continue };
+            for side in Color::ALL {
+                if x.own_half(side).has(cell) && x.own_half(side.other()).has(n) {
+                    let sides = layout.sides(topo, cell, dir).into_iter();
+                    out.extend(sides.map(|cmds| ZoneSide { cell, palace: None, cmds }));
+                }
+            }
+            for color in Color::ALL {
+                let p = x.palace(color);
+                if p.has(cell) && !p.has(n) {
+                    let sides = layout.sides(topo, cell, dir).into_iter();
+                    out.extend(sides.map(|cmds| ZoneSide { cell, palace: Some(color), cmds }));
+                }
+            }
+        }
+    }
+    out
+}
+
+impl Painter<'_> {
+    /// Where a cell name's patch (half sizes `hw`, `hh`) stands among the `centres` of its
+    /// places, in the order tried, and whether it is drawn over lines on an opaque plate. The
+    /// first place that `fits` (in its cell, off the patches placed before) and keeps off the
+    /// lines by `air` and off the dots, ports and the overlay's circles and crosses (a piece's
+    /// edge it may cover). Where lines run through every such place (a bishop's four diagonals
+    /// and a route along its rank), the one the lines reach into least that is clear of those
+    /// marks and hides no more than half of any line: the name is written there over the lines,
+    /// its plate opaque, as a printed map writes a name over a road on a knock-out, the same
+    /// rule as the rank numbers' ([`plated_badge`]). Failing that (a capture ring round the
+    /// cell's piece reaches every corner), the first place clear of the lines; at last the
+    /// first place.
+    fn name_plate_place(
+        &self,
+        centres: &[Pt],
+        fits: &dyn Fn(Pt) -> bool,
+        (hw, hh): (f64, f64),
+        air: f64,
+    ) -> (Pt, bool) {
+        let busy = &self.busy;
+        let fitting: Vec<Pt> = centres.iter().copied().filter(|&c| fits(c)).collect();
+        let off_lines = |c: &&Pt| busy.box_line_reach(**c, hw + air, hh + air) <= 0.0;
+        let off_dots: Vec<Pt> = fitting.iter().copied().filter(|&c| busy.box_clear_of_dots(c, hw, hh)).collect();
+        if let Some(&c) = off_dots.iter().find(off_lines) {
+            return (c, false);
+        }
+        let over = off_dots.iter().copied().filter(|&c| !busy.box_hides_most_of_a_line(c, hw, hh));
+        let best = over.map(|c| (c, busy.box_line_reach(c, hw, hh))).fold(None, |b: Option<(Pt, f64)>, (c, r)| {
+            if b.is_none_or(|(_, br)| r < br - 0.25) { Some((c, r)) } else { b }
+        });
+        if let Some((c, _)) = best {
+            return (c, true);
+        }
+        (fitting.iter().find(off_lines).copied().unwrap_or(centres[0]), false)
     }
 }
 
