@@ -7,9 +7,11 @@ use std::process::Command;
 
 #[test]
 fn contact_sheet_opens_in_a_browser() {
-    let chromium = crate::tools::chromium();
+    // The essay first: on a fresh machine another browser test is installing Chromium meanwhile,
+    // and this thread draws instead of waiting for it.
     let essay = common::essay_outputs();
     assert!(essay.output.status.success(), "{}", String::from_utf8_lossy(&essay.output.stderr));
+    let chromium = crate::tools::chromium();
     let d = &essay.dir;
     // The browser's profile goes beside, not into, the essay's folder (which other tests count).
     let browser = common::Scratch::new("contact-sheet");
