@@ -546,9 +546,9 @@ pub(super) fn route_drawings(
 /// The dots the leaps of the overlay's `i`th marked piece keep off, when it is a knight (else
 /// none): the dots of all its destinations, of every other marked piece's and of the overlay's
 /// loops (`12`'s figures mark one piece; generated figures' knights leapt a3–c4 over the dot of
-/// a pawn's b3, h2–b3 over a loop's dot on a2), each
-/// as where it stands and how far a line `lw` wide must keep from its centre to stay off it (the
-/// dot's radius, half the route's width and half a unit).
+/// a pawn's b3, h2–b3 over a loop's dot on a2). Each as where it stands and how far a line `lw`
+/// wide must keep from its centre to stay off it (the dot's radius, half the route's width and
+/// half a unit).
 pub(super) fn leap_avoid(
     layout: &dyn Projection,
     theme: &Theme,
