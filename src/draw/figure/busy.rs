@@ -22,8 +22,8 @@ pub(super) struct Busy {
     /// Pieces, dots and ports: centre and radius.
     circles: Vec<(Pt, f64)>,
     /// The dots (as drawn: a dot its own size, a capture ring round its piece), ports (where a
-    /// route is cut) and the overlay's circles and crosses: what a label may not stand on even where it may stand
-    /// over a piece's edge.
+    /// route is cut) and the overlay's circles and crosses: what a label may not stand on even
+    /// where it may stand over a piece's edge.
     dots: Vec<(Pt, f64)>,
     /// Routes and loops, the last move, arrows, and xiangqi's river and palace lines: points,
     /// and half the line's width.
@@ -189,34 +189,20 @@ impl Busy {
     /// How far the pieces, dots and ports reach into a round label of radius `r` at `p` (zero or
     /// less: it is clear of them).
     pub(super) fn mark_reach(&self, p: Pt, r: f64) -> f64 {
-        self.circles.iter().map(|&(c, cr)| r + cr - squared(p, c).sqrt()).fold(f64::NEG_INFINITY, f64::max)
+        circles_reach(&self.circles, p, r)
     }
 
     /// Whether a round label of radius `r` at `p`, drawn over the lines, would hide more than
     /// half of one of them: a short route (one step along a ring) is lost under a label that a
     /// long one passes under.
     pub(super) fn hides_most_of_a_line(&self, p: Pt, r: f64) -> bool {
-        self.lines.iter().any(|(pts, _)| {
-            let (mut hidden, mut all) = (0.0, 0.0);
-            for w in pts.windows(2) {
-                let len = squared(w[0], w[1]).sqrt();
-                let n = (len / 0.5).ceil().max(1.0) as usize;
-                for i in 0..n {
-                    let q = w[0].lerp(w[1], (i as f64 + 0.5) / n as f64);
-                    all += len / n as f64;
-                    if squared(p, q) < r * r {
-                        hidden += len / n as f64;
-                    }
-                }
-            }
-            all > 0.0 && hidden > all / 2.0
-        })
+        self.hides_most_of_a_line_where(&|q| squared(p, q) < r * r)
     }
 
     /// How far the dots, ports and the overlay's circles and crosses (not the pieces) reach into a
     /// round label of radius `r` at `p` (zero or less: it is clear of them).
     pub(super) fn dot_reach(&self, p: Pt, r: f64) -> f64 {
-        self.dots.iter().map(|&(c, cr)| r + cr - squared(p, c).sqrt()).fold(f64::NEG_INFINITY, f64::max)
+        circles_reach(&self.dots, p, r)
     }
 
     /// How far the lines reach into a box, centred at `c` and `hw` by `hh` from its centre to its
@@ -251,7 +237,12 @@ impl Busy {
     /// Whether a box (centre `c`, half sizes `hw`, `hh`) drawn over the lines would hide more
     /// than half of one of them (a one-step route, a palace's side).
     pub(super) fn box_hides_most_of_a_line(&self, c: Pt, hw: f64, hh: f64) -> bool {
-        let inside = |q: Pt| (q.x - c.x).abs() < hw && (q.y - c.y).abs() < hh;
+        self.hides_most_of_a_line_where(&|q| (q.x - c.x).abs() < hw && (q.y - c.y).abs() < hh)
+    }
+
+    /// Whether a label whose room holds the points where `inside` says so would hide more than
+    /// half of a line: each line measured half a unit at a time, by the middles of its pieces.
+    fn hides_most_of_a_line_where(&self, inside: &dyn Fn(Pt) -> bool) -> bool {
         self.lines.iter().any(|(pts, _)| {
             let (mut hidden, mut all) = (0.0, 0.0);
             for w in pts.windows(2) {
@@ -273,6 +264,12 @@ impl Busy {
     pub(super) fn clear_of_marks(&self, p: Pt, r: f64) -> bool {
         self.circles.iter().all(|&(c, cr)| squared(p, c) >= (r + cr) * (r + cr))
     }
+}
+
+/// How far the `circles` (centre, radius) reach into a round label of radius `r` at `p`: the
+/// most by which one overlaps it (zero or less: it is clear of them).
+fn circles_reach(circles: &[(Pt, f64)], p: Pt, r: f64) -> f64 {
+    circles.iter().map(|&(c, cr)| r + cr - squared(p, c).sqrt()).fold(f64::NEG_INFINITY, f64::max)
 }
 
 /// The signed distance from `p` to a box centred at `c`, `hw` by `hh` from its centre to its

@@ -221,19 +221,42 @@ fn generated_routes_and_marks_keep_off_labels() {
     proofread("routes and marks over labels", generated_sheets(), 100, check);
 }
 
+/// A made-up route from `from` to `to` along y = 50, 3 units wide.
+fn made_up_route(from: f64, to: f64) -> Element {
+    use dotchess::draw::scene::{Paint, Rgb};
+    Element::new(
+        Shape::Polyline(vec![Pt::new(from, 50.0), Pt::new(to, 50.0)]),
+        Paint::stroke(Rgb(200, 0, 200), 3.0),
+        "route",
+    )
+}
+
+/// A made-up label's letters at (50, 50).
+fn made_up_label(text: &str, size: f64, class: &str) -> Element {
+    use dotchess::draw::scene::{Anchor, FontWeight, Paint, Rgb};
+    let letters = Shape::Text {
+        text: text.into(),
+        at: Pt::new(50.0, 50.0),
+        size,
+        anchor: Anchor::Middle,
+        weight: FontWeight::Regular,
+    };
+    Element::new(letters, Paint::fill(Rgb(0, 0, 0)), class).with("text", text)
+}
+
+/// How many findings the check makes on a made-up sheet of `elements`, drawn in that order.
+fn findings_on(elements: Vec<Element>) -> usize {
+    let topo = *Position::start(dotchess::VariantId::Dot).topology();
+    let sheet = Sheet { figure: "made up".into(), part: "panel 1".into(), elements, topo, view: None, animation: None };
+    check(&sheet).map_or(0, |f| f.len())
+}
+
 /// The check on four made-up sheets, a route running straight through a rank number's halo: the
 /// halo opaque and drawn after the route passes; translucent, drawn before the route, or hiding
 /// the whole route, it is a finding.
 #[test]
 fn a_line_passes_under_an_opaque_halo_drawn_after_it_only() {
-    use dotchess::draw::scene::{Anchor, FontWeight, Paint, Rgb};
-    let route = |to: f64| {
-        Element::new(
-            Shape::Polyline(vec![Pt::new(0.0, 50.0), Pt::new(to, 50.0)]),
-            Paint::stroke(Rgb(200, 0, 200), 3.0),
-            "route",
-        )
-    };
+    use dotchess::draw::scene::{Paint, Rgb};
     let halo = |opacity: Option<f64>| {
         let mut e = Element::new(
             Shape::Circle { c: Pt::new(50.0, 50.0), r: 7.0 },
@@ -243,44 +266,13 @@ fn a_line_passes_under_an_opaque_halo_drawn_after_it_only() {
         e.paint.opacity = opacity;
         e
     };
-    let number = Element::new(
-        Shape::Text {
-            text: "1".into(),
-            at: Pt::new(50.0, 50.0),
-            size: 11.0,
-            anchor: Anchor::Middle,
-            weight: FontWeight::Regular,
-        },
-        Paint::fill(Rgb(0, 0, 0)),
-        "coordinate rank",
-    )
-    .with("text", "1");
-    let topo = *Position::start(dotchess::VariantId::Dot).topology();
-    let sheet = |elements: Vec<Element>| Sheet {
-        figure: "made up".into(),
-        part: "panel 1".into(),
-        elements,
-        topo,
-        view: None,
-        animation: None,
-    };
-    let found = |elements| check(&sheet(elements)).map_or(0, |f| f.len());
-    assert_eq!(found(vec![route(100.0), halo(None), number.clone()]), 0, "an opaque halo drawn over the route");
-    assert_eq!(found(vec![route(100.0), halo(Some(0.85)), number.clone()]), 1, "a translucent halo");
-    assert_eq!(found(vec![halo(None), number.clone(), route(100.0)]), 1, "the route drawn over the label");
-    assert_eq!(
-        found(vec![
-            Element::new(
-                Shape::Polyline(vec![Pt::new(46.0, 50.0), Pt::new(54.0, 50.0)]),
-                Paint::stroke(Rgb(200, 0, 200), 3.0),
-                "route"
-            ),
-            halo(None),
-            number.clone()
-        ]),
-        1,
-        "the whole route under the halo"
-    );
+    let number = made_up_label("1", 11.0, "coordinate rank");
+    let route = made_up_route(0.0, 100.0);
+    let found = findings_on;
+    assert_eq!(found(vec![route.clone(), halo(None), number.clone()]), 0, "an opaque halo drawn over the route");
+    assert_eq!(found(vec![route.clone(), halo(Some(0.85)), number.clone()]), 1, "a translucent halo");
+    assert_eq!(found(vec![halo(None), number.clone(), route]), 1, "the route drawn over the label");
+    assert_eq!(found(vec![made_up_route(46.0, 54.0), halo(None), number]), 1, "the whole route under the halo");
 }
 
 /// The same rule for a cell name's plate, on made-up sheets: a route through the plate passes
@@ -289,14 +281,7 @@ fn a_line_passes_under_an_opaque_halo_drawn_after_it_only() {
 /// whole route, or a mark (a cross's arm) under an opaque plate are findings.
 #[test]
 fn a_line_passes_under_an_opaque_cell_name_plate_drawn_after_it_only() {
-    use dotchess::draw::scene::{Anchor, FontWeight, Paint, PathCmd, Rgb};
-    let route = |from: f64, to: f64| {
-        Element::new(
-            Shape::Polyline(vec![Pt::new(from, 50.0), Pt::new(to, 50.0)]),
-            Paint::stroke(Rgb(200, 0, 200), 3.0),
-            "route",
-        )
-    };
+    use dotchess::draw::scene::{Paint, PathCmd, Rgb};
     let plate = |opacity: Option<f64>| {
         let mut e = Element::new(
             Shape::Rect { at: Pt::new(42.0, 44.0), w: 16.0, h: 12.0 },
@@ -306,38 +291,18 @@ fn a_line_passes_under_an_opaque_cell_name_plate_drawn_after_it_only() {
         e.paint.opacity = opacity;
         e
     };
-    let name = Element::new(
-        Shape::Text {
-            text: "e4".into(),
-            at: Pt::new(50.0, 50.0),
-            size: 9.0,
-            anchor: Anchor::Middle,
-            weight: FontWeight::Regular,
-        },
-        Paint::fill(Rgb(0, 0, 0)),
-        "coordinate cell-name",
-    )
-    .with("text", "e4");
+    let name = made_up_label("e4", 9.0, "coordinate cell-name");
     let cross = Element::new(
         Shape::Path(vec![PathCmd::Move(Pt::new(44.0, 44.0)), PathCmd::Line(Pt::new(56.0, 56.0))]),
         Paint::stroke(Rgb(0, 0, 200), 2.0),
         "mark cross",
     );
-    let topo = *Position::start(dotchess::VariantId::Dot).topology();
-    let sheet = |elements: Vec<Element>| Sheet {
-        figure: "made up".into(),
-        part: "panel 1".into(),
-        elements,
-        topo,
-        view: None,
-        animation: None,
-    };
-    let found = |elements| check(&sheet(elements)).map_or(0, |f| f.len());
+    let (found, route) = (findings_on, made_up_route);
     assert_eq!(found(vec![route(0.0, 100.0), plate(None), name.clone()]), 0, "an opaque plate over the route");
     assert_eq!(found(vec![route(0.0, 100.0), plate(Some(0.85)), name.clone()]), 1, "a translucent plate");
     assert_eq!(found(vec![plate(None), name.clone(), route(0.0, 100.0)]), 1, "the route drawn over the name");
     assert_eq!(found(vec![route(44.0, 56.0), plate(None), name.clone()]), 1, "the whole route under the plate");
-    assert_eq!(found(vec![cross, plate(None), name.clone()]), 1, "a cross's arm under an opaque plate");
+    assert_eq!(found(vec![cross, plate(None), name]), 1, "a cross's arm under an opaque plate");
 }
 
 /// Item 5 of the print-grade pass: on a xiangqi globe the river runs along the equator, where the

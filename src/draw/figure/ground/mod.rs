@@ -289,12 +289,12 @@ impl Painter<'_> {
     /// diagonal heading south-east passes the upper left corner: `12-spherical-bishop-d3`'s
     /// Bd3-e2-f1 on the chart), the name takes the first of the other corners (on a crossed
     /// cell, the middle of the bottom edge) that the lines keep clear of, so that no line runs
-    /// under its patch; the lines include xiangqi's river and palace sides, and the place keeps
-    /// off the dots, ports and markups too. Where lines cross every place, the name is written
-    /// over them on an opaque plate ([`Painter::name_plate_place`]). The place taken also keeps its middle inside its own cell (near a
-    /// globe's pole a cell is a narrow wedge whose square's corners lie in the next cells; there
-    /// the middles of its top and bottom edges are tried last), off a pole letter's plate and off
-    /// the patches of the names placed before it.
+    /// under its patch; the lines include xiangqi's river and palace sides, and the place keeps off
+    /// the dots, ports and markups too. Where lines cross every place, the name is written over
+    /// them on an opaque plate ([`Painter::name_plate_place`]). The place taken also keeps its
+    /// middle inside its own cell (near a globe's pole a cell is a narrow wedge whose square's
+    /// corners lie in the next cells; there the middles of its top and bottom edges are tried
+    /// last), off a pole letter's plate and off the patches of the names placed before it.
     ///
     /// On a solid seen from outside (a globe, the ball swelling or split) a name near the
     /// outline is made smaller until its letters stand inside it, and left out when that would
@@ -448,11 +448,8 @@ impl Painter<'_> {
         if let Some(&c) = off_dots.iter().find(off_lines) {
             return (c, false);
         }
-        let over = off_dots.iter().copied().filter(|&c| !busy.box_hides_most_of_a_line(c, hw, hh));
-        let best = over.map(|c| (c, busy.box_line_reach(c, hw, hh))).fold(None, |b: Option<(Pt, f64)>, (c, r)| {
-            if b.is_none_or(|(_, br)| r < br - 0.25) { Some((c, r)) } else { b }
-        });
-        if let Some((c, _)) = best {
+        let mut over = off_dots.iter().copied().filter(|&c| !busy.box_hides_most_of_a_line(c, hw, hh));
+        if let Some(c) = least(&|c| busy.box_line_reach(c, hw, hh), &mut over) {
             return (c, true);
         }
         (fitting.iter().find(off_lines).copied().unwrap_or(centres[0]), false)
@@ -492,10 +489,10 @@ fn apart(boxes: &[(Pt, f64, f64)], c: Pt, hw: f64, hh: f64) -> bool {
     boxes.iter().all(|&(q, qw, qh)| (q.x - c.x).abs() >= hw + qw || (q.y - c.y).abs() >= hh + qh)
 }
 
-/// The place among `xs` (nearest first) where `cost` is least; a quarter of a unit less is worth
-/// leaving a nearer place for.
-fn least(cost: &dyn Fn(f64) -> f64, xs: &mut dyn Iterator<Item = f64>) -> Option<f64> {
-    let mut best: Option<(f64, f64)> = None;
+/// The place among `xs` (nearest first: a spot along a ring, a name's plate) where `cost` is
+/// least; a quarter of a unit less is worth leaving a nearer place for.
+fn least<T: Copy>(cost: &dyn Fn(T) -> f64, xs: &mut dyn Iterator<Item = T>) -> Option<T> {
+    let mut best: Option<(T, f64)> = None;
     for x in xs {
         let c = cost(x);
         if best.is_none_or(|(_, b)| c < b - 0.25) {
