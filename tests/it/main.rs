@@ -53,6 +53,7 @@ mod split;
 mod tools;
 mod touch;
 mod types;
+mod typst;
 mod views;
 mod write;
 mod xiangqi;
