@@ -192,7 +192,15 @@ fn move_text_of_every_example_game_is_its_san() {
         // The content the document sets: it compiles, and its text is the move text's words.
         body += &format!("#block(dotchess.moves({g}))\n");
     }
-    let got = query(&dir, &document(&body));
+    // Variations (nested), a NAG, a comment before the first move.
+    let pgn =
+        "[Variant \\\"flat\\\"]\\n{Intro.} 1. e4 $1 e5 (1... c5 2. Nf3 (2. c3 d5) 2... d6) 2. Nf3 {A comment.} Nc6 *";
+    body += &format!("#let v = dotchess.game(\"{pgn}\")\n#metadata(dotchess.moves-text(v))<out>\n#dotchess.moves(v)\n");
+    let mut got = query(&dir, &document(&body));
+    assert_eq!(
+        got.pop().unwrap(),
+        "{Intro.} 1. e4! e5 (1... c5 2. Nf3 (2. c3 d5) 2... d6) 2. Nf3 {A comment.} 2... Nc6 *"
+    );
     assert_eq!(got.len(), 2 * games.len());
     for ((name, game), texts) in games.iter().zip(got.chunks(2)) {
         let numbered = |t: &str| t.trim_end_matches('.').bytes().all(|b| b.is_ascii_digit());
