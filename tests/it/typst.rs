@@ -57,11 +57,25 @@ fn typst(dir: &Path, name: &str, text: &str, what: &str, arg: &str) -> Result<St
     }
 }
 
-/// The values a document's `metadata(…)<label>` hold, as JSON text.
+/// The values of a document's `metadata(…)<label>`s, as Typst's query gives them (JSON).
+fn query_values(dir: &Path, text: &str, label: &str) -> Vec<serde_json::Value> {
+    let json = typst(dir, "query.typ", text, "query", label).unwrap_or_else(|e| panic!("the document fails:\n{e}"));
+    serde_json::from_str(&json).expect("JSON from typst.query")
+}
+
+/// The strings of a document's `metadata(…)<out>`s.
 fn query(dir: &Path, text: &str) -> Vec<String> {
-    let json = typst(dir, "query.typ", text, "query", "<out>").unwrap_or_else(|e| panic!("the document fails:\n{e}"));
-    let values: Vec<serde_json::Value> = serde_json::from_str(&json).expect("JSON from typst.query");
-    values.into_iter().map(|v| v.as_str().expect("a string").to_string()).collect()
+    query_values(dir, text, "<out>").into_iter().map(|v| v.as_str().expect("a string").to_string()).collect()
+}
+
+/// The texts of the `strong` elements in content as Typst's query gives it, in order.
+fn strong_texts(content: &serde_json::Value, out: &mut Vec<String>) {
+    if content["func"] == "strong" {
+        out.push(content["body"]["text"].as_str().expect("a strong text").to_string());
+    }
+    for child in content["children"].as_array().into_iter().flatten() {
+        strong_texts(child, out);
+    }
 }
 
 /// The command's SVG for `args` (run in the repository's root).
@@ -189,8 +203,9 @@ fn move_text_of_every_example_game_is_its_san() {
         let g = format!("dotchess.game({})", read(&format!("examples/games/{name}")));
         body += &format!("#metadata(dotchess.moves-text({g}, comments: false, variations: false))<out>\n");
         body += &format!("#metadata(dotchess.moves-text({g}))<out>\n");
-        // The content the document sets: it compiles, and its text is the move text's words.
+        // The content the document sets, whose moves (in `strong`) are compared too.
         body += &format!("#block(dotchess.moves({g}))\n");
+        body += &format!("#metadata(dotchess.moves({g}, comments: false, variations: false))<content>\n");
     }
     // Variations (nested), a NAG, a comment before the first move.
     let pgn =
@@ -202,6 +217,7 @@ fn move_text_of_every_example_game_is_its_san() {
         "{Intro.} 1. e4! e5 (1... c5 2. Nf3 (2. c3 d5) 2... d6) 2. Nf3 {A comment.} 2... Nc6 *"
     );
     assert_eq!(got.len(), 2 * games.len());
+    let contents = query_values(&dir, &document(&body), "<content>");
     for ((name, game), texts) in games.iter().zip(got.chunks(2)) {
         let numbered = |t: &str| t.trim_end_matches('.').bytes().all(|b| b.is_ascii_digit());
         let words: Vec<&str> = texts[0].split(' ').filter(|w| !numbered(w) && !w.ends_with("...")).collect();
@@ -209,6 +225,10 @@ fn move_text_of_every_example_game_is_its_san() {
             game.plies.iter().map(|p| format!("{}{}", p.san, p.glyph().unwrap_or(""))).collect();
         want.push(game.result.clone());
         assert_eq!(words, want, "{name}: the move text's moves are not the game's SAN");
+        let k = games.iter().position(|(n, _)| n == name).unwrap();
+        let mut strong = Vec::new();
+        strong_texts(&contents[k], &mut strong);
+        assert_eq!(strong, want[..want.len() - 1], "{name}: the moves set in `strong` are not the game's SAN");
         for p in &game.plies {
             if !p.note.text.is_empty() {
                 assert!(
