@@ -9,7 +9,7 @@
 //! would be a bug, which Typst reports as the plugin having trapped.
 //!
 //! The functions are plain Rust (tested natively, `cargo test -p dotchess-typst`); on
-//! `wasm32` the protocol's macro exports each under its name (module [`exports`]).
+//! `wasm32` the protocol's macro exports each under its name (module `exports`).
 
 mod answers;
 mod request;
