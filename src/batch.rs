@@ -448,3 +448,27 @@ pub fn essay_manifest() -> Manifest {
     let (_, text) = Embedded(ESSAY_FILES).read("manifest.toml").expect("the essay manifest is built in");
     read_manifest("examples/essay/manifest.toml", &text).expect("the built-in essay manifest is valid")
 }
+
+#[cfg(test)]
+mod tests {
+    use std::path::{Path, PathBuf};
+
+    /// `build.rs` watches the essay's input files, not their folder (where outputs used to go, so
+    /// that every batch run made the next build recompile the crate).
+    #[test]
+    fn build_script_watches_only_inputs() {
+        // The build script's instructions to cargo, beside its output folder.
+        let output = Path::new(env!("OUT_DIR")).parent().expect("OUT_DIR has a parent").join("output");
+        let text = std::fs::read_to_string(&output).expect("the build script's output");
+        let watched: Vec<PathBuf> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix("cargo::rerun-if-changed=").or(l.strip_prefix("cargo:rerun-if-changed=")))
+            .map(|p| Path::new(env!("CARGO_MANIFEST_DIR")).join(p))
+            .collect();
+        assert!(!watched.is_empty(), "{text}");
+        for p in &watched {
+            assert!(p.is_file(), "build.rs watches {}, which is not an input file", p.display());
+        }
+        assert!(watched.iter().any(|p| p.ends_with("examples/essay/manifest.toml")));
+    }
+}

@@ -551,7 +551,8 @@ impl FigureOptions {
     }
 
     /// [`FigureOptions::from_query`] of pairs already split and decoded.
-    pub(crate) fn from_pairs(pairs: impl IntoIterator<Item = (String, String)>) -> Result<FigureOptions, InputError> {
+    #[doc(hidden)]
+    pub fn from_pairs(pairs: impl IntoIterator<Item = (String, String)>) -> Result<FigureOptions, InputError> {
         let mut options = FigureOptions::default();
         for (name, text) in pairs {
             let origin = Origin::Query { name: name.clone(), text: text.clone() };
@@ -574,7 +575,7 @@ impl FigureOptions {
 }
 
 /// The message for a name that is none of `known`: the nearest one, else the list.
-pub(crate) fn unknown_name(name: &str, known: &[&str]) -> String {
+pub fn unknown_name(name: &str, known: &[&str]) -> String {
     let best = known.iter().map(|k| (crate::suggest::edit_distance(name, k), *k)).min();
     match best {
         Some((d, k)) if d <= name.chars().count().max(2) / 2 + 1 => {
@@ -587,7 +588,7 @@ pub(crate) fn unknown_name(name: &str, known: &[&str]) -> String {
 /// The pairs of a URL query, percent-decoded (`+` is a space; a `%` not followed by two hex
 /// digits is kept as it is). Bytes that are not UTF-8 once decoded (`title=%ff`) are an error
 /// naming the pair, as the command refuses an argument that is not UTF-8.
-pub(crate) fn query_pairs(query: &str) -> Result<Vec<(String, String)>, InputError> {
+pub fn query_pairs(query: &str) -> Result<Vec<(String, String)>, InputError> {
     query
         .trim_start_matches('?')
         .split('&')

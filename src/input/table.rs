@@ -338,8 +338,6 @@ pub fn by_query_name(name: &str) -> Option<&'static Spec> {
 
 /// The options that belong to the view named `view` alone or to it and some others (not to
 /// every view), as rows of the table.
-// Read by the server (the workbench) alone.
-#[cfg_attr(not(feature = "serve"), allow(dead_code))]
 pub fn own_options(view: &str) -> impl Iterator<Item = &'static Spec> + '_ {
     TABLE.iter().filter(move |s| matches!(s.applies, Applies::Views(vs) if vs.contains(&view)))
 }
