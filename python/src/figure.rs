@@ -7,7 +7,7 @@ use crate::error;
 use crate::position::Position;
 use dotchess::batch::{Disk, Files};
 use dotchess::input::{
-    Draft, FigureOptions, Game as RustGame, InputError, Level, Origin, PositionSpec, ThemeValue, Ty, Value,
+    Draft, FigureOptions, Game as RustGame, InputError, Origin, PositionSpec, ThemeValue, Ty, Value,
     option_rows, parse_text, read_draft, read_games,
 };
 use dotchess::{Figure, Format, RenderError, Renderer};
@@ -159,7 +159,7 @@ fn make(
         }
     };
     RENDERER.render(&figure, format).map_err(|e| match e {
-        RenderError::Input(e) => Failure::Input(e),
+        RenderError::Input { error, .. } => Failure::Input(error),
         e => Failure::Plain(e.to_string()),
     })
 }
@@ -175,11 +175,7 @@ fn options(pairs: &[(String, String)], animated: bool) -> Result<FigureOptions, 
         let Some(flag) = spec.flag else {
             return Err(Failure::Plain(format!("`{name}` is set in an overlay, not as an option")));
         };
-        let applies = match animated {
-            true => !matches!(spec.file, "background" | "dpi"),
-            false => spec.level != Level::Animation,
-        };
-        if !applies {
+        if !spec.takes(animated) {
             let what = if animated { "animations" } else { "figures" };
             return Err(Failure::Plain(format!("{flag} does not apply to {what}")));
         }

@@ -5,42 +5,71 @@
 use super::files::{flags_or_files, folder_of, load_theme, read_file, read_files, with_files};
 use super::{AnimateArgs, BatchArgs, CheckArgs, CliError, EssayArgs, RenderArgs, parse_cell};
 use dotchess::input::FigureOptions;
-use dotchess::input::{Checked, animation_error, check_figure};
+use dotchess::output::{Format, Target, WriteError};
+use dotchess::{Figure, RenderError, Renderer};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
 pub(super) fn render_cmd(a: &RenderArgs, out: &mut dyn Write) -> Result<(), CliError> {
     if let Some(p) = a.position_file.as_deref().filter(|p| super::game::is_game_file(p)) {
-        let checked = super::game::still(a, p)?;
-        return write_figure(&checked.figure, &a.output, a.format, out);
+        let figure = Figure::from(super::game::still(a, p)?);
+        return write_figure(&figure, &a.output, a.format, out);
     }
     if a.ply.is_some() || a.plies.is_some() || a.game.is_some() {
         return Err(CliError::Usage("--ply, --plies and --game choose from a game file (.pgn)".into()));
     }
     let draft = flags_or_files(&a.position, a.position_file.as_deref(), a.overlay_file.as_deref())?;
-    let checked = check_figure(&draft, &with_files(&a.options.options)?)?;
-    write_figure(&checked.figure, &a.output, a.format, out)
+    let figure = Figure::checked(&draft, &with_files(&a.options.options)?)?;
+    write_figure(&figure, &a.output, a.format, out)
 }
 
-/// Draws a figure and writes it to each `-o` path; an HTML output is the figure drawn with every
-/// piece's moves, for the page to show.
+/// Draws a figure and writes it to each `-o` path, every output made in memory and checked
+/// before anything is written; an HTML output is the figure drawn with every piece's moves, for
+/// the page to show.
 fn write_figure(
-    figure: &dotchess::draw::FigureSpec,
+    figure: &Figure,
     paths: &[PathBuf],
-    format: Option<dotchess::output::Format>,
+    format: Option<Format>,
     out: &mut dyn Write,
 ) -> Result<(), CliError> {
+    write_made(figure, &planned(paths, format)?, out)
+}
+
+/// Where each `-o` path goes and in which format ([`dotchess::output::plan_all`]).
+fn planned(paths: &[PathBuf], format: Option<Format>) -> Result<Vec<(Target, Format)>, CliError> {
     let outputs = dotchess::output::plan_all(paths, format).map_err(|e| CliError::Usage(e.to_string()))?;
-    let scene = dotchess::output::render_checked(figure).map_err(|e| CliError::Usage(e.to_string()))?;
-    let touch = match outputs.iter().any(|o| o.format == dotchess::output::Format::Html) {
-        true => Some(dotchess::output::render_touch_checked(figure).map_err(|e| CliError::Usage(e.to_string()))?),
-        false => None,
-    };
-    let written = write_planned(&scene, touch.as_ref(), &outputs, out);
-    // Freed on another thread: the command line's process ends without waiting for a large
-    // figure's (a chart window's) tens of thousands of elements to be freed one by one.
-    std::thread::spawn(move || drop((scene, touch)));
-    written
+    Ok(outputs.into_iter().map(|o| (o.target, o.format)).collect())
+}
+
+/// The figure made once in each format of `targets` ([`Renderer::render_each`]) and written to
+/// them, all or none.
+fn write_made(figure: &Figure, targets: &[(Target, Format)], out: &mut dyn Write) -> Result<(), CliError> {
+    let mut formats: Vec<Format> = Vec::new();
+    for &(_, f) in targets {
+        if !formats.contains(&f) {
+            formats.push(f);
+        }
+    }
+    let made = Renderer::new().render_each(figure, &formats).map_err(render_error)?;
+    let items: Vec<(Target, &[u8])> = targets
+        .iter()
+        .map(|(t, f)| (t.clone(), made[formats.iter().position(|g| g == f).expect("made")].as_slice()))
+        .collect();
+    dotchess::output::write_bytes(&items, out).map_err(|e| match e {
+        WriteError::Io { error, .. } if error.kind() == io::ErrorKind::BrokenPipe => CliError::BrokenPipe,
+        e => CliError::Output(e.to_string()),
+    })
+}
+
+/// What the command says when a figure cannot be made: the option at fault for an animation,
+/// a usage error for what is too large, `--frame` for a frame the animation lacks.
+fn render_error(e: RenderError) -> CliError {
+    match e {
+        RenderError::Input { error, .. } => CliError::Input(error),
+        e @ RenderError::Frame { frame, .. } => CliError::Usage(format!("--frame {frame}: {e}")),
+        e if e.too_large() => CliError::Usage(e.to_string()),
+        e => CliError::Output(e.to_string()),
+    }
 }
 
 /// Where `animate` writes: each `-o` a target and a format (`-` a GIF on standard output), none
@@ -77,47 +106,18 @@ fn animation_targets(
 }
 
 pub(super) fn animate_cmd(a: &AnimateArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    use dotchess::draw::{AnimSpec, Kind};
-    if let Some(p) = a.position_file.as_deref().filter(|p| super::game::is_game_file(p)) {
-        return animate_checked(super::game::replay(a, p)?, a, out);
-    }
-    if a.from.is_some() || a.to.is_some() || a.game.is_some() {
+    let figure = if let Some(p) = a.position_file.as_deref().filter(|p| super::game::is_game_file(p)) {
+        Figure::from(super::game::replay(a, p)?)
+    } else if a.from.is_some() || a.to.is_some() || a.game.is_some() {
         return Err(CliError::Usage("--from, --to and --game replay a game file (.pgn)".into()));
-    }
-    let draft = flags_or_files(&a.position, a.position_file.as_deref(), a.overlay_file.as_deref())?;
-    let mut checked: Checked = check_figure(&draft, &with_files(&a.options.options)?)?;
-    checked.figure.animation.get_or_insert(AnimSpec::new(Kind::Gear));
-    animate_checked(checked, a, out)
-}
-
-/// Draws a checked animated figure and writes it to each `-o`, or its frame `--frame K`.
-fn animate_checked(checked: Checked, a: &AnimateArgs, out: &mut dyn Write) -> Result<(), CliError> {
-    use dotchess::output::{Format, Target, WriteError};
+    } else {
+        let draft = flags_or_files(&a.position, a.position_file.as_deref(), a.overlay_file.as_deref())?;
+        Figure::checked(&draft, &with_files(&a.options.options)?)?
+    };
+    // A still output is a frame of the animation: `--frame K`, else the first.
     let targets = animation_targets(&a.output, a.frame.is_some())?;
-    // Painted and encoded together only for a GIF or an APNG: an animated SVG has no pixels.
-    let raster = a.frame.is_none() && targets.iter().any(|(_, f)| f.is_raster());
-    let anim = dotchess::output::build_animation(&checked.figure, raster)
-        .map_err(|e| CliError::Input(animation_error(&checked, &e)))?;
-    if let Some(k) = a.frame {
-        let scene = anim.frames.get(k as usize).ok_or_else(|| {
-            CliError::Usage(format!(
-                "--frame {k}: the animation has {} frames (0 to {})",
-                anim.frames.len(),
-                anim.frames.len().saturating_sub(1)
-            ))
-        })?;
-        return write_outputs(scene, &a.output, None, out);
-    }
-    // Every output is made in memory first, then all are written or none.
-    let formats: Vec<Format> = targets.iter().map(|t| t.1).collect();
-    let caches = dotchess::output::Caches::new();
-    let encoded = anim.encode_all(&formats, &caches).map_err(|e| CliError::Output(e.to_string()))?;
-    let items: Vec<(Target, &[u8])> =
-        targets.iter().map(|t| t.0.clone()).zip(encoded.iter().map(Vec::as_slice)).collect();
-    dotchess::output::write_bytes(&items, out).map_err(|e| match e {
-        WriteError::Io { error, .. } if error.kind() == io::ErrorKind::BrokenPipe => CliError::BrokenPipe,
-        e => CliError::Output(e.to_string()),
-    })
+    let targets = if a.frame.is_some() { planned(&a.output, None)? } else { targets };
+    write_made(&figure.frame(a.frame.map_or(0, |k| k as usize)), &targets, out)
 }
 
 /// `--square` and `--expect` as an expectation about the position, each error naming its flag.
@@ -155,23 +155,24 @@ pub(super) fn check_cmd(a: &CheckArgs, out: &mut dyn Write) -> Result<(), CliErr
     // Expectations are about the position file's position, whatever the panels draw.
     let draft = read_files(&a.position, a.overlay.as_deref(), a.variant)?;
     let pos = draft.base.position.clone();
-    let mut figure = check_figure(&draft, &FigureOptions::default())?.figure;
+    let mut figure = Figure::checked(&draft, &FigureOptions::default())?;
     match (&a.square, &a.expect) {
-        (Some(sq), Some(list)) => figure.expect.push(flag_expectation(&pos, sq, list)?),
+        (Some(sq), Some(list)) => figure = figure.expecting(flag_expectation(&pos, sq, list)?),
         (None, None) => {}
         _ => return Err(CliError::Usage("--square and --expect go together".into())),
     }
-    if figure.expect.is_empty() {
+    let spec = figure.spec();
+    if spec.expect.is_empty() {
         return Err(CliError::Usage(
             "nothing to check: give an overlay with [[expect]] tables, or --square and --expect".into(),
         ));
     }
     let topo = pos.topology();
-    if figure.panels.iter().any(|p| p.position.variant().id != pos.variant().id || p.position.fen() != pos.fen()) {
+    if spec.panels.iter().any(|p| p.position.variant().id != pos.variant().id || p.position.fen() != pos.fen()) {
         writeln!(out, "checked on the position of {} (not on the panels' own positions)", a.position.display())?;
     }
     let mut differs = false;
-    for e in &figure.expect {
+    for e in &spec.expect {
         let found: Vec<dotchess::Cell> = dotchess::destinations(&pos, e.square, true).iter().map(|d| d.cell).collect();
         let name = |cells: Vec<dotchess::Cell>| {
             let mut v: Vec<String> = cells.into_iter().map(|c| topo.name(c)).collect();
@@ -204,34 +205,6 @@ pub(super) fn check_cmd(a: &CheckArgs, out: &mut dyn Write) -> Result<(), CliErr
         write_figure(&figure, std::slice::from_ref(path), a.format, out)?;
     }
     if differs { Err(CliError::Differs) } else { Ok(()) }
-}
-
-/// Writes a scene to each `-o` path (see [`dotchess::output::plan`]): every output is made
-/// in memory and checked before anything is written.
-fn write_outputs(
-    scene: &dotchess::Scene,
-    paths: &[PathBuf],
-    format: Option<dotchess::output::Format>,
-    out: &mut dyn Write,
-) -> Result<(), CliError> {
-    let outputs = dotchess::output::plan_all(paths, format).map_err(|e| CliError::Usage(e.to_string()))?;
-    write_planned(scene, None, &outputs, out)
-}
-
-/// Writes a scene (and its interactive drawing, for HTML) to planned outputs.
-fn write_planned(
-    scene: &dotchess::Scene,
-    touch: Option<&dotchess::Scene>,
-    outputs: &[dotchess::output::Output],
-    out: &mut dyn Write,
-) -> Result<(), CliError> {
-    use dotchess::output::WriteError;
-    let caches = dotchess::output::Caches::new();
-    dotchess::output::write_with(scene, touch, outputs, out, &caches).map_err(|e| match e {
-        WriteError::Io { error, .. } if error.kind() == io::ErrorKind::BrokenPipe => CliError::BrokenPipe,
-        e @ WriteError::TooLarge { .. } => CliError::Usage(e.to_string()),
-        e => CliError::Output(e.to_string()),
-    })
 }
 
 /// A progress bar on a terminal, nothing otherwise.

@@ -3,7 +3,7 @@
 //! [`FigureOptions`] with each value's flag.
 
 use clap::{Arg, ArgAction, ArgMatches, Args, Command, FromArgMatches};
-use dotchess::input::{FigureOptions, Level, Origin, Spec, Ty, Value, option_rows, parse_text};
+use dotchess::input::{FigureOptions, Origin, Spec, Ty, Value, option_rows, parse_text};
 
 /// Which rows a command takes.
 pub trait Rows {
@@ -16,7 +16,7 @@ pub trait Rows {
 pub struct Still;
 impl Rows for Still {
     fn takes(spec: &Spec) -> bool {
-        spec.level != Level::Animation
+        spec.takes(false)
     }
 }
 
@@ -25,7 +25,7 @@ impl Rows for Still {
 pub struct Moving;
 impl Rows for Moving {
     fn takes(spec: &Spec) -> bool {
-        !matches!(spec.key, dotchess::input::Key::Background | dotchess::input::Key::Dpi)
+        spec.takes(true)
     }
 }
 

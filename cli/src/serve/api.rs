@@ -16,8 +16,7 @@ use axum::body::Body;
 use axum::extract::{Request, State};
 use axum::http::{HeaderValue, Method, StatusCode, header};
 use axum::response::{IntoResponse, Response};
-use dotchess::draw::AnimError;
-use dotchess::output::{Format, WriteError};
+use dotchess::RenderError;
 
 /// The handler of every image route.
 pub async fn image(State(app): State<App>, req: Request) -> Response {
@@ -70,7 +69,7 @@ async fn answer(app: &App, req: Request) -> Result<Response, ApiError> {
         true => replay::read(format, &pairs, body.as_deref())?,
     };
     let held = app.clone();
-    let bytes = app.gate().draw(move || draw(job, held.caches())).await??;
+    let bytes = app.gate().draw(move || draw(job, held.renderer())).await??;
     let mut r = Response::new(Body::from(bytes));
     let h = r.headers_mut();
     h.insert(header::CONTENT_TYPE, HeaderValue::from_static(format.mime()));
@@ -81,47 +80,16 @@ async fn answer(app: &App, req: Request) -> Result<Response, ApiError> {
     Ok(r)
 }
 
-/// Makes a job's bytes as the CLI does, refusing (`413`) what is over the memory budget before
-/// anything is painted or encoded. Runs on one of the gate's drawing threads.
-fn draw(job: Job, caches: &dotchess::output::Caches) -> Result<Vec<u8>, ApiError> {
-    match job {
-        Job::Still { checked, format: Format::Html } => {
-            // The page of the figure drawn with its interactive layer, as `-o fig.html` writes it.
-            let touch = dotchess::output::render_touch_checked(&checked.figure).map_err(ApiError::too_large)?;
-            Format::Html.encode_with(caches, &touch, "").map_err(ApiError::internal)
+/// Makes a job's bytes as the CLI does ([`dotchess::Renderer::render`]), refusing (`413`) what
+/// is over the memory budget before anything is painted or encoded. Runs on one of the gate's
+/// drawing threads.
+fn draw(job: Job, renderer: &dotchess::Renderer) -> Result<Vec<u8>, ApiError> {
+    renderer.render(&job.figure, job.format).map_err(|e| match e {
+        RenderError::Input { error, too_large } => {
+            let status = if too_large { StatusCode::PAYLOAD_TOO_LARGE } else { StatusCode::BAD_REQUEST };
+            ApiError { status, ..query::input_error(&error) }
         }
-        Job::Still { checked, format } => {
-            // Drawn panel by panel within the figure's budget of elements (`render_checked`).
-            let scene = dotchess::output::render_checked(&checked.figure).map_err(ApiError::too_large)?;
-            dotchess::output::check_size(&scene, &[format]).map_err(|e| match e {
-                e @ WriteError::TooLarge { .. } => ApiError::too_large(e),
-                e => ApiError::internal(e.to_string()),
-            })?;
-            let bytes = match format {
-                Format::Svg => dotchess::output::to_svg(&scene).into_bytes(),
-                Format::Png => format.encode_with(caches, &scene, "").map_err(ApiError::internal)?,
-                _ => {
-                    format.encode_with(caches, &scene, &dotchess::output::to_svg(&scene)).map_err(ApiError::internal)?
-                }
-            };
-            Ok(bytes)
-        }
-        Job::Animation { checked, format } => {
-            // The frames are measured as they are drawn: the budget stops them before any is
-            // painted (a GIF's or an APNG's pixels count only when it is one of those).
-            let raster = format.is_raster();
-            let fail = |e: AnimError| {
-                let a = query::input_error(&dotchess::input::animation_error(&checked, &e));
-                match e {
-                    AnimError::Budget(_) | AnimError::Pixels(_) => {
-                        ApiError { status: StatusCode::PAYLOAD_TOO_LARGE, ..a }
-                    }
-                    AnimError::Content(_) => a,
-                    AnimError::Encode(_) => ApiError { status: StatusCode::INTERNAL_SERVER_ERROR, ..a },
-                }
-            };
-            let anim = dotchess::output::build_animation(&checked.figure, raster).map_err(fail)?;
-            anim.encode_with(format, caches).map_err(fail)
-        }
-    }
+        e if e.too_large() => ApiError::too_large(e),
+        e => ApiError::internal(e.to_string()),
+    })
 }

@@ -147,7 +147,7 @@ struct Shared {
     gate: gate::Gate,
     version: String,
     /// What the drawing threads keep from one figure to the next: this server's own.
-    caches: dotchess::output::Caches,
+    renderer: dotchess::Renderer,
 }
 
 impl App {
@@ -156,7 +156,7 @@ impl App {
     pub fn new(config: Config) -> std::io::Result<App> {
         let gate = gate::Gate::new(config.drawings, config.queue)?;
         let version = cache::program_version().to_string();
-        Ok(App { inner: Arc::new(Shared { gate, version, config, caches: dotchess::output::Caches::new() }) })
+        Ok(App { inner: Arc::new(Shared { gate, version, config, renderer: dotchess::Renderer::new() }) })
     }
 
     /// The drawing gate.
@@ -181,9 +181,9 @@ impl App {
         self.gate().free()
     }
 
-    /// The painting caches of this server's drawings.
-    pub(crate) fn caches(&self) -> &dotchess::output::Caches {
-        &self.inner.caches
+    /// What draws this server's figures, with the painting caches they share.
+    pub(crate) fn renderer(&self) -> &dotchess::Renderer {
+        &self.inner.renderer
     }
 
     /// The limits the server runs with.

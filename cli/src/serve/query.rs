@@ -14,16 +14,15 @@
 //! the animation's), an animation those `animate` takes (all but `background` and `dpi`).
 
 use super::error::ApiError;
+use dotchess::Figure;
 use dotchess::Position;
 use dotchess::VariantId;
-use dotchess::draw::{AnimSpec, Kind};
-use dotchess::input::Checked;
 use dotchess::input::Draft;
 use dotchess::input::InputError;
 use dotchess::input::LoadError;
 use dotchess::input::PositionSpec;
 use dotchess::input::read_draft;
-use dotchess::input::{FigureOptions, Key, Level, Origin, Spec, TABLE, by_query_name, parse_text, unknown_name};
+use dotchess::input::{FigureOptions, Key, Origin, Spec, TABLE, by_query_name, parse_text, unknown_name};
 use dotchess::input::{MarkKind, pgn_shape};
 use dotchess::output::{Format, Motion};
 
@@ -51,29 +50,17 @@ impl Route {
 
     /// Whether the route takes an option (as `render` and `animate` take their flags).
     fn takes(self, spec: &Spec) -> bool {
-        match self.0.is_animation() {
-            true => !matches!(spec.key, Key::Background | Key::Dpi),
-            false => spec.level != Level::Animation,
-        }
+        spec.takes(self.0.is_animation())
     }
 }
 
-/// A request read and checked, ready to draw.
-pub enum Job {
-    /// A still figure in a format.
-    Still {
-        /// The figure.
-        checked: Box<Checked>,
-        /// The format (a still one).
-        format: Format,
-    },
-    /// An animation in a format.
-    Animation {
-        /// The figure (its `animation` set).
-        checked: Box<Checked>,
-        /// The format (an animated one).
-        format: Format,
-    },
+/// A request read and checked, ready to draw: a figure and the format asked for (an animated
+/// one on the animation and game routes).
+pub struct Job {
+    /// The figure.
+    pub figure: Box<Figure>,
+    /// The format.
+    pub format: Format,
 }
 
 /// The keys the server reads besides the table's.
@@ -159,15 +146,8 @@ pub fn read(route: Route, pairs: &[(String, String)], body: Option<&str>) -> Res
         None => Draft::plain(&base),
         Some(text) => read_draft("overlay", text, &base, &no_files).map_err(|e| input_error(&e))?,
     };
-    let mut checked = dotchess::input::check_figure(&draft, &options).map_err(|e| input_error(&e))?;
-    let Route(format) = route;
-    Ok(match format.is_animation() {
-        true => {
-            checked.figure.animation.get_or_insert(AnimSpec::new(Kind::Gear));
-            Job::Animation { checked: Box::new(checked), format }
-        }
-        false => Job::Still { checked: Box::new(checked), format },
-    })
+    let figure = Figure::checked(&draft, &options).map_err(|e| input_error(&e))?;
+    Ok(Job { figure: Box::new(figure), format: route.0 })
 }
 
 /// The query's options in order (marks keep it), each pair with its origin.

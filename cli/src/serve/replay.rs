@@ -87,12 +87,12 @@ pub fn read(format: Format, pairs: &[(String, String)], body: Option<&str>) -> R
     if format.is_animation() {
         let range = replayed(&game, from, to)?;
         let checked = game.figure(&draft, &options, Some(range)).map_err(input)?;
-        return Ok(Job::Animation { checked: Box::new(checked), format });
+        return Ok(Job { figure: Box::new(checked.into()), format });
     }
     let list = match (ply, plies) {
         (None, None) => {
             let checked = game.figure(&draft, &options, None).map_err(input)?;
-            return Ok(Job::Still { checked: Box::new(checked), format });
+            return Ok(Job { figure: Box::new(checked.into()), format });
         }
         (Some(p), Some(_)) => return Err(query_error("ply", p, "give ply or plies, not both")),
         (Some(p), None) => vec![count("ply", p)?],
@@ -118,7 +118,7 @@ pub fn read(format: Format, pairs: &[(String, String)], body: Option<&str>) -> R
         return Err(query_error(name, text, format!("{k}: the game has {n} plies (0, the start, to {n})")));
     }
     let checked = game.sheet(&list, &options).map_err(input)?;
-    Ok(Job::Still { checked: Box::new(checked), format })
+    Ok(Job { figure: Box::new(checked.into()), format })
 }
 
 /// The `number`th game of the body (from 1; default the first).

@@ -37,19 +37,6 @@ fn a_failing_format_leaves_no_file_of_the_figure() {
     let mut stdout = Vec::new();
     assert!(write(&huge_scene(), &outputs, &mut stdout).is_err());
     assert!(names(&d).is_empty(), "{:?}", names(&d));
-    // The same through a batch: neither name.svg nor name.png.
-    assert!(
-        dotchess::batch::write_figure(
-            &huge_scene(),
-            None,
-            &d,
-            "x",
-            &[Format::Svg, Format::Png],
-            &dotchess::output::Caches::new()
-        )
-        .is_err()
-    );
-    assert!(names(&d).is_empty(), "{:?}", names(&d));
 }
 
 /// Too many pixels is said with the figure's size and the largest width that fits, the largest
