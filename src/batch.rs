@@ -252,13 +252,22 @@ pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn F
                     Some(s) => s.resize(cost),
                     None => share = Some(in_flight.take(cost)),
                 };
-                let made = made_files(manifest, job, &figure, &renderer, &mut hold)?;
-                let items: Vec<(crate::output::Target, &[u8])> = made
+                let (figure, formats) = files_of(manifest, &figure);
+                let outputs: Vec<crate::output::Output> = formats
                     .iter()
-                    .map(|(name, bytes)| (crate::output::Target::File(out.join(name)), bytes.as_slice()))
+                    .map(|&format| {
+                        let path = out.join(format!("{}.{}", job.name, format.extension()));
+                        crate::output::Output { target: crate::output::Target::File(path), format }
+                    })
                     .collect();
-                crate::output::write::write_bytes(&items, &mut std::io::sink())?;
-                Ok(made.into_iter().map(|(name, _)| out.join(name)).collect())
+                renderer.write_held(&figure, &outputs, &mut std::io::sink(), &mut hold)?;
+                Ok(outputs
+                    .into_iter()
+                    .filter_map(|o| match o.target {
+                        crate::output::Target::File(p) => Some(p),
+                        _ => None,
+                    })
+                    .collect())
             });
             progress(&job.name);
             let caption = job.caption.clone().unwrap_or_else(|| job.name.clone());
@@ -281,7 +290,9 @@ pub fn render_job(
     files: &dyn Files,
     renderer: &crate::Renderer,
 ) -> Result<Vec<(String, Vec<u8>)>, FigureError> {
-    made_files(manifest, job, &job_figure(manifest, job, files)?, renderer, &mut |_| {})
+    let (figure, formats) = files_of(manifest, &job_figure(manifest, job, files)?);
+    let made = renderer.render_each(&figure, &formats)?;
+    Ok(formats.iter().map(|f| format!("{}.{}", job.name, f.extension())).zip(made).collect())
 }
 
 /// A job's figure, in the manifest's theme when it names one.
@@ -293,32 +304,24 @@ fn job_figure(manifest: &Manifest, job: &Job, files: &dyn Files) -> Result<crate
     })
 }
 
-/// A figure's files, each named and made (`hold` told their memory, [`crate::Renderer`]): a still
-/// in each of the manifest's formats; an animated figure in each format's animated form where it
-/// has one (`svg`, `png`), else as its first frame (`pdf`), no interactive page (`html`), and
-/// always a GIF last (the format every article platform takes).
-fn made_files(
-    manifest: &Manifest,
-    job: &Job,
-    figure: &crate::Figure,
-    renderer: &crate::Renderer,
-    hold: &mut dyn FnMut(u64),
-) -> Result<Vec<(String, Vec<u8>)>, FigureError> {
+/// The figure a batch writes and its formats: a still in each of the manifest's formats; an
+/// animated figure in each format's animated form where it has one (`svg`, `png`), else as its
+/// first frame (`pdf`), no interactive page (`html`), and always a GIF last (the format every
+/// article platform takes).
+fn files_of(manifest: &Manifest, figure: &crate::Figure) -> (crate::Figure, Vec<Format>) {
     let mut formats: Vec<Format> = Vec::new();
     for &f in &manifest.formats {
         if !formats.contains(&f) {
             formats.push(f);
         }
     }
-    let (figure, formats) = match figure.is_animated() {
+    match figure.is_animated() {
         true => {
             let kinds = formats.into_iter().filter(|&f| f != Format::Html).chain([Format::Gif]);
             (figure.clone().frame(0), kinds.map(|f| f.animated().unwrap_or(f)).collect())
         }
         false => (figure.clone(), formats),
-    };
-    let made = renderer.render_held(&figure, &formats, hold)?;
-    Ok(formats.iter().map(|f| format!("{}.{}", job.name, f.extension())).zip(made).collect())
+    }
 }
 
 /// A contact sheet: every figure with its caption, linking to its files.

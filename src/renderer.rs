@@ -14,9 +14,10 @@ use crate::input::options::FigureOptions;
 use crate::input::overlay::{Loader, read_draft};
 use crate::input::position::{PositionSpec, read_position};
 use crate::output::budget::{self, TooMuchDrawn};
-use crate::output::{Caches, EncodeError, Format, WriteError};
+use crate::output::{Caches, EncodeError, Format, Output, Target, WriteError};
 use crate::rules::position::Position;
 use crate::rules::variant::VariantId;
+use std::io::Write;
 
 /// A figure, checked: its panels (each a position, a view and marks), title, theme, background
 /// and animation, and the options it was made from, so that an error found while it is drawn
@@ -151,6 +152,9 @@ pub enum RenderError {
     /// Its animation could not be encoded.
     #[error(transparent)]
     Animation(#[from] AnimError),
+    /// Writing it failed (nothing of it is left in files).
+    #[error(transparent)]
+    Write(WriteError),
     /// The frame asked for ([`Figure::frame`]) is not in its animation.
     #[error("the animation has {frames} frames (0 to {})", frames.saturating_sub(1))]
     Frame {
@@ -166,7 +170,9 @@ impl RenderError {
     /// over the memory budget) rather than for what it asks.
     pub fn too_large(&self) -> bool {
         match self {
-            RenderError::TooMuchDrawn(_) | RenderError::Size(WriteError::TooLarge { .. }) => true,
+            RenderError::TooMuchDrawn(_)
+            | RenderError::Size(WriteError::TooLarge { .. })
+            | RenderError::Write(WriteError::TooLarge { .. }) => true,
             RenderError::Input { too_large, .. } => *too_large,
             _ => false,
         }
@@ -228,7 +234,13 @@ impl Renderer {
         formats: &[Format],
         hold: &mut dyn FnMut(u64),
     ) -> Result<Vec<Vec<u8>>, RenderError> {
-        let (moving, still): (Vec<Format>, Vec<Format>) = formats.iter().partition(|f| f.is_animation());
+        let mut unique: Vec<Format> = Vec::new();
+        for &f in formats {
+            if !unique.contains(&f) {
+                unique.push(f);
+            }
+        }
+        let (moving, still): (Vec<Format>, Vec<Format>) = unique.iter().partition(|f| f.is_animation());
         let mut made: Vec<(Format, Vec<u8>)> = Vec::new();
         let frame = figure.frame.filter(|_| !still.is_empty());
         if !moving.is_empty() || frame.is_some() {
@@ -247,9 +259,10 @@ impl Renderer {
         }
         Ok(formats
             .iter()
-            .map(|f| {
-                let i = made.iter().position(|(g, _)| g == f).expect("every format made");
-                made.swap_remove(i).1
+            .enumerate()
+            .map(|(i, f)| {
+                let j = made.iter().position(|(g, _)| g == f).expect("every format made");
+                if formats[i + 1..].contains(f) { made[j].1.clone() } else { made.swap_remove(j).1 }
             })
             .collect())
     }
@@ -261,19 +274,61 @@ impl Renderer {
         formats: &[Format],
         hold: &mut dyn FnMut(u64),
     ) -> Result<Vec<(Format, Vec<u8>)>, RenderError> {
+        let (scene, touch) = self.drawn(figure, formats, true, hold)?;
+        self.stills(&scene, touch.as_ref(), formats)
+    }
+
+    /// The figure's scene and, for HTML, its scene with the interactive layer, within the budget
+    /// a figure may take; `hold` told what making `formats` of them needs (`held`: in memory).
+    fn drawn(
+        &self,
+        figure: &Figure,
+        formats: &[Format],
+        held: bool,
+        hold: &mut dyn FnMut(u64),
+    ) -> Result<(Scene, Option<Scene>), RenderError> {
         let scene = crate::output::budget::render_checked(figure.spec())?;
         // An interactive page is the figure drawn with every piece's moves.
         let touch = match formats.contains(&Format::Html) {
             true => Some(crate::output::budget::render_touch_checked(figure.spec())?),
             false => None,
         };
-        crate::output::write::check_size(&scene, formats)?;
         let weight = budget::weight(&scene) + touch.as_ref().map_or(0, budget::weight);
-        hold(budget::write_cost(weight, budget::pixels(&scene), formats, true));
-        self.stills(&scene, touch.as_ref(), formats)
+        hold(budget::write_cost(weight, budget::pixels(&scene), formats, held));
+        Ok((scene, touch))
+    }
+
+    /// The figure written to `outputs` (files, streams, `stdout`), all of them or none, as
+    /// [`Renderer::render_each`] makes it: a still one format at a time, a PNG painted straight
+    /// into its file ([`crate::output::write_with`]); an animation made in memory, then written.
+    pub fn write(&self, figure: &Figure, outputs: &[Output], stdout: &mut dyn Write) -> Result<(), RenderError> {
+        self.write_held(figure, outputs, stdout, &mut |_| {})
+    }
+
+    /// [`Renderer::write`], telling `hold` the memory it needs (as [`Renderer::render_held`]).
+    pub(crate) fn write_held(
+        &self,
+        figure: &Figure,
+        outputs: &[Output],
+        stdout: &mut dyn Write,
+        hold: &mut dyn FnMut(u64),
+    ) -> Result<(), RenderError> {
+        let formats: Vec<Format> = outputs.iter().map(|o| o.format).collect();
+        if formats.iter().any(|f| f.is_animation()) || figure.frame.is_some() {
+            let made = self.render_held(figure, &formats, hold)?;
+            let items: Vec<(Target, &[u8])> =
+                outputs.iter().zip(&made).map(|(o, b)| (o.target.clone(), b.as_slice())).collect();
+            return crate::output::write::write_bytes(&items, stdout).map_err(RenderError::Write);
+        }
+        let held = outputs.iter().any(|o| !matches!(o.target, Target::File(_)));
+        let (scene, touch) = self.drawn(figure, &formats, held, hold)?;
+        crate::output::write::check_size(&scene, &formats)?;
+        crate::output::write::write_with(&scene, touch.as_ref(), outputs, stdout, &self.caches)
+            .map_err(RenderError::Write)
     }
 
     /// A scene in still formats (`touch`, the scene drawn with its interactive layer, for HTML).
+    /// The PNG is painted first, so that its canvas is gone before the SVG text is made.
     fn stills(
         &self,
         scene: &Scene,
@@ -281,12 +336,15 @@ impl Renderer {
         formats: &[Format],
     ) -> Result<Vec<(Format, Vec<u8>)>, RenderError> {
         crate::output::write::check_size(scene, formats)?;
+        let mut out = Vec::new();
+        if formats.contains(&Format::Png) {
+            out.push((Format::Png, Format::Png.encode_with(&self.caches, scene, "")?));
+        }
         let svg = match formats.iter().any(|&f| matches!(f, Format::Svg | Format::Pdf)) {
             true => crate::output::to_svg(scene),
             false => String::new(),
         };
-        let mut out = Vec::new();
-        for &f in formats {
+        for &f in formats.iter().filter(|&&f| f != Format::Png) {
             let bytes = match f {
                 Format::Html => f.encode_with(&self.caches, touch.unwrap_or(scene), "")?,
                 _ => f.encode_with(&self.caches, scene, &svg)?,

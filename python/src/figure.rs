@@ -164,27 +164,10 @@ fn make(
     })
 }
 
-/// The options from keyword pairs: each name as an overlay's key or a URL query's pair names it,
-/// its value read by the flag's parser and placed at the flag.
+/// The options from keyword pairs ([`FigureOptions::from_keywords`]): each name as an overlay's
+/// key or a URL query's pair names it, every error said at the keyword.
 fn options(pairs: &[(String, String)], animated: bool) -> Result<FigureOptions, Failure> {
-    let mut options = FigureOptions::default();
-    for (name, text) in pairs {
-        let Some(spec) = option_rows().find(|s| s.file == name).or_else(|| option_rows().find(|s| s.query == Some(name.as_str()))) else {
-            return Err(Failure::Plain(format!("unknown option `{name}`")));
-        };
-        let Some(flag) = spec.flag else {
-            return Err(Failure::Plain(format!("`{name}` is set in an overlay, not as an option")));
-        };
-        if !spec.takes(animated) {
-            let what = if animated { "animations" } else { "figures" };
-            return Err(Failure::Plain(format!("{flag} does not apply to {what}")));
-        }
-        let shown = if matches!(spec.ty, Ty::Switch { .. }) { String::new() } else { text.clone() };
-        let origin = Origin::Flag { flag, text: shown };
-        let value = parse_text(spec.key, text).map_err(|m| origin.error(m))?;
-        options.push(spec.key, value, origin);
-    }
-    Ok(options)
+    Ok(FigureOptions::from_keywords(pairs, animated)?)
 }
 
 /// The options with the theme file they name read (relative to the working folder), as the

@@ -22,7 +22,9 @@ def test_an_option_out_of_range_reads_as_the_flags_message(cli, tmp_path):
     with pytest.raises(dotchess.InputError) as e:
         dotchess.Figure(dotchess.Position(), width=9000).svg()
     assert isinstance(e.value, ValueError)
-    assert str(e.value) == "--width: " + flag_reason(cli, tmp_path, "--width", "9000")
+    # Named as the keyword argument it was given as, with the flag's reason.
+    assert str(e.value) == "keyword argument `width=9000`: " + flag_reason(cli, tmp_path, "--width", "9000")
+    assert e.value.keyword == "width" and e.value.file is None
     assert "100 to 8000" in str(e.value)
     assert e.value.line is None and e.value.column is None
 
@@ -30,7 +32,7 @@ def test_an_option_out_of_range_reads_as_the_flags_message(cli, tmp_path):
 def test_an_unknown_view_names_the_views(cli, tmp_path):
     with pytest.raises(dotchess.InputError) as e:
         dotchess.Figure(dotchess.Position(), view="globus").svg()
-    assert str(e.value) == "--view: " + flag_reason(cli, tmp_path, "--view", "globus")
+    assert str(e.value) == "keyword argument `view=globus`: " + flag_reason(cli, tmp_path, "--view", "globus")
     assert "did you mean `globe`" in str(e.value)
 
 

@@ -10,6 +10,7 @@ pub(crate) mod diagnostics;
 pub(crate) mod draft;
 pub(crate) mod file;
 pub(crate) mod game;
+mod keywords;
 pub(crate) mod marks;
 pub(crate) mod options;
 pub(crate) mod overlay;
@@ -18,7 +19,7 @@ pub(crate) mod table;
 pub(crate) mod theme;
 
 pub use check::{Checked, animation_error, figure as check_figure};
-pub use diagnostics::InputError;
+pub use diagnostics::{InputError, Place};
 pub use draft::Draft;
 pub use file::{LoadError, ReadError, plain_os_error, read_input};
 pub use game::{Brush, Game, Note, Ply, read_games};

@@ -9,7 +9,7 @@
 //! ([`super::check::figure`]: flags override the file) names it in its message.
 
 use super::MAX_TEXT;
-use super::diagnostics::{InputError, Source, check_text};
+use super::diagnostics::{InputError, Place, Source, check_text};
 use crate::draw::document::Background;
 use crate::draw::theme::Theme;
 pub(crate) use crate::suggest::or_list;
@@ -99,6 +99,13 @@ pub enum Origin {
         /// Its value.
         text: String,
     },
+    /// A keyword argument of the Python package.
+    Keyword {
+        /// Its name.
+        name: String,
+        /// Its value, as text.
+        text: String,
+    },
 }
 
 impl Origin {
@@ -106,7 +113,7 @@ impl Origin {
     pub fn error(&self, message: impl Into<String>) -> InputError {
         let message = message.into();
         match self {
-            Origin::Flag { flag, text } => plain(mark_shown(flag, text), message),
+            Origin::Flag { flag, text } => InputError::at(Place::Flag(mark_shown(flag, text)), message),
             Origin::File { file, span, key } => {
                 let src = Source::new(&file.name, &file.text);
                 match key {
@@ -114,7 +121,12 @@ impl Origin {
                     None => src.error(span.clone(), message),
                 }
             }
-            Origin::Query { name, text } => plain(format!("URL query `{name}={text}`"), message),
+            Origin::Query { name, text } => {
+                InputError::at(Place::Query { key: name.clone(), value: text.clone() }, message)
+            }
+            Origin::Keyword { name, text } => {
+                InputError::at(Place::Keyword { name: name.clone(), value: text.clone() }, message)
+            }
         }
     }
 
@@ -135,7 +147,7 @@ impl Origin {
         let s = spec(key);
         match self {
             Origin::Flag { .. } => s.flag.unwrap_or(s.file).to_string(),
-            Origin::File { .. } => format!("`{}`", s.file),
+            Origin::File { .. } | Origin::Keyword { .. } => format!("`{}`", s.file),
             Origin::Query { .. } => format!("`{}=`", s.query.unwrap_or(s.file)),
         }
     }
@@ -145,10 +157,6 @@ impl Origin {
 fn mark_shown(flag: &str, text: &str) -> String {
     let marks = TABLE.iter().any(|s| s.flag == Some(flag) && matches!(s.ty, Ty::Mark(_) | Ty::Move));
     if marks { format!("{flag} `{text}`") } else { flag.to_string() }
-}
-
-fn plain(file: String, message: String) -> InputError {
-    InputError { file, line: 0, column: 0, message, source_line: None }
 }
 
 /// A value given for an option, and where.

@@ -5,7 +5,7 @@
 use super::files::{flags_or_files, folder_of, load_theme, read_file, read_files, with_files};
 use super::{AnimateArgs, BatchArgs, CheckArgs, CliError, EssayArgs, RenderArgs, parse_cell};
 use dotchess::input::FigureOptions;
-use dotchess::output::{Format, Target, WriteError};
+use dotchess::output::{Format, Output, Target, WriteError};
 use dotchess::{Figure, RenderError, Renderer};
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -41,30 +41,20 @@ fn planned(paths: &[PathBuf], format: Option<Format>) -> Result<Vec<(Target, For
     Ok(outputs.into_iter().map(|o| (o.target, o.format)).collect())
 }
 
-/// The figure made once in each format of `targets` ([`Renderer::render_each`]) and written to
-/// them, all or none.
+/// The figure written to each of `targets` ([`Renderer::write`]): all of them, or none.
 fn write_made(figure: &Figure, targets: &[(Target, Format)], out: &mut dyn Write) -> Result<(), CliError> {
-    let mut formats: Vec<Format> = Vec::new();
-    for &(_, f) in targets {
-        if !formats.contains(&f) {
-            formats.push(f);
-        }
-    }
-    let made = Renderer::new().render_each(figure, &formats).map_err(render_error)?;
-    let items: Vec<(Target, &[u8])> = targets
-        .iter()
-        .map(|(t, f)| (t.clone(), made[formats.iter().position(|g| g == f).expect("made")].as_slice()))
-        .collect();
-    dotchess::output::write_bytes(&items, out).map_err(|e| match e {
-        WriteError::Io { error, .. } if error.kind() == io::ErrorKind::BrokenPipe => CliError::BrokenPipe,
-        e => CliError::Output(e.to_string()),
-    })
+    let outputs: Vec<Output> =
+        targets.iter().map(|(target, format)| Output { target: target.clone(), format: *format }).collect();
+    Renderer::new().write(figure, &outputs, out).map_err(render_error)
 }
 
 /// What the command says when a figure cannot be made: the option at fault for an animation,
 /// a usage error for what is too large, `--frame` for a frame the animation lacks.
 fn render_error(e: RenderError) -> CliError {
     match e {
+        RenderError::Write(WriteError::Io { error, .. }) if error.kind() == io::ErrorKind::BrokenPipe => {
+            CliError::BrokenPipe
+        }
         RenderError::Input { error, .. } => CliError::Input(error),
         e @ RenderError::Frame { frame, .. } => CliError::Usage(format!("--frame {frame}: {e}")),
         e if e.too_large() => CliError::Usage(e.to_string()),

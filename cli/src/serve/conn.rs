@@ -292,7 +292,9 @@ impl Guard {
             ),
             None => return None,
         };
-        let body = ApiError { status, error: message, key: Some("request".into()), line: None, column: None }.json();
+        let body =
+            ApiError { status, error: message, message: None, key: Some("request".into()), line: None, column: None }
+                .json();
         let reason = status.canonical_reason().unwrap_or("Error");
         let head = format!(
             "HTTP/1.1 {} {reason}\r\ncontent-type: application/json\r\ncache-control: no-store\r\n\

@@ -1,5 +1,7 @@
-//! Errors as HTTP answers: every failure gets a JSON body `{ "error", "key", "line", "column" }`
-//! (the last three when known) with the message the command line prints for the same input.
+//! Errors as HTTP answers: every failure gets a JSON body `{ "error", "message", "key", "line",
+//! "column" }` (all but the first when known) with the message the command line prints for the
+//! same input (`error`), and for bad input the reason alone, without the place it names
+//! (`message`: what the page shows beside its own box).
 //!
 //! * `400` bad input (a query pair, the FEN, the overlay: located);
 //! * `404` no such route; `405` a method the route does not take (with `Allow`);
@@ -26,6 +28,8 @@ pub struct ApiError {
     pub status: StatusCode,
     /// The message.
     pub error: String,
+    /// The reason alone, without the place (the query pair, the overlay's line): for bad input.
+    pub message: Option<String>,
     /// The query key (or `overlay`, `body`) at fault.
     pub key: Option<String>,
     /// The line in the overlay (1-based).
@@ -36,7 +40,7 @@ pub struct ApiError {
 
 impl ApiError {
     fn new(status: StatusCode, error: String) -> ApiError {
-        ApiError { status, error, key: None, line: None, column: None }
+        ApiError { status, error, message: None, key: None, line: None, column: None }
     }
     /// `400`: bad input.
     pub fn bad(error: String) -> ApiError {
@@ -73,6 +77,9 @@ impl ApiError {
     pub fn json(&self) -> String {
         let mut doc = serde_json::Map::new();
         doc.insert("error".into(), self.error.clone().into());
+        if let Some(m) = &self.message {
+            doc.insert("message".into(), m.clone().into());
+        }
         if let Some(k) = &self.key {
             doc.insert("key".into(), k.clone().into());
         }

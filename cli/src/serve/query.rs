@@ -18,11 +18,11 @@ use dotchess::Figure;
 use dotchess::Position;
 use dotchess::VariantId;
 use dotchess::input::Draft;
-use dotchess::input::InputError;
 use dotchess::input::LoadError;
 use dotchess::input::PositionSpec;
 use dotchess::input::read_draft;
 use dotchess::input::{FigureOptions, Key, Origin, Spec, TABLE, by_query_name, parse_text, unknown_name};
+use dotchess::input::{InputError, Place};
 use dotchess::input::{MarkKind, pgn_shape};
 use dotchess::output::{Format, Motion};
 
@@ -66,19 +66,20 @@ pub struct Job {
 /// The keys the server reads besides the table's.
 const OWN_KEYS: [&str; 7] = ["variant", "fen", "overlay", super::packed::KEY, "moves", "arrows", "circles"];
 
-/// An input error as an answer: its first line (the CLI's message), the key it names (the query
-/// pair's, or `overlay`), its line and column in the overlay.
+/// An input error as an answer: its first line (the CLI's message), the reason alone, the key it
+/// names (the query pair's, or `overlay`), its line and column in the overlay.
 pub(crate) fn input_error(e: &InputError) -> ApiError {
     let text = e.to_string();
     let mut a = ApiError::bad(text.lines().next().unwrap_or_default().to_string());
-    if let Some(pair) = e.file.strip_prefix("URL query `") {
-        a.key = pair.split('=').next().map(str::to_string);
-    } else if e.file == "overlay" || e.file == "body" {
-        a.key = Some(e.file.clone());
+    a.message = Some(e.message.clone());
+    match &e.place {
+        Place::Query { key, .. } => a.key = Some(key.clone()),
+        Place::File { name, .. } if name == "overlay" || name == "body" => a.key = Some(name.clone()),
+        _ => {}
     }
-    if e.line > 0 {
-        a.line = Some(e.line);
-        a.column = Some(e.column);
+    if let Some((line, column)) = e.line_column() {
+        a.line = Some(line);
+        a.column = Some(column);
     }
     a
 }

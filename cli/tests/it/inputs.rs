@@ -122,12 +122,12 @@ fn library_errors_carry_line_and_column() {
         &dotchess::input::no_files,
     )
     .unwrap_err();
-    assert_eq!((e.line, e.column), (3, 1));
+    assert_eq!(e.line_column(), Some((3, 1)));
     assert!(e.message.contains("did you mean `edges`?"), "{}", e.message);
     // A FEN error inside a TOML string points at the character inside the quotes.
     let e = dotchess::input::read_position("p.toml", "fen = \"8/8/8/3R4/8/8/8/7Z\"\n", dotchess::VariantId::Dot)
         .unwrap_err();
-    assert_eq!((e.line, e.column), (1, 7 + 17 + 1), "{e}");
+    assert_eq!(e.line_column(), Some((1, 7 + 17 + 1)), "{e}");
 }
 
 #[test]
@@ -289,7 +289,7 @@ fn titles_and_captions_are_bounded() {
         dotchess::VariantId::Dot,
     )
     .unwrap_err();
-    assert_eq!((e.line, e.column), (2, 9));
+    assert_eq!(e.line_column(), Some((2, 9)));
 }
 
 /// A file a manifest names that cannot be had says why, as its kind of error: missing on disk

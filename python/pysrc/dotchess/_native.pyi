@@ -6,11 +6,13 @@ VARIANTS: List[str]
 
 class InputError(ValueError):
     """Bad input: the command's message; where it is in a text, ``.line`` and ``.column`` (1-based)
-    and ``.file`` (the text's name); ``None`` otherwise."""
+    and ``.file`` (the text's name); for a keyword argument, ``.keyword`` (its name); ``None``
+    otherwise."""
 
     line: Optional[int]
     column: Optional[int]
     file: Optional[str]
+    keyword: Optional[str]
 
 class Move:
     """A move, named in the library's coordinate notation (``e2e4``, ``e7e8q``, ``O-O``)."""

@@ -159,10 +159,10 @@ async function redraw(panel) {
   }
 }
 
-// A server message without the query pair it names (`URL query `fen=…`: `): the page names
-// its own box instead.
-function bare(message) {
-  return message.replace(/^URL query `[^`]*`: /, '').replace(/^overlay:\d+:\d+: /, '');
+// A server message without the place it names (the query pair, the overlay's line and
+// column), which the server sends apart: the page names its own box instead.
+function bare(e) {
+  return e.message ?? e.error;
 }
 
 function showError(e) {
@@ -176,14 +176,14 @@ function showError(e) {
   }
   if (e.key === 'overlay' || e.key === 'body') {
     oe.hidden = false;
-    oe.textContent = 'Overlay editor' + (e.line ? `, line ${e.line}, column ${e.column}` : '') + ': ' + bare(e.error);
+    oe.textContent = 'Overlay editor' + (e.line ? `, line ${e.line}, column ${e.column}` : '') + ': ' + bare(e);
     oe.dataset.line = e.line || '';
     oe.dataset.column = e.column || '';
     markLine(e.line || 0);
   } else {
     fe.hidden = false;
     const box = { fen: 'FEN box', variant: 'Variant' }[e.key];
-    const said = box ? bare(e.error) : e.error;
+    const said = box ? bare(e) : e.error;
     // The column, unless the message gives it itself.
     const column = e.column && !/\bcolumn \d/.test(said) ? `, column ${e.column}` : '';
     fe.textContent = (box ? `${box}${column}: ` : '') + said;
