@@ -7,11 +7,10 @@ use crate::error;
 use crate::position::Position;
 use dotchess::batch::{Disk, Files};
 use dotchess::input::{
-    Draft, FigureOptions, Game as RustGame, InputError, Origin, PositionSpec, ThemeValue, Ty, Value,
-    option_rows, parse_text, read_draft, read_games,
+    Draft, FigureOptions, Game as RustGame, InputError, PositionSpec, ThemeValue, Value, read_draft, read_games,
 };
-use dotchess::{Figure, Format, RenderError, Renderer};
 use dotchess::output::Motion;
+use dotchess::{Figure, Format, RenderError, Renderer};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use std::path::{Path, PathBuf};
@@ -177,8 +176,7 @@ fn with_files(given: &FigureOptions) -> Result<FigureOptions, Failure> {
     for g in given.iter() {
         let value = match &g.value {
             Value::Theme(ThemeValue::Named(n)) if n.ends_with(".toml") => {
-                let text =
-                    dotchess::input::read_input(Path::new(n)).map_err(|e| Failure::Plain(e.to_string()))?;
+                let text = dotchess::input::read_input(Path::new(n)).map_err(|e| Failure::Plain(e.to_string()))?;
                 Value::Theme(ThemeValue::Read(Box::new(dotchess::input::read_theme(n, &text)?)))
             }
             Value::Theme(ThemeValue::Named(n)) => {

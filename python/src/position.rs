@@ -257,10 +257,7 @@ impl Position {
 
 impl Position {
     fn cell(&self, name: &str) -> PyResult<dotchess::Cell> {
-        self.pos
-            .topology()
-            .parse_cell(name)
-            .ok_or_else(|| error::plain(dotchess::input::not_a_cell(&self.pos, name)))
+        self.pos.topology().parse_cell(name).ok_or_else(|| error::plain(dotchess::input::not_a_cell(&self.pos, name)))
     }
 }
 

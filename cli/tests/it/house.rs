@@ -410,3 +410,60 @@ fn a_document_path_is_read_to_its_end() {
     assert!(names_something(root, "tests/golden/*.png"));
     assert!(!names_something(root, "tests/golden/*.jpeg"));
 }
+
+/// The library's public modules, read from its sources: `pub mod` in `src/lib.rs`, and below each
+/// of those its own `pub mod` and the modules it re-exports (`pub use animation::replay;`).
+fn public_modules(root: &Path) -> Vec<String> {
+    let pub_mods = |text: &str| -> Vec<String> {
+        text.lines().filter_map(|l| l.strip_prefix("pub mod ")?.strip_suffix(';')).map(str::to_string).collect()
+    };
+    let mut found = Vec::new();
+    for top in pub_mods(&std::fs::read_to_string(root.join("src/lib.rs")).expect("src/lib.rs")) {
+        let file = [root.join(format!("src/{top}/mod.rs")), root.join(format!("src/{top}.rs"))]
+            .into_iter()
+            .find(|p| p.is_file())
+            .expect("a module's file");
+        let text = std::fs::read_to_string(&file).expect("a module's file");
+        let reexported = text.lines().filter_map(|l| {
+            let (inner, name) = l.strip_prefix("pub use ")?.strip_suffix(';')?.split_once("::")?;
+            root.join(format!("src/{top}/{inner}/{name}.rs")).is_file().then(|| name.to_string())
+        });
+        let inner: Vec<String> = pub_mods(&text).into_iter().chain(reexported).map(|m| format!("{top}::{m}")).collect();
+        found.push(top);
+        found.extend(inner);
+    }
+    found.sort();
+    found
+}
+
+/// ARCHITECTURE.md's count and list of the public modules are the library's.
+#[test]
+fn architecture_lists_the_public_modules() {
+    let root = Path::new(crate::common::ROOT);
+    let modules = public_modules(root);
+    assert!(modules.contains(&"draw::scene".to_string()) && modules.contains(&"batch".to_string()), "{modules:?}");
+    let text = std::fs::read_to_string(root.join("ARCHITECTURE.md")).expect("ARCHITECTURE.md").replace('\n', " ");
+    let at = text.find(" public modules, each flat: ").expect("the sentence that lists the public modules");
+    let count = text[..at].rsplit(' ').next().expect("a number").to_lowercase();
+    let words = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"];
+    assert_eq!(words.get(modules.len()).copied(), Some(count.as_str()), "ARCHITECTURE.md counts {count}: {modules:?}");
+    let paragraph = &text[at..at + text[at..].find("  ").unwrap_or(text.len() - at)];
+    for m in &modules {
+        assert!(paragraph.contains(&format!("`{m}`")), "ARCHITECTURE.md does not name `{m}`: {paragraph}");
+    }
+}
+
+/// One version: the Python package's manifest (its own workspace) says the library's.
+#[test]
+fn the_python_package_has_the_librarys_version() {
+    let root = Path::new(crate::common::ROOT);
+    let version = |file: &str, section: &str| -> String {
+        let text = std::fs::read_to_string(root.join(file)).expect("a manifest");
+        let from = text.find(section).unwrap_or_else(|| panic!("{file}: {section}"));
+        let line = text[from..].lines().find(|l| l.starts_with("version = ")).expect("a version");
+        line.trim_start_matches("version = ").trim_matches('"').to_string()
+    };
+    let library = version("Cargo.toml", "[workspace.package]");
+    assert_eq!(version("python/Cargo.toml", "[package]"), library);
+    assert!(!std::fs::read_to_string(root.join("python/pyproject.toml")).unwrap().contains(&format!("\"{library}\"")));
+}

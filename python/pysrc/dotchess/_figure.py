@@ -5,7 +5,7 @@ from __future__ import annotations
 import base64
 import os
 from pathlib import Path
-from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 from . import _native
 
@@ -67,7 +67,9 @@ def _source(source: Any) -> Dict[str, Any]:
         return {"game": source._native}
     if type(source).__module__.startswith("chess"):
         return {"position": Position.from_board(source)._native}
-    raise TypeError(f"a figure draws a dotchess.Position, a dotchess.Game or a chess.Board, not {type(source).__name__}")
+    raise TypeError(
+        f"a figure draws a dotchess.Position, a dotchess.Game or a chess.Board, not {type(source).__name__}"
+    )
 
 
 class Figure:
