@@ -63,6 +63,8 @@
 #![warn(missing_docs)]
 
 #[cfg(feature = "render")]
+pub mod answers;
+#[cfg(feature = "render")]
 pub mod batch;
 #[cfg(feature = "render")]
 pub mod draw;

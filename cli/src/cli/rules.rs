@@ -2,7 +2,8 @@
 //! JSON.
 
 use super::{CliError, LoopsArgs, MovesArgs, PerftArgs, parse_cell};
-use dotchess::{Destination, Loop, Position, Route, destinations, loops, move_name, perft, perft_divide};
+use dotchess::answers::{LoopAnswer, PieceAnswer};
+use dotchess::{Position, Route, destinations, loops, move_name, perft, perft_divide};
 use serde::Serialize;
 use std::io::Write;
 
@@ -23,13 +24,7 @@ pub(super) fn moves(a: &MovesArgs, out: &mut impl Write) -> Result<(), CliError>
             )));
         }
         if a.json {
-            let doc = SquareJson {
-                variant: a.position.variant.name(),
-                fen: pos.fen(),
-                square: topo.name(cell),
-                piece: piece.letter().to_string(),
-                destinations: dests.iter().map(|d| DestJson::new(&pos, d, a.san)).collect(),
-            };
+            let doc = PieceAnswer::new(&pos, cell, !a.pseudo, a.san).expect("a piece on the square");
             writeln!(out, "{}", serde_json::to_string_pretty(&doc).expect("JSON of plain data"))?;
         } else {
             for d in &dests {
@@ -93,7 +88,7 @@ pub(super) fn loops_cmd(a: &LoopsArgs, out: &mut impl Write) -> Result<(), CliEr
     let topo = &a.variant.variant().topology;
     let all = loops(topo);
     if a.json {
-        let doc: Vec<LoopJson> = all.iter().map(|l| LoopJson::new(topo, l)).collect();
+        let doc: Vec<LoopAnswer> = all.iter().map(|l| LoopAnswer::new(topo, l)).collect();
         writeln!(out, "{}", serde_json::to_string_pretty(&doc).expect("JSON of plain data"))?;
     } else {
         for l in &all {
@@ -125,65 +120,4 @@ struct MovesJson {
     variant: &'static str,
     fen: String,
     moves: Vec<String>,
-}
-
-#[derive(Serialize)]
-struct SquareJson {
-    variant: &'static str,
-    fen: String,
-    square: String,
-    piece: String,
-    destinations: Vec<DestJson>,
-}
-
-#[derive(Serialize)]
-struct DestJson {
-    cell: String,
-    capture: bool,
-    moves: Vec<String>,
-    routes: Vec<RouteJson>,
-}
-
-impl DestJson {
-    fn new(pos: &Position, d: &Destination, san: bool) -> DestJson {
-        DestJson {
-            cell: pos.topology().name(d.cell),
-            capture: d.capture,
-            moves: d.moves.iter().map(|&m| if san { pos.san(m) } else { pos.move_name(m) }).collect(),
-            routes: d.routes.iter().map(|r| RouteJson::new(pos.topology(), r)).collect(),
-        }
-    }
-}
-
-#[derive(Serialize)]
-struct RouteJson {
-    /// Cells in order, dead poles included where passed.
-    path: Vec<String>,
-    /// The chart position of each cell of `cells`, relative to the origin.
-    chart: Vec<(i32, i32)>,
-    /// The cells in order, origin first.
-    cells: Vec<String>,
-}
-
-impl RouteJson {
-    fn new(topo: &dotchess::Topology, r: &Route) -> RouteJson {
-        RouteJson {
-            path: path_names(topo, r),
-            chart: r.chart_path(),
-            cells: r.cells().into_iter().map(|c| topo.name(c)).collect(),
-        }
-    }
-}
-
-#[derive(Serialize)]
-struct LoopJson {
-    kind: &'static str,
-    length: usize,
-    route: RouteJson,
-}
-
-impl LoopJson {
-    fn new(topo: &dotchess::Topology, l: &Loop) -> LoopJson {
-        LoopJson { kind: l.kind.name(), length: l.cells().len(), route: RouteJson::new(topo, &l.route) }
-    }
 }

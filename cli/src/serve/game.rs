@@ -15,13 +15,14 @@ use super::error::ApiError;
 use axum::extract::Request;
 use axum::http::{HeaderValue, header};
 use axum::response::{IntoResponse, Response};
+use dotchess::Move;
 use dotchess::Poles;
 use dotchess::Position;
 use dotchess::SetupErrorKind;
 use dotchess::VariantId;
+use dotchess::answers::{MoveAnswer, PieceAnswer};
 use dotchess::input::query_pairs as pairs;
 use dotchess::{Color, Piece};
-use dotchess::{Move, destinations};
 use serde_json::{Value, json};
 
 /// Most moves in one `line`.
@@ -78,16 +79,10 @@ fn position(given: &[(&str, String)]) -> Result<Position, ApiError> {
     }
 }
 
-/// A move with its name in SPEC §4's coordinates and in SAN (`Nf3`), its from and to cells, the figure's `lastmove` for it, and the position after it.
+/// A move with its name in SPEC §4's coordinates and in SAN (`Nf3`), its from and to cells, the
+/// figure's `lastmove` for it, and the position after it ([`MoveAnswer`]).
 fn move_json(pos: &Position, m: Move) -> Value {
-    let topo = pos.topology();
-    let mut after = pos.clone();
-    after.play_unchecked(m);
-    let (from, to) = (topo.name(m.from), topo.name(m.to));
-    json!({
-        "name": pos.move_name(m), "san": pos.san(m), "from": from, "to": to,
-        "lastmove": format!("{from}{to}"), "fen": after.fen(),
-    })
+    serde_json::to_value(MoveAnswer::new(pos, m)).expect("JSON of plain data")
 }
 
 /// Whose turn, check, the number of legal moves.
@@ -109,18 +104,12 @@ pub async fn moves(req: Request) -> Response {
             let cell = topo
                 .parse_cell(sq)
                 .ok_or_else(|| ApiError::bad(dotchess::input::not_a_cell(&pos, sq)).at_key("square"))?;
-            let piece =
-                pos.piece_at(cell).ok_or_else(|| ApiError::bad(format!("no piece on {sq}")).at_key("square"))?;
-            let dests: Vec<Value> = destinations(&pos, cell, true)
-                .iter()
-                .map(|d| {
-                    let names: Vec<String> = d.moves.iter().map(|&m| pos.move_name(m)).collect();
-                    json!({ "cell": topo.name(d.cell), "capture": d.capture, "moves": names })
-                })
-                .collect();
-            doc["square"] = topo.name(cell).into();
-            doc["piece"] = piece.letter().to_string().into();
-            doc["destinations"] = dests.into();
+            // The piece's answer as `dotchess moves --square --json` gives it, moves in coordinates.
+            let piece = PieceAnswer::new(&pos, cell, true, false)
+                .ok_or_else(|| ApiError::bad(format!("no piece on {sq}")).at_key("square"))?;
+            doc["square"] = piece.square.into();
+            doc["piece"] = piece.piece.into();
+            doc["destinations"] = serde_json::to_value(piece.destinations).expect("JSON of plain data");
         }
         Ok(doc)
     })())
