@@ -32,14 +32,9 @@ pub use overlay::{Loader, no_files, read_draft};
 pub use position::{PositionSpec, fitting_variant, read_position};
 pub use theme::read_theme;
 
-// What the server front end (`dotchess_cli::serve`) still reaches into while it builds figures
-// itself; the one request call takes these back.
-#[doc(hidden)]
 pub use marks::pgn_shape;
-#[doc(hidden)]
 pub use options::{query_pairs, unknown_name};
-#[doc(hidden)]
-pub use table::{TABLE, by_query_name, own_options};
+pub use table::own_options;
 
 /// Every option a figure takes, one row each with its names as a flag, a file's key and a URL
 /// query's name, its type, limits, default and help: for front ends that offer them (the

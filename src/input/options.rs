@@ -184,7 +184,7 @@ pub(crate) fn shown_number(v: f64) -> String {
 }
 
 /// A value an option cannot take, found before the board is known ([`parse_text`],
-/// [`Value::from_toml`]; a turn or a longitude in files, on the board): each says what the option
+/// `Value::from_toml`; a turn or a longitude in files, on the board): each says what the option
 /// takes, in words that read after the option's name, and is placed by the caller at the flag,
 /// the query pair or the file's key.
 #[derive(Clone, PartialEq, Debug, thiserror::Error)]
@@ -389,7 +389,7 @@ fn check_value(s: &Spec, value: Value) -> Result<Value, ValueError> {
 impl Value {
     /// Reads an option's value from a file (TOML), checked as [`parse_text`] checks text. `Err`:
     /// the message, to be located at the value.
-    pub fn from_toml(key: Key, v: &toml::de::DeValue) -> Result<Value, ValueError> {
+    pub(crate) fn from_toml(key: Key, v: &toml::de::DeValue) -> Result<Value, ValueError> {
         use toml::de::DeValue as T;
         let s = spec(key);
         let expected = |expected: &'static str| ValueError::Expected { expected, found: found_words(v) };
@@ -558,8 +558,7 @@ impl FigureOptions {
         FigureOptions::from_pairs(query_pairs(query)?)
     }
 
-    /// [`FigureOptions::from_query`] of pairs already split and decoded.
-    #[doc(hidden)]
+    /// [`FigureOptions::from_query`] of pairs already split and decoded ([`query_pairs`]).
     pub fn from_pairs(pairs: impl IntoIterator<Item = (String, String)>) -> Result<FigureOptions, InputError> {
         let mut options = FigureOptions::default();
         for (name, text) in pairs {

@@ -1,8 +1,8 @@
 //! A URL's query (and a POSTed overlay) read as the command line reads its flags and files: the
-//! query's pairs are rows of the one options table ([`dotchess::input::TABLE`]: a key is
+//! query's pairs are rows of the one options table ([`dotchess::input::option_rows`]: a key is
 //! named as the flag, `square`, `lastmove`, `latitude`, and takes what the flag takes), the
 //! overlay is read into a draft as an overlay file is, and the one check
-//! ([`dotchess::input::figure`]) merges them — the query over the overlay, as flags go over
+//! ([`dotchess::Figure::checked`]) merges them — the query over the overlay, as flags go over
 //! a file. So one URL and one command line give the same figure, the same bytes and the same
 //! messages (the query pair named where the CLI names the flag).
 //!
@@ -21,7 +21,7 @@ use dotchess::input::Draft;
 use dotchess::input::LoadError;
 use dotchess::input::PositionSpec;
 use dotchess::input::read_draft;
-use dotchess::input::{FigureOptions, Key, Origin, Spec, TABLE, by_query_name, parse_text, unknown_name};
+use dotchess::input::{FigureOptions, Key, Origin, Spec, option_rows, parse_text, unknown_name};
 use dotchess::input::{InputError, Place};
 use dotchess::input::{MarkKind, pgn_shape};
 use dotchess::output::{Format, Motion};
@@ -177,7 +177,7 @@ pub(crate) fn options(route: Route, pairs: &[(String, String)], pos: &Position) 
                     at += item.len() + 1;
                 }
             }
-            _ => match by_query_name(name) {
+            _ => match option_rows().find(|s| s.query == Some(name.as_str())) {
                 Some(s) if route.takes(s) => {
                     let one = FigureOptions::from_pairs([(name.clone(), text.clone())]).map_err(|e| input_error(&e))?;
                     for g in one.iter() {
@@ -187,7 +187,7 @@ pub(crate) fn options(route: Route, pairs: &[(String, String)], pos: &Position) 
                 Some(_) => return Err(query_error(name, text, format!("does not apply to {what}"))),
                 None => {
                     let known: Vec<&str> =
-                        TABLE.iter().filter(|s| route.takes(s)).filter_map(|s| s.query).chain(OWN_KEYS).collect();
+                        option_rows().filter(|s| route.takes(s)).filter_map(|s| s.query).chain(OWN_KEYS).collect();
                     return Err(query_error(name, text, unknown_name(name, &known)));
                 }
             },
