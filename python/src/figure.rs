@@ -74,6 +74,8 @@ enum Source {
 enum Failure {
     Input(InputError),
     Plain(String),
+    /// A file that cannot be read: Python's `OSError`.
+    Io(String),
 }
 
 impl From<InputError> for Failure {
@@ -87,6 +89,7 @@ impl Failure {
         match self {
             Failure::Input(e) => error::input(&e),
             Failure::Plain(m) => error::plain(m),
+            Failure::Io(m) => pyo3::exceptions::PyOSError::new_err(m),
         }
     }
 }
@@ -176,7 +179,7 @@ fn with_files(given: &FigureOptions) -> Result<FigureOptions, Failure> {
     for g in given.iter() {
         let value = match &g.value {
             Value::Theme(ThemeValue::Named(n)) if n.ends_with(".toml") => {
-                let text = dotchess::input::read_input(Path::new(n)).map_err(|e| Failure::Plain(e.to_string()))?;
+                let text = dotchess::input::read_input(Path::new(n)).map_err(|e| Failure::Io(e.to_string()))?;
                 Value::Theme(ThemeValue::Read(Box::new(dotchess::input::read_theme(n, &text)?)))
             }
             Value::Theme(ThemeValue::Named(n)) => {

@@ -69,3 +69,12 @@ def test_an_illegal_move_is_refused():
 def test_an_unknown_option_is_named():
     with pytest.raises(dotchess.InputError, match="unknown option `colour`"):
         dotchess.Figure(dotchess.Position(), colour="red").svg()
+
+
+def test_a_file_that_cannot_be_read_is_an_oserror(tmp_path):
+    missing = tmp_path / "missing.toml"
+    with pytest.raises(FileNotFoundError):
+        dotchess.Figure(dotchess.Position(), overlay=missing).svg()
+    with pytest.raises(OSError) as e:
+        dotchess.Figure(dotchess.Position(), theme=str(missing)).svg()
+    assert not isinstance(e.value, dotchess.InputError) and "missing.toml" in str(e.value)

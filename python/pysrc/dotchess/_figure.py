@@ -49,10 +49,8 @@ def _overlay(overlay: Union[None, str, os.PathLike]) -> Optional[Tuple[str, str,
         isinstance(overlay, str) and "\n" not in overlay and overlay.endswith(".toml")
     ):
         path = Path(overlay)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as e:
-            raise _native.InputError(f"{path}: {e.strerror or e}") from None
+        # A file that cannot be read raises OSError (FileNotFoundError, PermissionError), naming it.
+        text = path.read_text(encoding="utf-8")
         return (str(path), text, str(path.parent or "."))
     return ("overlay", str(overlay), os.getcwd())
 
