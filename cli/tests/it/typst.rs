@@ -429,3 +429,14 @@ fn plugin_imports_only_typsts_protocol() {
     assert_eq!(out.status.code(), Some(1), "{}", common::stderr(&out));
     assert!(common::stderr(&out).contains("wasi_snapshot_preview1.fd_write"));
 }
+
+#[test]
+fn typst_package_has_the_projects_version() {
+    let version = |file: &str, section: &str| -> String {
+        let text = std::fs::read_to_string(root().join(file)).unwrap();
+        let from = text.find(section).unwrap_or_else(|| panic!("{file}: no {section}"));
+        let line = text[from..].lines().find(|l| l.starts_with("version = ")).expect("a version");
+        line.trim_start_matches("version = ").trim_matches('"').to_string()
+    };
+    assert_eq!(version("typst/typst.toml", "[package]"), version("Cargo.toml", "[workspace.package]"));
+}
