@@ -48,7 +48,7 @@ export function showError(element, box, error) {
   pre.setAttribute("role", "alert");
   pre.textContent = message;
   box.replaceChildren(pre);
-  console.error(`<${element.localName}>: ${message}`);
+  console.error(message.startsWith("<") ? message : `<${element.localName}>: ${message}`);
   element.dispatchEvent(new CustomEvent("dotchess-error", { detail: message, bubbles: true }));
   return message;
 }

@@ -85,6 +85,7 @@ export class DotchessFigure extends HTMLElement {
       this.error = showError(this, this.box, e);
     }
     this.watch.observe(this, { attributes: true, childList: true, subtree: true, characterData: true });
+    this.dispatchEvent(new CustomEvent("dotchess-draw", { detail: !this.error, bubbles: true }));
     return this.svg;
   }
 
@@ -96,8 +97,11 @@ export class DotchessFigure extends HTMLElement {
     }
     const hit = ev.target.closest(".cell[data-cell], .piece[data-cell]");
     const cell = hit && hit.getAttribute("data-cell");
+    // The piece may be drawn in another panel only (a globe hides its far half's pieces while
+    // the edge of their cells still shows).
     const scope = (hit && hit.closest("g.panel")) || this.box;
-    const piece = cell && scope.querySelector(`.piece[data-cell="${CSS.escape(cell)}"]`);
+    const query = cell && `.piece[data-cell="${CSS.escape(cell)}"]`;
+    const piece = cell && (scope.querySelector(query) || this.box.querySelector(query));
     const next = piece && cell !== this.selected ? cell : null;
     if (next === this.selected) return;
     this.selected = next;

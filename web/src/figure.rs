@@ -4,9 +4,9 @@
 //! files and flags.
 
 use crate::attributes;
-use dotchess::input::{Checked, Draft, FigureOptions, LoadError, PositionSpec, check_figure, read_games};
-use dotchess::input::{read_draft, read_position};
-use dotchess::{Figure, Format, Position, Renderer, VariantId};
+use dotchess::input::{Checked, Draft, LoadError, PositionSpec, check_figure, read_games};
+use dotchess::input::{Loader, read_draft, read_position};
+use dotchess::{Position, VariantId};
 
 /// What a page gives to draw a figure.
 #[derive(Debug, Default)]
@@ -36,9 +36,15 @@ pub fn variant(name: &str) -> Result<VariantId, String> {
 
 /// The figure's SVG, as `dotchess render` writes it.
 pub fn svg(req: &Request) -> Result<String, String> {
-    let checked = checked(req)?;
-    let bytes = Renderer::new().render(&Figure::from(checked), Format::Svg).map_err(|e| e.to_string())?;
-    String::from_utf8(bytes).map_err(|e| e.to_string())
+    to_svg(&checked(req)?)
+}
+
+/// A checked figure's SVG: what `Renderer::render` writes for [`dotchess::Format::Svg`], drawn
+/// here without the format chosen at run time, so that the painter, the PNG, PDF and GIF
+/// writers are not linked into the .wasm (a third of its size).
+pub fn to_svg(checked: &Checked) -> Result<String, String> {
+    let scene = dotchess::output::render_checked(&checked.figure).map_err(|e| e.to_string())?;
+    Ok(dotchess::output::to_svg(&scene))
 }
 
 /// The request read and checked into a figure.
@@ -68,18 +74,9 @@ pub fn checked(req: &Request) -> Result<Checked, String> {
 }
 
 /// The overlay read over a position, or the plain figure of it.
-fn draft(
-    req: &Request,
-    base: &PositionSpec,
-    loader: &dyn Fn(&str) -> Result<(String, String), LoadError>,
-) -> Result<Draft, String> {
+fn draft(req: &Request, base: &PositionSpec, loader: &Loader) -> Result<Draft, String> {
     match &req.overlay {
         None => Ok(Draft::plain(base)),
         Some(text) => read_draft("overlay", text, base, loader).map_err(|e| e.to_string()),
     }
-}
-
-/// [`FigureOptions`] of no attribute: what a figure drawn from its files alone takes.
-pub fn no_options() -> FigureOptions {
-    FigureOptions::default()
 }

@@ -6,13 +6,12 @@
 use crate::attributes;
 use crate::figure::variant;
 use dotchess::input::{Game, Note, Ply, read_games};
-use dotchess::{Figure, Format, Position, Renderer, Topology};
+use dotchess::{Position, Topology};
 use serde::Serialize;
 
 /// A game read once, for its plies to be drawn one after another.
 pub struct Viewer {
     game: Game,
-    renderer: Renderer,
 }
 
 impl Viewer {
@@ -27,7 +26,7 @@ impl Viewer {
                 if held == 1 { "" } else { "s" }
             ));
         }
-        Ok(Viewer { game: games.swap_remove(number - 1), renderer: Renderer::new() })
+        Ok(Viewer { game: games.swap_remove(number - 1) })
     }
 
     /// The number of plies of the main line.
@@ -49,8 +48,7 @@ impl Viewer {
         }
         let options = attributes::options(attrs, &[])?;
         let checked = self.game.sheet(&[ply], &options).map_err(|e| e.to_string())?;
-        let bytes = self.renderer.render(&Figure::from(checked), Format::Svg).map_err(|e| e.to_string())?;
-        String::from_utf8(bytes).map_err(|e| e.to_string())
+        crate::figure::to_svg(&checked)
     }
 }
 
