@@ -207,7 +207,7 @@ fn layout(step: usize, t: f64, w: f64, h: f64) -> Vec<Placed> {
         // never crosses the original's squares, which stand still.
         1 => [row(Copy::Up, 0.0, -t * (h + gap), 1.0), alpha].concat(),
         2 => {
-            let c = (std::f64::consts::PI * t).cos();
+            let c = libm::cos(std::f64::consts::PI * t);
             let turning =
                 if c >= 0.0 { row(Copy::Up, 0.0, -(h + gap), c) } else { row(Copy::Flipped, 0.0, -(h + gap), -c) };
             [alpha, turning].concat()

@@ -303,11 +303,11 @@ pub fn follow(stills: &[Still], view: &View) -> Vec<View> {
     centres
         .into_iter()
         .map(|c| {
-            let lat = c[2].clamp(-1.0, 1.0).asin().to_degrees();
-            let mut lon = c[1].atan2(c[0]).to_degrees();
+            let lat = libm::asin(c[2].clamp(-1.0, 1.0)).to_degrees();
+            let mut lon = libm::atan2(c[1], c[0]).to_degrees();
             // The same longitude nearest the last frame's, so the ball never turns the long way.
             lon += ((last_lon - lon) / 360.0).round() * 360.0;
-            if c[0].hypot(c[1]) < 1e-9 {
+            if libm::hypot(c[0], c[1]) < 1e-9 {
                 lon = last_lon;
             }
             last_lon = lon;
@@ -323,7 +323,7 @@ fn centre_of(v: &Viewpoint) -> [f64; 3] {
 
 /// The angle between two unit vectors, in degrees.
 fn angle(a: [f64; 3], b: [f64; 3]) -> f64 {
-    dot(a, b).clamp(-1.0, 1.0).acos().to_degrees()
+    libm::acos(dot(a, b).clamp(-1.0, 1.0)).to_degrees()
 }
 
 fn normalised(v: [f64; 3]) -> Option<[f64; 3]> {
@@ -337,7 +337,7 @@ fn slerp(a: [f64; 3], b: [f64; 3], t: f64) -> [f64; 3] {
     if w < 1e-9 {
         return a;
     }
-    let (sa, sb) = (((1.0 - t) * w).sin() / w.sin(), (t * w).sin() / w.sin());
+    let (sa, sb) = (libm::sin((1.0 - t) * w) / libm::sin(w), libm::sin(t * w) / libm::sin(w));
     normalised([0, 1, 2].map(|i| sa * a[i] + sb * b[i])).unwrap_or(a)
 }
 

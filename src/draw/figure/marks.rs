@@ -681,7 +681,7 @@ fn arrow_head(pieces: &mut [Vec<Pt>], len: f64) -> Option<Vec<PathCmd>> {
         back = prev;
     }
     let (dx, dy) = (tip.x - back.x, tip.y - back.y);
-    let l = dx.hypot(dy).max(1e-9);
+    let l = libm::hypot(dx, dy).max(1e-9);
     let (nx, ny) = (-dy / l * len * 0.45, dx / l * len * 0.45);
     Some(vec![
         PathCmd::Move(tip),
