@@ -78,15 +78,17 @@ function pointIn([cell, i]) {
   const svg = window.el.querySelector("svg");
   const panels = svg.querySelectorAll("g.panel");
   const scope = panels.length ? panels[i] : svg;
-  for (const p of scope.querySelectorAll(`.cell[data-cell="${CSS.escape(cell)}"]`)) {
+  const q = CSS.escape(cell);
+  for (const p of scope.querySelectorAll(`.cell[data-cell="${q}"], .pole[data-cell="${q}"]`)) {
     const b = p.getBBox();
     for (const [fx, fy] of [[0.25, 0.25], [0.75, 0.25], [0.25, 0.75], [0.75, 0.75], [0.3, 0.5], [0.7, 0.5], [0.5, 0.3], [0.5, 0.7], [0.5, 0.5]]) {
       const pt = new DOMPoint(b.x + fx * b.width, b.y + fy * b.height);
       if (!p.isPointInFill(pt)) continue;
       const s = pt.matrixTransform(p.getScreenCTM());
       const hit = document.elementFromPoint(s.x, s.y);
-      const c = hit && hit.closest(".cell[data-cell], .piece[data-cell]");
-      if (c && c.getAttribute("data-cell") === cell && c.closest("g.panel") === (panels.length ? scope : null)) {
+      const c = hit && hit.closest(".cell[data-cell], .pole[data-cell], .piece[data-cell], [data-pole]");
+      const named = c && (c.getAttribute("data-cell") || c.getAttribute("data-pole"));
+      if (named === cell && c.closest("g.panel") === (panels.length ? scope : null)) {
         return [s.x, s.y];
       }
     }

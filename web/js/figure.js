@@ -95,8 +95,9 @@ export class DotchessFigure extends HTMLElement {
       this.dragged = false;
       return;
     }
-    const hit = ev.target.closest(".cell[data-cell], .piece[data-cell]");
-    const cell = hit && hit.getAttribute("data-cell");
+    // A cell, a live pole, a piece, or a pole's letter on its plate.
+    const hit = ev.target.closest(".cell[data-cell], .pole[data-cell], .piece[data-cell], [data-pole]");
+    const cell = hit && (hit.getAttribute("data-cell") || hit.getAttribute("data-pole"));
     // The piece may be drawn in another panel only (a globe hides its far half's pieces while
     // the edge of their cells still shows).
     const scope = (hit && hit.closest("g.panel")) || this.box;
