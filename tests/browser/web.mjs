@@ -4,7 +4,7 @@
 //
 //   node tests/browser/web.mjs JOB.json RESULT.json
 //
-// JOB: { root, figures: [{ name, position, positionName, overlay, files }],
+// JOB: { root, figures: [{ name, position, positionName, overlay, files }], early: { fen, cell },
 //        clicks: [{ name, variant, fen, overlay, pieces: [cell] }],
 //        games: [{ name, src }], bad: [{ name, attrs, overlay }] }
 import { readFileSync, writeFileSync } from "node:fs";
@@ -64,6 +64,8 @@ function dots() {
   const cells = list.map((p) => {
     const set = new Set();
     p.querySelectorAll(".dot").forEach((d) => {
+      // Shown: laid out (the interactive layer's hidden groups have no client rectangles).
+      if (d.getClientRects().length === 0) return;
       set.add(d.getAttribute("data-cell"));
       from.add(d.getAttribute("data-from"));
     });
@@ -110,15 +112,27 @@ for (const f of job.figures) result.figures[f.name] = await figure(f);
 
 for (const c of job.clicks) {
   const drawn = await figure({ attrs: { variant: c.variant, fen: c.fen, width: "1200" }, overlay: c.overlay });
+  // Clicks on the interactive layer (the still figure's fallback is clicked in `early`).
+  await tab.waitForFunction(() => window.el.live);
   const out = { error: drawn.error, pieces: [] };
   const panels = await tab.evaluate(() => Math.max(1, window.el.querySelectorAll("svg g.panel").length));
   for (const [k, cell] of c.pieces.entries()) {
     const panel = k % panels;
     const first = (await clickCell(cell, panel)) ? await tab.evaluate(dots) : null;
     const again = (await clickCell(cell, (k + 1) % panels)) ? await tab.evaluate(dots) : null;
-    out.pieces.push({ cell, panel, first, again });
+    const selected = await tab.evaluate(() => window.el.selected);
+    out.pieces.push({ cell, panel, first, again, selected });
   }
   result.clicks[c.name] = out;
+}
+
+// A click before the interactive layer is made: the still drawn again with the piece's moves.
+if (job.early) {
+  await figure({ attrs: { fen: job.early.fen, width: "600", live: "off" } });
+  await tab.evaluate(() => new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 50))));
+  const still = await tab.evaluate(() => window.el.live === null);
+  const shown = (await clickCell(job.early.cell, 0)) ? await tab.evaluate(dots) : null;
+  result.early = { still, shown, svg: await tab.evaluate(() => window.el.svg) };
 }
 
 for (const g of job.games) {

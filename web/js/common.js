@@ -3,7 +3,7 @@
 
 // Attributes of any HTML element, and the elements' own inputs: never figure options.
 const NOT_OPTIONS = new Set(["class", "id", "style", "slot", "hidden", "lang", "dir", "tabindex", "role",
-  "fen", "variant", "overlay", "src", "name", "game", "ply"]);
+  "fen", "variant", "overlay", "src", "name", "game", "ply", "live"]);
 
 // The element's attributes that are figure options, as pairs `[name, value, …]`, with `over`
 // ({ name: value }) put in place of (or after) the element's own.
@@ -62,6 +62,10 @@ export function addStyle() {
 dotchess-figure, dotchess-game { display: block; }
 dotchess-figure svg, dotchess-game .dc-board svg { max-width: 100%; height: auto; display: block; }
 dotchess-figure .dc-box { touch-action: none; cursor: pointer; }
+dotchess-figure .piece-moves { display: none; }
+dotchess-figure .piece-moves.on { display: inline; }
+dotchess-figure .start-moves.off { display: none; }
+dotchess-figure .piece.dc-chosen { filter: drop-shadow(0 0 2px #f5a800) drop-shadow(0 0 1.5px #f5a800); }
 .dotchess-error { white-space: pre-wrap; color: #8b0000; background: #fff4f4; border: 1px solid #d99;
   padding: .5em; font: 13px/1.4 ui-monospace, monospace; }
 dotchess-game { font: 15px/1.45 system-ui, sans-serif; }

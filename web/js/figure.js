@@ -7,11 +7,17 @@
 //   <script type="text/plain" data-position="start.fen"> a position file (FEN or TOML)
 //   <script type="application/x-chess-pgn" data-name="g.pgn"> a game (the figure of its end)
 // Live: a click (or tap) anywhere in a cell that holds a piece shows its moves and routes in every
-// panel (the figure drawn with `square` = that cell); a second click there, or a click elsewhere,
-// hides them; a globe turns when dragged; a changed attribute or child redraws.
+// panel; a second click there, or a click elsewhere, hides them; a globe turns when dragged; a
+// changed attribute or child redraws.
+//
+// The figure is drawn first as the still (`svg`, the command's bytes); in the next idle moment its
+// interactive layer (renderLive: the same picture with every piece's marks hidden in every panel)
+// takes its place, and a click only shows the chosen piece's groups. A click before that draws the
+// still again with `square` set to the cell, as every click does with `live="off"` (for a figure
+// too large to hold twice).
 
 import { ready } from "./api.js";
-import { renderFigure } from "./dotchess_web.js";
+import { renderFigure, renderLive } from "./dotchess_web.js";
 import { optionPairs, childText, childFiles, showError, addStyle } from "./common.js";
 
 // Degrees a drag of one pixel turns the globe.
@@ -36,7 +42,8 @@ export class DotchessFigure extends HTMLElement {
       this.box.addEventListener("click", (ev) => this.clicked(ev));
       this.box.addEventListener("pointerdown", (ev) => this.dragStart(ev));
       this.watch = new MutationObserver((list) => {
-        if (list.some((m) => m.type === "attributes" || m.target !== this.box)) this.redraw();
+        // The element's own attributes and children; not what it draws itself in its box.
+        if (list.some((m) => !this.box.contains(m.target))) this.redraw();
       });
     }
     this.watch.observe(this, { attributes: true, childList: true, subtree: true, characterData: true });
@@ -66,17 +73,21 @@ export class DotchessFigure extends HTMLElement {
     return [this.getAttribute("fen") || "", "fen"];
   }
 
-  // Draws the figure now; returns the SVG, or throws nothing and shows the error.
-  draw() {
+  // What the library is given: position, name, variant, overlay, files, options.
+  inputs(over) {
     const [position, name] = this.position();
     const overlay = this.getAttribute("overlay") ?? childText(this, "[type='application/toml']");
-    const over = {};
-    if (this.selected) over.square = this.selected;
     if (this.turn) Object.assign(over, this.turn);
+    return [position, name, this.getAttribute("variant") || "", overlay, childFiles(this), optionPairs(this, over)];
+  }
+
+  // Draws the still figure now (with the chosen piece's moves as `square` while the interactive
+  // layer is not there); returns its SVG, or "" and shows the error.
+  draw() {
+    this.live = null;
     this.watch.disconnect();
     try {
-      const svg = renderFigure(position, name, this.getAttribute("variant") || "", overlay, childFiles(this),
-        optionPairs(this, over));
+      const svg = renderFigure(...this.inputs(this.selected ? { square: this.selected } : {}));
       this.box.innerHTML = svg;
       this.svg = svg;
       this.error = null;
@@ -86,7 +97,51 @@ export class DotchessFigure extends HTMLElement {
     }
     this.watch.observe(this, { attributes: true, childList: true, subtree: true, characterData: true });
     this.dispatchEvent(new CustomEvent("dotchess-draw", { detail: !this.error, bubbles: true }));
+    if (!this.error && this.getAttribute("live") !== "off") this.later();
     return this.svg;
+  }
+
+  // The interactive layer, made after the still is on screen (and not while a globe is dragged).
+  later() {
+    const token = (this.token = (this.token || 0) + 1);
+    requestAnimationFrame(() => setTimeout(() => {
+      if (token !== this.token || this.dragging) return;
+      let svg;
+      try {
+        const holder = document.createElement("div");
+        holder.innerHTML = renderLive(...this.inputs({}));
+        svg = holder.querySelector("svg");
+      } catch (e) {
+        console.warn(`<dotchess-figure>: no interactive layer (${e.message}); a click draws the figure again`);
+        return;
+      }
+      if (token !== this.token || !svg) return;
+      this.box.replaceChildren(svg);
+      this.live = svg;
+      this.show();
+      this.dispatchEvent(new CustomEvent("dotchess-live", { bubbles: true }));
+    }, 0));
+  }
+
+  // On the interactive layer: the chosen piece's groups shown in every panel, the overlay's own
+  // marks hidden while a piece is chosen.
+  show() {
+    const svg = this.live;
+    for (const g of svg.querySelectorAll(".piece-moves.on")) g.classList.remove("on");
+    for (const p of svg.querySelectorAll(".dc-chosen")) p.classList.remove("dc-chosen");
+    for (const g of svg.querySelectorAll(".start-moves")) g.classList.toggle("off", !!this.selected);
+    if (!this.selected) return;
+    const q = CSS.escape(this.selected);
+    const boards = new Set();
+    for (const p of svg.querySelectorAll(`.piece[data-board][data-cell="${q}"]`)) {
+      p.classList.add("dc-chosen");
+      boards.add(p.getAttribute("data-board"));
+    }
+    for (const b of boards) {
+      for (const g of svg.querySelectorAll(`.piece-moves[data-board="${CSS.escape(b)}"][data-from="${q}"]`)) {
+        g.classList.add("on");
+      }
+    }
   }
 
   // A click in a cell: its piece's moves shown, or hidden when it is the piece shown.
@@ -106,7 +161,8 @@ export class DotchessFigure extends HTMLElement {
     const next = piece && cell !== this.selected ? cell : null;
     if (next === this.selected) return;
     this.selected = next;
-    this.draw();
+    if (this.live) this.show();
+    else this.draw();
     this.dispatchEvent(new CustomEvent("dotchess-select", { detail: next, bubbles: true }));
   }
 
@@ -127,6 +183,7 @@ export class DotchessFigure extends HTMLElement {
       if (!this.dragged && Math.hypot(dx, dy) < 4) return;
       if (!this.dragged) this.box.setPointerCapture?.(e.pointerId);
       this.dragged = true;
+      this.dragging = true;
       const wrap = (v) => ((((v + 720) % 1440) + 1440) % 1440) - 720;
       this.turn = {
         latitude: Math.round(Math.max(-90, Math.min(90, from.latitude + dy * DEGREES_PER_PIXEL))),
@@ -135,6 +192,10 @@ export class DotchessFigure extends HTMLElement {
       if (!frame) frame = requestAnimationFrame(() => { frame = 0; this.draw(); });
     };
     const up = () => {
+      if (this.dragging) {
+        this.dragging = false;
+        this.later();
+      }
       this.box.removeEventListener("pointermove", move);
       this.box.removeEventListener("pointerup", up);
       this.box.removeEventListener("pointercancel", up);

@@ -47,6 +47,16 @@ pub fn to_svg(checked: &Checked) -> Result<String, String> {
     Ok(dotchess::output::to_svg(&scene))
 }
 
+/// The figure with its interactive layer, as SVG: the still figure and, hidden, every piece's
+/// marks in every panel (`g.piece-moves`, `data-board`, `data-from`), drawn as `moves = [CELL]`
+/// draws them — the layer `dotchess render -o PAGE.html` puts in its page. The element shows a
+/// piece's marks by showing its groups, without drawing again.
+pub fn live_svg(req: &Request) -> Result<String, String> {
+    let checked = checked(req)?;
+    let scene = dotchess::output::render_touch_checked(&checked.figure).map_err(|e| e.to_string())?;
+    Ok(dotchess::output::to_svg(&scene))
+}
+
 /// The request read and checked into a figure.
 pub fn checked(req: &Request) -> Result<Checked, String> {
     let variant = variant(&req.variant)?;

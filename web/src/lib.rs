@@ -60,6 +60,21 @@ pub fn render_figure(
     figure::svg(&req).map_err(js)
 }
 
+/// [`render_figure`]'s figure with every piece's marks drawn hidden in every panel, for a page to
+/// show one piece's at a click ([`figure::live_svg`]).
+#[wasm_bindgen(js_name = renderLive)]
+pub fn render_live(
+    position: String,
+    name: String,
+    variant: String,
+    overlay: Option<String>,
+    files: Vec<String>,
+    attributes: Vec<String>,
+) -> Result<String, JsError> {
+    let req = figure::Request { position, name, variant, overlay, files: pairs(files), attributes: pairs(attributes) };
+    figure::live_svg(&req).map_err(js)
+}
+
 /// The legal moves of the piece on `square`, as JSON: each destination with its moves (as
 /// coordinates and in SAN) and routes.
 #[wasm_bindgen(js_name = movesJson)]

@@ -167,7 +167,7 @@ fn check_clicks(result: &Value, positions: &[Position]) {
             assert_eq!(cells_of(&p["first"]), want, "{name} {cell}: the dots of each panel after a click");
             let from: Vec<&str> = p["first"]["from"].as_array().unwrap().iter().map(|s| s.as_str().unwrap()).collect();
             assert!(from.iter().all(|f| *f == cell), "{name} {cell}: dots from {from:?}");
-            assert!(cells_of(&p["again"]).iter().all(Vec::is_empty), "{name} {cell}: a second click hides the dots");
+            assert!(cells_of(&p["again"]).iter().all(Vec::is_empty), "{name} {cell}: a second click hides the dots: {p}");
         }
     }
 }
@@ -250,12 +250,19 @@ fn the_browser_build_draws_the_commands_bytes_and_answers_clicks_in_chromium() {
         "root": root(),
         "figures": figures,
         "clicks": clicks,
+        "early": { "fen": Position::start(VariantId::Dot).fen(), "cell": "g1" },
         "games": games.iter().map(|g| g.0.clone()).collect::<Vec<_>>(),
         "bad": bad.iter().map(|b| b.0.clone()).collect::<Vec<_>>(),
     });
     let result = super::drive_json("web.mjs", &job, &dir);
     check_figures(&result["figures"], &expected);
     check_clicks(&result["clicks"], &positions);
+    // `live="off"`: no interactive layer; a click draws the still again with `square` = the cell.
+    let early = &result["early"];
+    assert_eq!(early["still"], json!(true), "an interactive layer was made with live=\"off\"");
+    assert_eq!(cells_of(&early["shown"]), vec![vec!["f3", "h3"]], "the knight's dots on the still");
+    let want = dotchess(&["render", "--square", "g1", "--width", "600", "-o", "-"]);
+    assert!(early["svg"].as_str().unwrap().as_bytes() == want.as_slice(), "the still with g1's moves");
     check_games(&result["games"], &games);
     check_bad(&result["bad"], &bad);
     assert_eq!(result["pageErrors"], json!([]));
