@@ -70,12 +70,11 @@ dotchess-figure .piece.dc-chosen { filter: drop-shadow(0 0 2px #f5a800) drop-sha
   padding: .5em; font: 13px/1.4 ui-monospace, monospace; }
 dotchess-game { font: 15px/1.45 system-ui, sans-serif; }
 dotchess-game:focus { outline: 2px solid #4a7bd0; outline-offset: 2px; }
-dotchess-game .dc-caption { font-weight: 600; margin: 0 0 .3em; }
 dotchess-game .dc-boards { display: flex; flex-wrap: wrap; gap: 8px; }
 dotchess-game .dc-board { flex: 1 1 300px; min-width: 0; }
 dotchess-game .dc-bar { display: flex; gap: 4px; margin: .4em 0; }
 dotchess-game .dc-bar button { font: inherit; min-width: 2.4em; }
-dotchess-game .dc-moves { max-height: 16em; overflow-y: auto; border-top: 1px solid #ccc; padding-top: .3em; }
+dotchess-game .dc-moves { position: relative; max-height: 16em; overflow-y: auto; border-top: 1px solid #ccc; padding-top: .3em; }
 dotchess-game .dc-move { cursor: pointer; padding: 0 .15em; border-radius: 3px; }
 dotchess-game .dc-move.dc-current { background: #2f5fb3; color: #fff; }
 dotchess-game .dc-number { color: #666; }

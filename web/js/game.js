@@ -48,7 +48,7 @@ export class DotchessGame extends HTMLElement {
       await ready;
       this.game = readGame(pgn, { variant: this.getAttribute("variant") || "", game: Number(this.getAttribute("game") || 1), name });
       this.build();
-      this.go(Number(this.getAttribute("ply") ?? this.game.plies.length));
+      this.go(Number(this.getAttribute("ply") ?? 0));
     } catch (e) {
       this.error = showError(this, this.view, e);
     }
@@ -62,7 +62,6 @@ export class DotchessGame extends HTMLElement {
 
   build() {
     const g = this.game;
-    const caption = el("p", "dc-caption", g.caption);
     this.boards = this.views().map(() => el("div", "dc-board"));
     const boards = el("div", "dc-boards");
     boards.append(...this.boards);
@@ -74,10 +73,10 @@ export class DotchessGame extends HTMLElement {
       b.addEventListener("click", act);
       bar.append(b);
     };
-    button("⏮", "Start (Home)", () => this.go(0));
-    button("◀", "Back (←)", () => this.go(this.ply - 1));
-    button("▶", "Forward (→)", () => this.go(this.ply + 1));
-    button("⏭", "End (End)", () => this.go(g.plies.length));
+    button("«", "Start (Home)", () => this.go(0));
+    button("‹", "Back (←)", () => this.go(this.ply - 1));
+    button("›", "Forward (→)", () => this.go(this.ply + 1));
+    button("»", "End (End)", () => this.go(g.plies.length));
     button("Flip", "Turn the boards", () => this.flip());
     this.list = el("div", "dc-moves");
     if (g.intro.text) this.list.append(el("span", "dc-comment", g.intro.text), " ");
@@ -87,7 +86,8 @@ export class DotchessGame extends HTMLElement {
       const m = ev.target.closest(".dc-move[data-ply]");
       if (m) this.go(Number(m.dataset.ply));
     });
-    this.view.replaceChildren(caption, boards, bar, this.list);
+    // (The game's caption is each board's title.)
+    this.view.replaceChildren(boards, bar, this.list);
   }
 
   key(ev) {
@@ -115,7 +115,12 @@ export class DotchessGame extends HTMLElement {
     const cur = this.list.querySelector(`.dc-move[data-ply="${this.ply}"]`);
     if (cur) {
       cur.classList.add("dc-current");
-      cur.scrollIntoView?.({ block: "nearest" });
+      // Within the move list only: the page itself does not move.
+      const list = this.list;
+      const top = cur.offsetTop; // the list is the offset parent (position: relative)
+      if (top < list.scrollTop || top + cur.offsetHeight > list.scrollTop + list.clientHeight) {
+        list.scrollTop = Math.max(0, top - list.clientHeight / 2);
+      }
     }
     this.dispatchEvent(new CustomEvent("dotchess-ply", { detail: this.ply, bubbles: true }));
     this.prefetch();
@@ -160,9 +165,11 @@ function el(tag, cls, text) {
 
 // A line of plies into `to`: main-line moves are steps (`data-ply`), variations text.
 function line(to, plies, first, main) {
+  let broken = true; // the line starts, or a comment or variation came between
   plies.forEach((p, i) => {
     const black = p.number.endsWith("...");
-    if (!black || i === 0) to.append(el("span", "dc-number", black ? p.number : p.number), " ");
+    if (!black || broken) to.append(el("span", "dc-number", p.number), " ");
+    broken = !!p.note.text || p.variations.length > 0;
     const m = el("span", "dc-move", p.san + (p.glyph || ""));
     if (main) m.dataset.ply = String(first + i + 1);
     to.append(m, " ");

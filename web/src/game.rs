@@ -125,9 +125,9 @@ fn line(start: &Position, plies: &[Ply]) -> Vec<PlyJson> {
 /// Black's (Red and Black in xiangqi alike).
 fn number(pos: &Position) -> String {
     let fen = pos.fen();
-    let mut fields = fen.split(' ');
-    let side = fields.nth(1).unwrap_or("w");
-    let full = fields.nth(2).unwrap_or("1");
+    let fields: Vec<&str> = fen.split(' ').collect();
+    let side = fields.get(1).copied().unwrap_or("w");
+    let full = fields.get(5).copied().unwrap_or("1");
     if side == "w" { format!("{full}.") } else { format!("{full}...") }
 }
 
