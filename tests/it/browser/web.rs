@@ -167,13 +167,19 @@ fn check_clicks(result: &Value, positions: &[Position]) {
             assert_eq!(cells_of(&p["first"]), want, "{name} {cell}: the dots of each panel after a click");
             let from: Vec<&str> = p["first"]["from"].as_array().unwrap().iter().map(|s| s.as_str().unwrap()).collect();
             assert!(from.iter().all(|f| *f == cell), "{name} {cell}: dots from {from:?}");
-            assert!(cells_of(&p["again"]).iter().all(Vec::is_empty), "{name} {cell}: a second click hides the dots: {p}");
+            assert!(
+                cells_of(&p["again"]).iter().all(Vec::is_empty),
+                "{name} {cell}: a second click hides the dots: {p}"
+            );
         }
     }
 }
 
-/// The games of `examples/games/`: their jobs, SAN and the command's board at each ply.
-fn game_jobs() -> Vec<(Value, Vec<String>, Vec<Vec<u8>>)> {
+/// A game's job, its SAN (with glyphs) and the command's board at each ply.
+type GameJob = (Value, Vec<String>, Vec<Vec<u8>>);
+
+/// The games of `examples/games/`.
+fn game_jobs() -> Vec<GameJob> {
     let mut out = Vec::new();
     let mut files: Vec<PathBuf> = std::fs::read_dir(root().join("examples/games"))
         .unwrap()
@@ -196,7 +202,7 @@ fn game_jobs() -> Vec<(Value, Vec<String>, Vec<Vec<u8>>)> {
     out
 }
 
-fn check_games(result: &Value, games: &[(Value, Vec<String>, Vec<Vec<u8>>)]) {
+fn check_games(result: &Value, games: &[GameJob]) {
     for (job, san, boards) in games {
         let name = job["name"].as_str().unwrap();
         let r = &result[name];
