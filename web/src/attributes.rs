@@ -155,10 +155,11 @@ mod tests {
 
     #[test]
     fn a_bad_value_is_located_in_the_tag() {
-        let e = options(&pairs(&[("view", "globe"), ("circles", "e4 z9")]), &[]).unwrap_err();
+        let e = options(&pairs(&[("view", "globe"), ("width", "wide")]), &[]).unwrap_err();
         let first = e.lines().next().unwrap();
-        // `<dotchess-figure view="globe" circles="e4 z9">`: z9 starts at column 44.
-        assert!(first.starts_with("<dotchess-figure>:1:44: "), "{e}");
+        // `<dotchess-figure view="globe" width="wide">`: the value starts at column 38. (A mark's
+        // cell is checked against the board later, by the figure's check, at the same place.)
+        assert_eq!(first, "<dotchess-figure>:1:38: `width`: `wide` is not a number", "{e}");
         assert!(e.contains('^'), "{e}");
     }
 
