@@ -135,6 +135,28 @@ if (job.early) {
   result.early = { still, shown, svg: await tab.evaluate(() => window.el.svg) };
 }
 
+// A globe dragged 40 px right and 20 px down, then an attribute changed.
+if (job.drag) {
+  await figure({ attrs: { view: "globe", width: String(job.drag.width) } });
+  await tab.waitForFunction(() => window.el.live);
+  const box = await tab.evaluate(() => {
+    const r = window.el.querySelector("svg").getBoundingClientRect();
+    return [r.x + r.width / 2, r.y + r.height / 2];
+  });
+  await tab.mouse.move(box[0], box[1]);
+  await tab.mouse.down();
+  for (let k = 1; k <= 10; k++) await tab.mouse.move(box[0] + 4 * k, box[1] + 2 * k);
+  await tab.mouse.up();
+  await tab.evaluate(() => new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0))));
+  const dragged = await tab.evaluate(() => ({ turn: window.el.turn, svg: window.el.svg, selected: window.el.selected }));
+  await tab.evaluate(() => {
+    window.el.turn = null;
+    window.el.setAttribute("view", "chart");
+  });
+  await tab.waitForFunction(() => window.el.svg.includes("chart") || window.el.error);
+  result.drag = { ...dragged, changed: await tab.evaluate(() => window.el.svg) };
+}
+
 for (const g of job.games) {
   const got = await tab.evaluate(async (src) => {
     document.body.replaceChildren();

@@ -219,6 +219,19 @@ fn check_games(result: &Value, games: &[GameJob]) {
     }
 }
 
+/// A globe dragged 40 px right and 20 px down turns 0.4° a pixel (longitude 180 − 16, latitude
+/// 15 + 8): the command's globe from there; then `view` changed to `chart` redraws as the command
+/// draws the chart. The drag selects nothing.
+fn check_drag(r: &Value) {
+    assert_eq!(r["turn"], json!({ "latitude": 23, "longitude": 164 }), "the globe's turn after the drag");
+    assert_eq!(r["selected"], Value::Null, "a drag is not a click");
+    let want =
+        dotchess(&["render", "--view", "globe", "--width", "400", "--latitude", "23", "--longitude", "164", "-o", "-"]);
+    assert!(r["svg"].as_str().unwrap().as_bytes() == want.as_slice(), "the dragged globe is not the command's");
+    let chart = dotchess(&["render", "--view", "chart", "--width", "400", "-o", "-"]);
+    assert!(r["changed"].as_str().unwrap().as_bytes() == chart.as_slice(), "view=chart is not the command's chart");
+}
+
 /// Bad inputs, and the start of the located message each shows.
 fn bad_jobs() -> Vec<(Value, &'static str)> {
     vec![
@@ -257,6 +270,7 @@ fn the_browser_build_draws_the_commands_bytes_and_answers_clicks_in_chromium() {
         "figures": figures,
         "clicks": clicks,
         "early": { "fen": Position::start(VariantId::Dot).fen(), "cell": "g1" },
+        "drag": { "width": 400 },
         "games": games.iter().map(|g| g.0.clone()).collect::<Vec<_>>(),
         "bad": bad.iter().map(|b| b.0.clone()).collect::<Vec<_>>(),
     });
@@ -269,6 +283,7 @@ fn the_browser_build_draws_the_commands_bytes_and_answers_clicks_in_chromium() {
     assert_eq!(cells_of(&early["shown"]), vec![vec!["f3", "h3"]], "the knight's dots on the still");
     let want = dotchess(&["render", "--square", "g1", "--width", "600", "-o", "-"]);
     assert!(early["svg"].as_str().unwrap().as_bytes() == want.as_slice(), "the still with g1's moves");
+    check_drag(&result["drag"]);
     check_games(&result["games"], &games);
     check_bad(&result["bad"], &bad);
     assert_eq!(result["pageErrors"], json!([]));
