@@ -180,6 +180,22 @@ for (const g of job.games) {
   result.games[g.name] = { ...got, boards };
 }
 
+// A move of a variation clicked in the move list.
+if (job.variation) {
+  const v = job.variation;
+  result.variation = await tab.evaluate(async (text) => {
+    document.body.replaceChildren();
+    const el = document.createElement("dotchess-game");
+    el.textContent = text;
+    document.body.append(el);
+    window.el = el;
+    await el.loaded;
+    return el.error;
+  }, v.pgn);
+  await tab.click(`.dc-move[data-path="${v.path}"]`);
+  result.variation = { error: result.variation, svg: await tab.evaluate(() => window.el.svgs[0]) };
+}
+
 for (const b of job.bad) {
   const before = seen.console.length;
   const errorsBefore = seen.errors.length;

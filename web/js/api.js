@@ -70,5 +70,11 @@ export function readGame(pgn, { variant = "", game = 1, name = "game.pgn" } = {}
     value: (ply, options) => file.svg(ply, flatOptions(options)),
     enumerable: false,
   });
+  // A ply of a variation: path [i, v, j, …], the main line's ply i (from 0) replaced by its
+  // variation v, whose ply j is drawn (or replaced in turn by its own variation, …).
+  Object.defineProperty(data, "svgInVariation", {
+    value: (path, options) => file.svgInVariation(Uint32Array.from(path), flatOptions(options)),
+    enumerable: false,
+  });
   return data;
 }

@@ -80,11 +80,12 @@ export class DotchessGame extends HTMLElement {
     button("Flip", "Turn the boards", () => this.flip());
     this.list = el("div", "dc-moves");
     if (g.intro.text) this.list.append(el("span", "dc-comment", g.intro.text), " ");
-    line(this.list, g.plies, 0, true);
+    line(this.list, g.plies, []);
     this.list.append(el("span", "dc-result", g.result));
     this.list.addEventListener("click", (ev) => {
-      const m = ev.target.closest(".dc-move[data-ply]");
-      if (m) this.go(Number(m.dataset.ply));
+      const m = ev.target.closest(".dc-move");
+      if (m && m.dataset.ply) this.go(Number(m.dataset.ply));
+      else if (m && m.dataset.path) this.goVariation(m);
     });
     // (The game's caption is each board's title.)
     this.view.replaceChildren(boards, bar, this.list);
@@ -100,6 +101,22 @@ export class DotchessGame extends HTMLElement {
   flip() {
     this.flipped = !this.flipped;
     this.go(this.ply);
+  }
+
+  // The boards at a move of a variation (its `data-path`); the arrows step on from the main
+  // line's ply shown before.
+  goVariation(m) {
+    const path = m.dataset.path.split(" ").map(Number);
+    const over = { view: "" };
+    if (this.flipped) over.orientation = "black";
+    this.svgs = this.views().map((v, i) => {
+      over.view = v;
+      const svg = this.game.svgInVariation(path, Object.fromEntries(pairs(optionPairs(this, over))));
+      this.boards[i].innerHTML = svg;
+      return svg;
+    });
+    for (const c of this.list.querySelectorAll(".dc-current")) c.classList.remove("dc-current");
+    m.classList.add("dc-current");
   }
 
   // The boards after `k` plies (clamped to the game).
@@ -163,21 +180,24 @@ function el(tag, cls, text) {
   return e;
 }
 
-// A line of plies into `to`: main-line moves are steps (`data-ply`), variations text.
-function line(to, plies, first, main) {
+// A line of plies into `to`: main-line moves are steps (`data-ply`), a variation's moves carry
+// their path (`data-path`, [i, v, j, …]: see readGame's svgInVariation); `at` is the path of the
+// variation `plies` is (empty for the main line).
+function line(to, plies, at) {
   let broken = true; // the line starts, or a comment or variation came between
   plies.forEach((p, i) => {
     const black = p.number.endsWith("...");
     if (!black || broken) to.append(el("span", "dc-number", p.number), " ");
     broken = !!p.note.text || p.variations.length > 0;
     const m = el("span", "dc-move", p.san + (p.glyph || ""));
-    if (main) m.dataset.ply = String(first + i + 1);
+    if (at.length === 0) m.dataset.ply = String(i + 1);
+    else m.dataset.path = [...at, i].join(" ");
     to.append(m, " ");
     if (p.note.text) to.append(el("span", "dc-comment", p.note.text), " ");
-    for (const v of p.variations) {
+    for (const [k, v] of p.variations.entries()) {
       const box = el("span", "dc-variation");
       box.append("( ");
-      line(box, v, 0, false);
+      line(box, v, [...at, i, k]);
       box.append(") ");
       to.append(box);
     }

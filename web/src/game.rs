@@ -52,6 +52,33 @@ impl Viewer {
     }
 }
 
+impl Viewer {
+    /// A ply of a variation, as [`Viewer::svg`] draws a main-line ply: the game taken along the
+    /// variation, its marks those of the replay's still there. `path` is `[i, v, j, …]`: the
+    /// main line's `i`th ply (from 0) replaced by its `v`th variation, in which the `j`th ply is
+    /// the one drawn — or, when more follow, replaced by its own variation in turn.
+    pub fn svg_in_variation(&self, path: &[usize], attrs: &[(String, String)]) -> Result<String, String> {
+        let bad = || format!("no variation at {path:?}");
+        if path.len() < 3 || path.len() % 2 == 0 {
+            return Err(bad());
+        }
+        let mut line: Vec<Ply> = Vec::new();
+        let mut cur: &[Ply] = &self.game.plies;
+        for pair in path[..path.len() - 1].chunks(2) {
+            let (i, v) = (pair[0], pair[1]);
+            let ply = cur.get(i).ok_or_else(bad)?;
+            line.extend_from_slice(&cur[..i]);
+            cur = ply.variations.get(v).ok_or_else(bad)?;
+        }
+        let last = path[path.len() - 1];
+        line.extend_from_slice(cur.get(..=last).ok_or_else(bad)?);
+        let game = Game { plies: line, ..self.game.clone() };
+        let options = attributes::options(attrs, &[])?;
+        let checked = game.sheet(&[game.plies.len()], &options).map_err(|e| e.to_string())?;
+        crate::figure::to_svg(&checked)
+    }
+}
+
 /// A game for a page: tags, start, result, caption, the comment before the first move and the
 /// main line.
 #[derive(Serialize)]

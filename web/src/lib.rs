@@ -107,4 +107,10 @@ impl GameFile {
     pub fn svg(&self, ply: usize, attributes: Vec<String>) -> Result<String, JsError> {
         self.viewer.svg(ply, &pairs(attributes)).map_err(js)
     }
+
+    /// A ply of a variation, `path` = `[i, v, j, …]` ([`game::Viewer::svg_in_variation`]).
+    #[wasm_bindgen(js_name = svgInVariation)]
+    pub fn svg_in_variation(&self, path: Vec<usize>, attributes: Vec<String>) -> Result<String, JsError> {
+        self.viewer.svg_in_variation(&path, &pairs(attributes)).map_err(js)
+    }
 }

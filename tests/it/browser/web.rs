@@ -271,6 +271,7 @@ fn the_browser_build_draws_the_commands_bytes_and_answers_clicks_in_chromium() {
         "clicks": clicks,
         "early": { "fen": Position::start(VariantId::Dot).fen(), "cell": "g1" },
         "drag": { "width": 400 },
+        "variation": { "pgn": "1. e4 e5 (1... d5 2. exd5) 2. Nf3 *", "path": "1 0 1" },
         "games": games.iter().map(|g| g.0.clone()).collect::<Vec<_>>(),
         "bad": bad.iter().map(|b| b.0.clone()).collect::<Vec<_>>(),
     });
@@ -284,6 +285,13 @@ fn the_browser_build_draws_the_commands_bytes_and_answers_clicks_in_chromium() {
     let want = dotchess(&["render", "--square", "g1", "--width", "600", "-o", "-"]);
     assert!(early["svg"].as_str().unwrap().as_bytes() == want.as_slice(), "the still with g1's moves");
     check_drag(&result["drag"]);
+    // The variation's 2. exd5 is the third ply of the game played along it.
+    let along = dir.join("along.pgn");
+    std::fs::write(&along, "1. e4 d5 2. exd5 *\n").unwrap();
+    let want = dotchess(&["render", along.to_str().unwrap(), "--ply", "3", "--view", "hemispheres", "-o", "-"]);
+    let got = &result["variation"];
+    assert!(got["error"].is_null(), "{}", got["error"]);
+    assert!(got["svg"].as_str().unwrap().as_bytes() == want.as_slice(), "a variation's move is not the command's");
     check_games(&result["games"], &games);
     check_bad(&result["bad"], &bad);
     assert_eq!(result["pageErrors"], json!([]));
