@@ -59,7 +59,7 @@ impl Viewer {
     /// the one drawn — or, when more follow, replaced by its own variation in turn.
     pub fn svg_in_variation(&self, path: &[usize], attrs: &[(String, String)]) -> Result<String, String> {
         let bad = || format!("no variation at {path:?}");
-        if path.len() < 3 || path.len() % 2 == 0 {
+        if path.len() < 3 || path.len().is_multiple_of(2) {
             return Err(bad());
         }
         let mut line: Vec<Ply> = Vec::new();
