@@ -58,10 +58,16 @@ export class DotchessFigure extends HTMLElement {
   redraw() {
     if (this.pending) return;
     this.pending = true;
-    ready.then(() => {
-      this.pending = false;
-      this.draw();
-    });
+    ready.then(
+      () => {
+        this.pending = false;
+        this.draw();
+      },
+      (e) => {
+        this.pending = false;
+        this.error = showError(this, this.box, new Error(`the dotchess module did not load: ${e.message || e}`));
+      },
+    );
   }
 
   // The position: a game, a position file, or the `fen` attribute (empty: the start).
