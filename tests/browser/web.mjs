@@ -149,10 +149,7 @@ if (job.drag) {
   await tab.mouse.up();
   await tab.evaluate(() => new Promise((ok) => requestAnimationFrame(() => setTimeout(ok, 0))));
   const dragged = await tab.evaluate(() => ({ turn: window.el.turn, svg: window.el.svg, selected: window.el.selected }));
-  await tab.evaluate(() => {
-    window.el.turn = null;
-    window.el.setAttribute("view", "chart");
-  });
+  await tab.evaluate(() => window.el.setAttribute("view", "chart"));
   await tab.waitForFunction(() => window.el.svg.includes("chart") || window.el.error);
   result.drag = { ...dragged, changed: await tab.evaluate(() => window.el.svg) };
 }

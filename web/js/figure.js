@@ -42,8 +42,13 @@ export class DotchessFigure extends HTMLElement {
       this.box.addEventListener("click", (ev) => this.clicked(ev));
       this.box.addEventListener("pointerdown", (ev) => this.dragStart(ev));
       this.watch = new MutationObserver((list) => {
-        // The element's own attributes and children; not what it draws itself in its box.
-        if (list.some((m) => !this.box.contains(m.target))) this.redraw();
+        // The element's own attributes and children; not what it draws itself in its box. A new
+        // figure chooses no piece, and a viewpoint written in the attributes wins over a drag.
+        const outside = list.filter((m) => !this.box.contains(m.target));
+        if (!outside.length) return;
+        this.selected = null;
+        if (outside.some((m) => ["latitude", "longitude", "view"].includes(m.attributeName))) this.turn = null;
+        this.redraw();
       });
     }
     this.watch.observe(this, { attributes: true, childList: true, subtree: true, characterData: true });
