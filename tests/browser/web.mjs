@@ -177,6 +177,22 @@ for (const g of job.games) {
   result.games[g.name] = { ...got, boards };
 }
 
+// A game whose file is not there, and one with an illegal move.
+result.badGames = {};
+for (const [name, attrs, text] of [["missing", { src: "/examples/games/none.pgn" }, ""], ["illegal", {}, "1. e4 e5 2. Ke3 *"]]) {
+  const before = seen.console.length;
+  const got = await tab.evaluate(async ([a, t]) => {
+    document.body.replaceChildren();
+    const el = document.createElement("dotchess-game");
+    for (const [k, v] of Object.entries(a)) el.setAttribute(k, v);
+    el.textContent = t;
+    document.body.append(el);
+    await el.loaded;
+    return { error: el.error, shown: el.querySelector(".dotchess-error")?.textContent ?? null };
+  }, [attrs, text]);
+  result.badGames[name] = { ...got, console: seen.console.slice(before) };
+}
+
 // A move of a variation clicked in the move list.
 if (job.variation) {
   const v = job.variation;

@@ -294,5 +294,11 @@ fn the_browser_build_draws_the_commands_bytes_and_answers_clicks_in_chromium() {
     assert!(got["svg"].as_str().unwrap().as_bytes() == want.as_slice(), "a variation's move is not the command's");
     check_games(&result["games"], &games);
     check_bad(&result["bad"], &bad);
+    for (name, start) in [("missing", "/examples/games/none.pgn: 404"), ("illegal", "game.pgn:1:")] {
+        let r = &result["badGames"][name];
+        let shown = r["shown"].as_str().unwrap_or_else(|| panic!("game {name}: no message in the element: {r}"));
+        assert!(shown.starts_with(start), "game {name}: the element shows {shown:?}");
+        assert!(r["console"].as_array().unwrap().iter().any(|c| c.as_str().unwrap().contains(shown)), "game {name}");
+    }
     assert_eq!(result["pageErrors"], json!([]));
 }
