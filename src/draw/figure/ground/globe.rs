@@ -49,14 +49,23 @@ impl Painter<'_> {
                 ));
             }
             // The pole's letter, when the pole faces the viewer well enough to read it; a live
-            // pole's letter sits at the cap's edge, clear of its piece.
-            if q[2] > 0.25 {
+            // pole's letter sits at the cap's edge, and is left out where a piece or markup
+            // stands on the pole. A pole in sight but seen too nearly edge-on for a letter on
+            // its cap (`01-globe` from 12° above the equator) has it outside the limb, on the
+            // axis beyond the pole.
+            if q[2] > 0.25 && !self.pole_letter_left_out(pole) {
                 let cap = g.surface().cap() * g.radius;
                 let live = topo.pole_cell(pole).is_some();
                 let at = g.paper(q);
                 let (at, size) =
                     if live { (at.offset(0.0, cap * 0.72 * q[2]), cap * 0.3) } else { (at, cap * 0.75 * q[2]) };
                 self.pole_label(pole, at, size, l);
+            } else if q[2] > 0.0 {
+                let size = 11.0 * self.view.width / 480.0;
+                let p = g.paper(q);
+                let (dx, dy) = (p.x - g.centre.x, p.y - g.centre.y);
+                let k = (g.radius + size * 0.9) / dx.hypot(dy).max(1e-9);
+                self.pole_label(pole, g.centre.offset(dx * k, dy * k), size, l);
             }
         }
         if g.ghost {
