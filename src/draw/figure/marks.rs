@@ -187,9 +187,17 @@ impl<'a> Ctx<'a> {
             if let Some(bx) = end.and_then(|at| p.piece_box(layout, b, at)) {
                 stop_at_box(&mut pieces, bx);
             }
+            // Where the arrow leaves the side in sight (a globe's limb) at either end, it ends
+            // at a port, as a route does where it is cut (`game-dot-pole-mate`'s red arrow ran
+            // off the limb with neither port nor head).
+            let starts = layout.centres(topo, a);
+            let first = pieces.first().and_then(|l| l.first().copied());
+            let cut_start = first.filter(|s| !starts.iter().any(|c| c.dist(*s) < 1e-6));
+            let cut_end = pieces.last().and_then(|l| l.last().copied()).filter(|_| end.is_none());
             let head = if layout.centres(topo, b).is_empty() { None } else { arrow_head(&mut pieces, lw * 4.5) };
             let data = [("from", topo.name(a)), ("to", topo.name(b))];
             push_route(marks, &pieces, paint.clone(), "arrow", &data, &|at| self.port(at, colour, lw));
+            marks.extend(cut_start.into_iter().chain(cut_end).map(|at| self.port(at, colour, lw)));
             push_far(marks, layout.far_route(topo, &route), paint, "arrow", &data);
             if let Some(tri) = head {
                 marks.push(

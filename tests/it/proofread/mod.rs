@@ -13,6 +13,7 @@
 //! page, from its classes and shapes only; kept out of `src/` they cannot lean on the drawing
 //! code's own notion of where a label or dot was meant to go.
 
+mod arrow_ends;
 mod coordinates;
 mod copies;
 mod duplicates;
@@ -27,6 +28,7 @@ mod over_pieces;
 mod pole_band;
 mod pole_letters;
 mod route_ends;
+mod small_text;
 mod steady;
 mod type_scale;
 
