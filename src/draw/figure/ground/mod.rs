@@ -350,9 +350,7 @@ impl Painter<'_> {
                     ));
                     continue;
                 }
-                // Smaller than in the middle, but not under the smallest size (where the cell
-                // holds the middle's size: `12-spherical-bishop-d3`'s corner names were 6.7 pt).
-                let size = (cs * 0.22).max(crate::draw::font::SMALLEST_TEXT.min(cs * 0.3));
+                let size = cs * 0.22;
                 let (w, h) = (crate::draw::font::text_width(&name, size, self.theme.font), size * 1.1);
                 let pad = cs * 0.04;
                 let crossed = self.overlay.crosses.iter().any(|&(c, _)| c == cell);
