@@ -33,7 +33,7 @@ fn check(s: &Sheet) -> Option<Vec<Finding>> {
         let heads: Vec<Vec<Pt>> = s
             .find("arrow-head")
             .filter(|h| data(h, "from") == Some(from) && data(h, "to") == Some(to))
-            .flat_map(|h| line_points(h))
+            .flat_map(line_points)
             .collect();
         let in_cell = |p: Pt, cells: &[Vec<Vec<Pt>>]| {
             cells.iter().any(|rings| inside_rings(p, rings) || to_boundary(p, rings) < NEAR)

@@ -30,14 +30,14 @@ fn frame_check(s: &Sheet) -> Option<Vec<Finding>> {
 }
 
 #[test]
-#[ignore = "not met yet (issue 44 item 11): corner cell names of 12-spherical-bishop-d3, the file letters of 03-wrap and 04-split, the xiangqi replay's letters; drawing the corner names larger pushed them onto routes in generated figures"]
+#[ignore = "not met yet (issue 44 item 11): corner cell names of 12-spherical-bishop-d3 (16 findings), the file letters of 03-wrap and 04-split, the xiangqi replay's letters; drawing the corner names larger pushed them onto routes in generated figures"]
 fn essay_text_is_never_under_7_pt() {
     proofread("text under 7 pt", essay_figures(), 50, figure_check);
     proofread("text under 7 pt", essay_sheets(), 100, frame_check);
 }
 
 #[test]
-#[ignore = "not met yet (issue 44 item 11): cell names on small discs and hemispheres, 1350 findings in 23 generated figures"]
+#[ignore = "not met yet (issue 44 item 11): cell names on discs, hemispheres and charts of small widths, 2116 findings in 56 generated figures"]
 fn generated_text_is_never_under_7_pt() {
     proofread("text under 7 pt", generated_sheets(), 100, |s| Some(small(&s.elements)));
 }

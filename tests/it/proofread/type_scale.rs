@@ -80,8 +80,8 @@ fn panel_sizes(f: &Figure) -> Option<Vec<Finding>> {
         let Some(own) = alone.get(i) else { continue };
         let (printed, own) = (print_sizes(printed), print_sizes(&own.elements));
         // The same drawing in the same order: each text and line against its own.
-        let pairs = printed.iter().zip(&own).take_while(|(a, b)| a.0.class == b.0.class);
-        if let Some(((e, p), (_, o))) = pairs.filter(|((_, p), (_, o))| (p / o - 1.0).abs() > SAME).next() {
+        let mut pairs = printed.iter().zip(&own).take_while(|(a, b)| a.0.class == b.0.class);
+        if let Some(((e, p), (_, o))) = pairs.find(|((_, p), (_, o))| (p / o - 1.0).abs() > SAME) {
             let what = if text_size(e).is_some() { "type" } else { "line" };
             out.push(format!("panel {}: {what} {} printed at {p:.2}, drawn at {o:.2}", i + 1, describe(e)));
         }
