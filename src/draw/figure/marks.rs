@@ -192,7 +192,8 @@ impl<'a> Ctx<'a> {
             // off the limb with neither port nor head).
             let starts = layout.centres(topo, a);
             let first = pieces.first().and_then(|l| l.first().copied());
-            let cut_start = first.filter(|s| !starts.iter().any(|c| c.dist(*s) < 1e-6));
+            let near = layout.cell_size(topo, a) * 0.3;
+            let cut_start = first.filter(|s| !starts.iter().any(|c| c.dist(*s) < near));
             let cut_end = pieces.last().and_then(|l| l.last().copied()).filter(|_| end.is_none());
             let head = if layout.centres(topo, b).is_empty() { None } else { arrow_head(&mut pieces, lw * 4.5) };
             let data = [("from", topo.name(a)), ("to", topo.name(b))];
