@@ -11,6 +11,10 @@ use super::{Layers, Painter, pieces::text};
 use crate::draw::geometry::Projection;
 use crate::draw::scene::{Anchor, Element, FontWeight, Paint, PathCmd, Pt, Rgb, Shape};
 
+/// An overlay circle's radius, in its cell's size: what label avoidance keeps clear of it too
+/// (`busy`).
+pub(super) const CIRCLE: f64 = 0.42;
+
 /// A kind of markup.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(super) enum Markup {
@@ -30,7 +34,7 @@ impl Painter<'_> {
                 let size = layout.cell_size(&self.topo, cell);
                 let w = (size * 0.07).max(1.2);
                 let (shape, class) = match kind {
-                    Markup::Circle => (Shape::Circle { c: at, r: size * 0.42 }, "mark circle"),
+                    Markup::Circle => (Shape::Circle { c: at, r: size * CIRCLE }, "mark circle"),
                     Markup::Cross => {
                         let k = size * 0.3;
                         let cmds = vec![
@@ -73,7 +77,11 @@ impl Painter<'_> {
             // On the corner, or, where the overlay circles the cell, out beyond the circle's
             // stroke on the diagonal (the opera's "!!" on b8 stood on the green circle).
             let circled = self.overlay.circles.iter().any(|&(c, _)| c == cell);
-            let k = if circled { (size * 0.455 + r) * std::f64::consts::FRAC_1_SQRT_2 + 0.5 } else { size * 0.36 };
+            let k = if circled {
+                (size * (CIRCLE + 0.035) + r) * std::f64::consts::FRAC_1_SQRT_2 + 0.5
+            } else {
+                size * 0.36
+            };
             let corners = [(k, -k), (-k, -k), (k, k), (-k, k)].map(|(dx, dy)| at.offset(dx, dy));
             // Off the other pieces too (`game-xiangqi-pole-general`: moved off the "S", the "!"
             // stood on the guard on f1).
