@@ -7,11 +7,11 @@ use crate::error;
 use crate::position::Position;
 use dotchess::batch::{Disk, Files};
 use dotchess::input::{
-    Draft, FigureOptions, Game as RustGame, InputError, Level, Origin, PositionSpec, ThemeValue, Ty, Value,
-    option_rows, parse_text, read_draft, read_games,
+    Draft, FigureOptions, Game as RustGame, InputError, Origin, PositionSpec, ThemeValue, Ty, Value, option_rows,
+    parse_text, read_draft, read_games,
 };
-use dotchess::{Figure, Format, RenderError, Renderer};
 use dotchess::output::Motion;
+use dotchess::{Figure, Format, RenderError, Renderer};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use std::path::{Path, PathBuf};
@@ -169,17 +169,15 @@ fn make(
 fn options(pairs: &[(String, String)], animated: bool) -> Result<FigureOptions, Failure> {
     let mut options = FigureOptions::default();
     for (name, text) in pairs {
-        let Some(spec) = option_rows().find(|s| s.file == name).or_else(|| option_rows().find(|s| s.query == Some(name.as_str()))) else {
+        let Some(spec) =
+            option_rows().find(|s| s.file == name).or_else(|| option_rows().find(|s| s.query == Some(name.as_str())))
+        else {
             return Err(Failure::Plain(format!("unknown option `{name}`")));
         };
         let Some(flag) = spec.flag else {
             return Err(Failure::Plain(format!("`{name}` is set in an overlay, not as an option")));
         };
-        let applies = match animated {
-            true => !matches!(spec.file, "background" | "dpi"),
-            false => spec.level != Level::Animation,
-        };
-        if !applies {
+        if !crate::options::applies(spec, animated) {
             let what = if animated { "animations" } else { "figures" };
             return Err(Failure::Plain(format!("{flag} does not apply to {what}")));
         }
@@ -198,8 +196,7 @@ fn with_files(given: &FigureOptions) -> Result<FigureOptions, Failure> {
     for g in given.iter() {
         let value = match &g.value {
             Value::Theme(ThemeValue::Named(n)) if n.ends_with(".toml") => {
-                let text =
-                    dotchess::input::read_input(Path::new(n)).map_err(|e| Failure::Plain(e.to_string()))?;
+                let text = dotchess::input::read_input(Path::new(n)).map_err(|e| Failure::Plain(e.to_string()))?;
                 Value::Theme(ThemeValue::Read(Box::new(dotchess::input::read_theme(n, &text)?)))
             }
             Value::Theme(ThemeValue::Named(n)) => {

@@ -4,10 +4,14 @@
 //! errors raised as `dotchess.InputError` ([`error`]). The drawing runs with the GIL released.
 #![forbid(unsafe_code)]
 
+mod ending;
 mod error;
 mod figure;
 mod manifest;
+mod moves;
+mod options;
 mod position;
+mod questions;
 
 use pyo3::prelude::*;
 
@@ -15,7 +19,9 @@ use pyo3::prelude::*;
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InputError", m.py().get_type::<error::InputError>())?;
     m.add_class::<position::Position>()?;
-    m.add_class::<position::Move>()?;
+    m.add_class::<moves::Move>()?;
+    m.add_class::<moves::LegalMoves>()?;
+    m.add_function(wrap_pyfunction!(options::option_table, m)?)?;
     m.add_function(wrap_pyfunction!(figure::draw, m)?)?;
     m.add_function(wrap_pyfunction!(figure::time_draw, m)?)?;
     m.add_class::<figure::Game>()?;
