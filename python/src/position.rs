@@ -166,7 +166,9 @@ impl Position {
 
     /// The legal move written in coordinates (`e2e4`, `e1g1`), as python-chess's `parse_uci`.
     fn parse_uci(&self, text: &str) -> PyResult<Move> {
-        if Move::from_text(text).is_none() {
+        let topo = self.pos.topology();
+        let cells = |m: Move| topo.parse_cell(&m.from_square).is_some() && topo.parse_cell(&m.to_square).is_some();
+        if !Move::from_text(text).is_some_and(cells) {
             return Err(error::plain(format!(
                 "`{text}` is not a move in coordinates (e2e4, e7e8q, e1g1); parse_san reads algebraic names"
             )));

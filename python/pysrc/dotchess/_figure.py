@@ -41,10 +41,16 @@ def _pairs(options: Dict[str, Any]) -> List[Tuple[str, str]]:
     return out
 
 
-def _overlay(overlay: Union[None, str, os.PathLike]) -> Optional[Tuple[str, str, str]]:
-    """An overlay as (name, TOML text, folder of the files it names): a path or the text itself."""
+def _overlay(overlay: Union[None, str, bytes, os.PathLike]) -> Optional[Tuple[str, str, str]]:
+    """An overlay as (name, TOML text, folder of the files it names): a path, or the text itself
+    (``str``, or ``bytes`` in UTF-8)."""
     if overlay is None:
         return None
+    if isinstance(overlay, (bytes, bytearray)):
+        try:
+            overlay = bytes(overlay).decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise _native.InputError(f"overlay: not UTF-8 text (byte {e.start + 1})") from None
     if isinstance(overlay, os.PathLike) or (
         isinstance(overlay, str) and "\n" not in overlay and overlay.endswith(".toml")
     ):
@@ -54,7 +60,23 @@ def _overlay(overlay: Union[None, str, os.PathLike]) -> Optional[Tuple[str, str,
         except OSError as e:
             raise _native.InputError(f"{path}: {e.strerror or e}") from None
         return (str(path), text, str(path.parent or "."))
-    return ("overlay", str(overlay), os.getcwd())
+    if not isinstance(overlay, str):
+        raise TypeError(f"an overlay is a path or its TOML text (str or bytes), not {type(overlay).__name__}")
+    return ("overlay", overlay, os.getcwd())
+
+
+def _plies(plies: Any) -> Optional[Tuple[int, int]]:
+    """A part of a game, ``(from, to)``: two whole numbers from 0, checked before Rust reads them."""
+    if plies is None:
+        return None
+    if not isinstance(plies, (tuple, list)) or len(plies) != 2 or not all(
+        isinstance(p, int) and not isinstance(p, bool) for p in plies
+    ):
+        raise TypeError(f"plies is (from, to), two whole numbers, not {plies!r}")
+    first, last = plies
+    if min(first, last) < 0 or max(first, last) > 2**31:
+        raise _native.InputError(f"plies ({first}, {last}): plies are counted from 0 (the start) to the game's last")
+    return (first, last)
 
 
 def _source(source: Any) -> Dict[str, Any]:
@@ -144,7 +166,7 @@ class Animation:
 
     def _draw(self, fmt: str) -> bytes:
         return _native.draw(
-            fmt, True, _pairs(self.options), plies=self.plies, overlay=_overlay(self.overlay), **_source(self.source)
+            fmt, True, _pairs(self.options), plies=_plies(self.plies), overlay=_overlay(self.overlay), **_source(self.source)
         )
 
     def gif(self) -> bytes:
