@@ -7,8 +7,8 @@ use crate::error;
 use crate::position::Position;
 use dotchess::batch::{Disk, Files};
 use dotchess::input::{
-    Draft, FigureOptions, Game as RustGame, InputError, Origin, PositionSpec, ThemeValue, Ty, Value, option_rows,
-    parse_text, read_draft, read_games,
+    Draft, FigureOptions, Game as RustGame, InputError, Origin, PositionSpec, ThemeValue, Ty, Value, parse_text,
+    read_draft, read_games,
 };
 use dotchess::output::Motion;
 use dotchess::{Figure, Format, RenderError, Renderer};
@@ -169,9 +169,7 @@ fn make(
 fn options(pairs: &[(String, String)], animated: bool) -> Result<FigureOptions, Failure> {
     let mut options = FigureOptions::default();
     for (name, text) in pairs {
-        let Some(spec) =
-            option_rows().find(|s| s.file == name).or_else(|| option_rows().find(|s| s.query == Some(name.as_str())))
-        else {
+        let Some(spec) = crate::options::named(name) else {
             return Err(Failure::Plain(format!("unknown option `{name}`")));
         };
         let Some(flag) = spec.flag else {

@@ -21,7 +21,8 @@ fn kind(ty: &Ty) -> (&'static str, Vec<&'static str>) {
         Ty::Number { .. } => ("number", Vec::new()),
         Ty::Whole { .. } => ("whole", Vec::new()),
         Ty::Choice(c) => ("choice", c.names().to_vec()),
-        Ty::Text | Ty::Theme | Ty::Background => ("text", Vec::new()),
+        Ty::Text | Ty::Background => ("text", Vec::new()),
+        Ty::Theme => ("theme", Vec::new()),
         Ty::NumberOrFile(_) => ("number_or_file", Vec::new()),
         Ty::Window => ("window", Vec::new()),
         Ty::Plays => ("plays", Vec::new()),
@@ -34,25 +35,31 @@ fn kind(ty: &Ty) -> (&'static str, Vec<&'static str>) {
 /// and an animation take it, and its help.
 type Row = (String, String, Vec<String>, bool, bool, String);
 
-/// Every keyword a figure or an animation takes, in the table's order; an option with a URL
-/// query name different from its file key appears under both.
+/// The option a keyword names: an overlay file's key first, else a URL query's name.
+pub fn named(name: &str) -> Option<&'static Spec> {
+    option_rows().find(|s| s.file == name).or_else(|| option_rows().find(|s| s.query == Some(name)))
+}
+
+/// Every keyword a figure or an animation takes, in the table's order, each once: the options
+/// with a flag, under their file key and their URL query name.
 #[pyfunction]
 pub fn option_table() -> Vec<Row> {
-    let mut rows = Vec::new();
-    for spec in option_rows().filter(|s| s.flag.is_some()) {
-        let (k, choices) = kind(&spec.ty);
-        let choices: Vec<String> = choices.into_iter().map(String::from).collect();
-        let names = std::iter::once(spec.file).chain(spec.query.filter(|q| *q != spec.file));
-        for name in names {
-            rows.push((
-                name.to_string(),
-                k.to_string(),
-                choices.clone(),
-                applies(spec, false),
-                applies(spec, true),
-                spec.help.to_string(),
-            ));
+    let mut rows: Vec<Row> = Vec::new();
+    let names = option_rows().flat_map(|s| std::iter::once(s.file).chain(s.query));
+    for name in names {
+        let Some(spec) = named(name).filter(|s| s.flag.is_some()) else { continue };
+        if rows.iter().any(|r| r.0 == name) {
+            continue;
         }
+        let (k, choices) = kind(&spec.ty);
+        rows.push((
+            name.to_string(),
+            k.to_string(),
+            choices.into_iter().map(String::from).collect(),
+            applies(spec, false),
+            applies(spec, true),
+            spec.help.to_string(),
+        ));
     }
     rows
 }

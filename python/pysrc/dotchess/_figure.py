@@ -5,9 +5,14 @@ from __future__ import annotations
 import base64
 import os
 from pathlib import Path
-from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, Iterable, List, Mapping, Optional, Tuple, Union
 
 from . import _native
+
+if TYPE_CHECKING:  # the keyword options, typed from the options table (python/gen_options.py)
+    from typing_extensions import Unpack
+
+    from ._options import AnimationOptions, FigureOptions
 
 _STILL = ("svg", "png", "pdf", "html")
 _ANIMATED = ("gif", "apng", "svg")
@@ -25,7 +30,7 @@ def _text(value: Any) -> str:
     return str(value)
 
 
-def _pairs(options: Dict[str, Any]) -> List[Tuple[str, str]]:
+def _pairs(options: Mapping[str, Any]) -> List[Tuple[str, str]]:
     """Keyword options as (name, text) pairs: a list gives its name once for each item (marks)."""
     out: List[Tuple[str, str]] = []
     for name, value in options.items():
@@ -106,7 +111,9 @@ class Figure:
     moves) where HTML is shown, else as SVG or PNG.
     """
 
-    def __init__(self, position: Any, overlay: Union[None, str, os.PathLike] = None, **options: Any) -> None:
+    def __init__(
+        self, position: Any, overlay: Union[None, str, bytes, os.PathLike] = None, **options: Unpack[FigureOptions]
+    ) -> None:
         self.position = position
         self.overlay = overlay
         self.options = options
@@ -158,7 +165,7 @@ class Figure:
 class Animation:
     """An animation, as ``dotchess animate`` makes it; see :func:`animate`."""
 
-    def __init__(self, source: Any, plies: Optional[Tuple[int, int]], overlay: Any, options: Dict[str, Any]) -> None:
+    def __init__(self, source: Any, plies: Optional[Tuple[int, int]], overlay: Any, options: Mapping[str, Any]) -> None:
         self.source = source
         self.plies = plies
         self.overlay = overlay
@@ -198,8 +205,8 @@ def animate(
     source: Any,
     *,
     plies: Optional[Tuple[int, int]] = None,
-    overlay: Union[None, str, os.PathLike] = None,
-    **options: Any,
+    overlay: Union[None, str, bytes, os.PathLike] = None,
+    **options: Unpack[AnimationOptions],
 ) -> Animation:
     """An animation of a position (``kind``: gear, walk, chart, spin, wrap or split) or the replay
     of a game (:func:`read_game`; ``plies=(from, to)`` a part of it, one frame a ply), with every

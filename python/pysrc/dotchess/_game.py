@@ -19,7 +19,7 @@ class Game:
 
     __slots__ = ("_native", "_source")
 
-    def __init__(self, native: object, source: Tuple[str, str, str, int] = ("", "game.pgn", "dot", 1)) -> None:
+    def __init__(self, native: Any, source: Tuple[str, str, str, int] = ("", "game.pgn", "dot", 1)) -> None:
         self._native = native
         self._source = source
 
