@@ -5,7 +5,6 @@
 
 use dotchess::Move as RustMove;
 use pyo3::IntoPyObjectExt;
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyTuple;
 
@@ -104,7 +103,7 @@ impl Move {
         if read_coordinates(&text)
             .is_none_or(|(f, t, p)| (f, t, p) != (m.from_square.clone(), m.to_square.clone(), m.promotion.clone()))
         {
-            return Err(PyValueError::new_err(format!(
+            return Err(crate::error::plain(format!(
                 "not a move: `{text}` (cells such as e2, N, S; a promotion's letter in lower case)"
             )));
         }
@@ -122,7 +121,7 @@ impl Move {
             } else {
                 ""
             };
-            PyValueError::new_err(format!("not a move in coordinates: `{uci}`{hint}"))
+            crate::error::plain(format!("not a move in coordinates: `{uci}`{hint}"))
         })
     }
 
