@@ -1,7 +1,8 @@
 //! How a game ends, with python-chess's names and order: checkmate, insufficient material,
-//! stalemate, the seventy-five-move rule and fivefold repetition end it; the fifty-move rule and
-//! threefold repetition may be claimed. Material is counted as python-chess counts it on the flat
-//! board; on the sphere only bare kings are insufficient (docs/rules.md, "Game end in Python").
+//! stalemate (in xiangqi a loss, its own rule), the seventy-five-move rule and fivefold repetition
+//! end it; the fifty-move rule and threefold repetition may be claimed. Material is counted as
+//! python-chess counts it on the flat board; on the sphere only bare kings are insufficient
+//! (docs/rules.md, "how a game ends").
 
 use crate::questions::{EnPassant, fen};
 use dotchess::{Color, Family, Position, Role, VariantId};
@@ -126,7 +127,9 @@ pub fn outcome(history: &[Position], pos: &Position, claim_draw: bool) -> Option
     let end = if is_insufficient_material(pos) {
         Termination::InsufficientMaterial
     } else if moves.is_empty() {
-        Termination::Stalemate
+        // Xiangqi's own rule: a side with no move loses, in check or not.
+        let loses = matches!(pos.variant().family, Family::Xiangqi(_));
+        return Some((Termination::Stalemate, loses.then(|| pos.turn().other())));
     } else if clock >= 150 {
         Termination::SeventyfiveMoves
     } else if repetitions(history, pos) >= 5 {
