@@ -55,6 +55,12 @@ pub fn uci_of(pos: &dotchess::Position, m: RustMove) -> String {
     Move::of(pos, m).coordinates()
 }
 
+/// The number python-chess gives a square of the 8×8 board (`a1` 0, `h8` 63), if it is one.
+fn square_index(name: &str) -> Option<u8> {
+    let &[file @ b'a'..=b'h', rank @ b'1'..=b'8'] = name.as_bytes() else { return None };
+    Some((rank - b'1') * 8 + (file - b'a'))
+}
+
 /// A cell's name at the start of `text`: letters then digits (`e2`, `a10`), or a pole (`N`, `S`).
 fn cell_prefix(text: &str) -> Option<usize> {
     let b = text.as_bytes();
@@ -146,11 +152,17 @@ impl Move {
         }
     }
 
-    fn __hash__(&self) -> u64 {
-        use std::hash::{Hash, Hasher};
-        let mut h = std::collections::hash_map::DefaultHasher::new();
-        self.coordinates().hash(&mut h);
-        h.finish()
+    /// A move of the 8×8 squares hashes as python-chess's `chess.Move` of the same coordinates
+    /// (a set of either finds the other); any other by its coordinates.
+    fn __hash__(&self, py: Python<'_>) -> PyResult<isize> {
+        let piece = |p: &str| ["p", "n", "b", "r", "q", "k"].iter().position(|&l| l == p).map(|i| i + 1);
+        let promotion = self.promotion.as_deref().map(piece);
+        match (square_index(&self.from_square), square_index(&self.to_square), promotion) {
+            (Some(from), Some(to), None | Some(Some(_))) => {
+                (from, to, promotion.flatten(), None::<u8>).into_pyobject(py)?.hash()
+            }
+            _ => self.coordinates().into_pyobject(py)?.hash(),
+        }
     }
 
     fn __bool__(&self) -> bool {

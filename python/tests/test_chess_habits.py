@@ -48,6 +48,8 @@ def test_legal_moves_answer_in_for_python_chess_moves():
     # Both ways round: a dotchess move equals the python-chess move of the same coordinates.
     assert all(chess.Move.from_uci(m.uci()) in board.legal_moves for m in pos.legal_moves)
     assert {m.uci() for m in pos.legal_moves} == {m.uci() for m in board.legal_moves}
+    assert set(pos.legal_moves) == set(board.legal_moves)
+    assert hash(pos.parse_san("e4")) == hash(chess.Move.from_uci("e2e4"))
     assert pos.parse_san("e4") == chess.Move.from_uci("e2e4") and chess.Move.from_uci("e2e4") == pos.parse_san("e4")
 
 
