@@ -145,12 +145,19 @@ def test_wrong_types_raise_type_errors():
         dotchess.Position().push(12)
 
 
-def test_the_docs_destinations_example_has_destinations():
-    # docs/python.md: after 1. e4 the queen on d1 has somewhere to go.
-    pos = dotchess.Position()
-    pos.push_san("e4")
-    pos.push_san("e5")
-    assert pos.destinations("d1")
+def test_the_docs_examples_of_positions_answer(repo):
+    # docs/python.md's first example, a line at a time: its destinations are not empty.
+    text = (repo / "docs" / "python.md").read_text(encoding="utf-8")
+    block = text.split("## Positions and moves", 1)[1].split("```python\n", 1)[1].split("```", 1)[0]
+    ns = {}
+    asked = []
+    for line in block.splitlines():
+        code = line.split("#", 1)[0].strip()
+        if code.startswith("pos.destinations("):
+            asked.append(eval(code, ns))
+        elif code:
+            exec(code, ns)
+    assert asked and all(asked)
 
 
 # --- item 10: what a python-chess user reaches for -----------------------------------------------
