@@ -78,6 +78,11 @@ pub fn is_insufficient_material(pos: &Position) -> bool {
     cannot_mate(pos, Color::White) && cannot_mate(pos, Color::Black)
 }
 
+/// Whether 150 plies passed without a capture or a pawn move, and a move is left.
+pub fn is_seventyfive_moves(pos: &Position) -> bool {
+    halfmove_clock(pos) >= 150 && !pos.moves().is_empty()
+}
+
 /// How often the current position stands in the game (`history` the positions before it).
 pub fn repetitions(history: &[Position], pos: &Position) -> usize {
     let now = key(pos);
@@ -85,7 +90,7 @@ pub fn repetitions(history: &[Position], pos: &Position) -> usize {
 }
 
 /// Whether the fifty-move rule may be claimed: the clock at 100, or a legal move that brings it
-/// there.
+/// there (and leaves the other side a move).
 pub fn can_claim_fifty_moves(pos: &Position) -> bool {
     let clock = halfmove_clock(pos);
     let moves = pos.moves();
@@ -97,7 +102,7 @@ pub fn can_claim_fifty_moves(pos: &Position) -> bool {
             && moves.iter().any(|&m| {
                 let mut after = pos.clone();
                 after.play_unchecked(m);
-                halfmove_clock(&after) >= 100
+                halfmove_clock(&after) >= 100 && !after.moves().is_empty()
             }))
 }
 

@@ -3,7 +3,7 @@
 //! and repetition. Moves are read from a `Move`, a python-chess `chess.Move` or text (algebraic or
 //! coordinates, a castling also by its king's squares, `e1g1`).
 
-use crate::ending::{self, Termination};
+use crate::ending;
 use crate::error;
 use crate::moves::{LegalMoves, Move, coordinates_of, uci_of};
 use crate::questions::{self, EnPassant};
@@ -312,7 +312,7 @@ impl Position {
 
     /// Whether 150 plies passed without a capture or a pawn move (and a move is left).
     fn is_seventyfive_moves(&self) -> bool {
-        ending::outcome(&[], &self.pos, false).is_some_and(|(t, _)| t == Termination::SeventyfiveMoves)
+        ending::is_seventyfive_moves(&self.pos)
     }
 
     /// Whether the current position stands for the fifth time.

@@ -221,6 +221,9 @@ def same_ending(board, pos):
         assert mine.result() == theirs.result()
     assert pos.result() == board.result() and pos.is_game_over() == board.is_game_over()
     assert pos.can_claim_draw() == board.can_claim_draw()
+    assert pos.can_claim_fifty_moves() == board.can_claim_fifty_moves()
+    assert pos.is_seventyfive_moves() == board.is_seventyfive_moves()
+    assert pos.is_insufficient_material() == board.is_insufficient_material()
 
 
 def test_outcomes_follow_python_chess():
@@ -233,6 +236,8 @@ def test_outcomes_follow_python_chess():
         "8/8/4k1b1/8/8/3KB3/8/8 w - - 0 1",
         "8/8/4k3/8/8/3KR3/8/8 w - - 99 80",
         "8/8/4k3/8/8/3KR3/8/8 w - - 150 100",
+        "7k/8/6K1/8/8/8/8/R7 b - - 150 100",
+        "7k/8/6K1/8/8/8/8/R7 w - - 99 80",
     ]:
         same_ending(*both(fen))
 
