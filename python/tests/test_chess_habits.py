@@ -288,3 +288,20 @@ def test_moves_and_games_pickle():
     game = dotchess.read_game("1. e4 e5 2. Nf3 *")
     again = pickle.loads(pickle.dumps(game))
     assert again.sans == game.sans and again.end() == game.end()
+
+
+def _after(pos, san):
+    pos.push_san(san)
+    return pos
+
+
+def test_positions_cross_to_other_processes():
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
+    pos = dotchess.Position()
+    pos.push_san("e4")
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        back = pool.submit(_after, pos, "e5").result()
+    assert back.move_stack == [pos.peek(), dotchess.Move.from_uci("e7e5")]
+    assert len(pos.move_stack) == 1
