@@ -11,6 +11,7 @@ python/tests/test_typing.py runs the check.
 from __future__ import annotations
 
 import sys
+import textwrap
 from pathlib import Path
 from typing import List
 
@@ -52,7 +53,8 @@ def block(name: str, doc: str, rows: List[tuple]) -> str:
     for key, kind, choices, _, _, help_text in rows:
         ty = "Literal[" + ", ".join(repr(c) for c in choices) + "]" if kind == "choice" else TYPES[kind]
         lines.append(f"    {key}: {ty}")
-        lines.append(f'    """{help_text.rstrip(".")}."""')
+        doc = textwrap.wrap(f'"""{help_text.rstrip(".")}."""', 112)
+        lines.extend("    " + line for line in doc)
     return "\n".join(lines) + "\n"
 
 

@@ -183,7 +183,8 @@ def test_uci_moves_push_parse_peek():
 
 def test_set_fen_and_the_clocks():
     board, pos = both(CASTLES)
-    assert (pos.halfmove_clock, pos.fullmove_number, pos.ply()) == (board.halfmove_clock, board.fullmove_number, board.ply())
+    clocks = (board.halfmove_clock, board.fullmove_number, board.ply())
+    assert (pos.halfmove_clock, pos.fullmove_number, pos.ply()) == clocks
     pos.push_san("Nb5")
     board.push_san("Nb5")
     assert (pos.halfmove_clock, pos.fullmove_number) == (board.halfmove_clock, board.fullmove_number)

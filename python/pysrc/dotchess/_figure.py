@@ -173,7 +173,12 @@ class Animation:
 
     def _draw(self, fmt: str) -> bytes:
         return _native.draw(
-            fmt, True, _pairs(self.options), plies=_plies(self.plies), overlay=_overlay(self.overlay), **_source(self.source)
+            fmt,
+            True,
+            _pairs(self.options),
+            plies=_plies(self.plies),
+            overlay=_overlay(self.overlay),
+            **_source(self.source),
         )
 
     def gif(self) -> bytes:

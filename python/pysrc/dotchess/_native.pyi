@@ -1,6 +1,6 @@
 """The native half of dotchess (pyo3): use the names dotchess exports instead."""
 
-from typing import Any, Dict, Iterator, List, Optional, Tuple, Union
+from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 VARIANTS: List[str]
 

@@ -33,7 +33,8 @@ class FigureOptions(TypedDict, total=False):
     orientation: Literal['white', 'black']
     """From which side the figure is seen: black turns it half a turn (h8 bottom left, S on top)."""
     rotation: Union[float, str]
-    """Hemispheres, north, south, disc: the file position at the touching point, -W to 2W files, or a file letter (its middle)."""
+    """Hemispheres, north, south, disc: the file position at the touching point, -W to 2W files, or a file letter
+    (its middle)."""
     window: Union[str, Tuple[int, int, int, int]]
     """Chart: the window in squares, `x0,y0,cols,rows`."""
     tint: bool
@@ -43,19 +44,22 @@ class FigureOptions(TypedDict, total=False):
     latitude: float
     """Globe: latitude of the viewpoint in degrees, -90 to 90."""
     longitude: Union[float, str]
-    """Globe: longitude of the viewpoint in degrees, -720 to 720 (file position u is at u·360/W), or a file letter (its middle)."""
+    """Globe: longitude of the viewpoint in degrees, -720 to 720 (file position u is at u·360/W), or a file letter
+    (its middle)."""
     roll: float
     """Globe: turn of the picture about its centre in degrees, counter-clockwise, -720 to 720."""
     ghost: bool
     """Globe: show the far half's grid and marks faintly through the ball."""
     pole: Literal['N', 'S']
-    """Disc: the pole at the centre, N or S (default: N for Mori's board, small and small8, as Howe drew it; S for the others, as Neatham draws xiangqi)."""
+    """Disc: the pole at the centre, N or S (default: N for Mori's board, small and small8, as Howe drew it; S for
+    the others, as Neatham draws xiangqi)."""
     moves: Marks
     """Mark the moves of the piece on this cell: CELL, CELL:TO, either with :COLOUR (repeatable)."""
     square: Marks
     """Mark the moves of the piece on this cell: CELL, CELL:TO, either with :COLOUR (repeatable)."""
     loops: Marks
-    """Draw the loop of the ride from a cell in a direction, `d2:ne`, or the ride up to a cell, `d2:ne:b8` (repeatable)."""
+    """Draw the loop of the ride from a cell in a direction, `d2:ne`, or the ride up to a cell, `d2:ne:b8`
+    (repeatable)."""
     arrows: Marks
     """Draw an arrow, `b1:c3`, optionally coloured, `b1:c3:#c00` (repeatable)."""
     arrow: Marks
@@ -102,7 +106,8 @@ class AnimationOptions(TypedDict, total=False):
     orientation: Literal['white', 'black']
     """From which side the figure is seen: black turns it half a turn (h8 bottom left, S on top)."""
     rotation: Union[float, str]
-    """Hemispheres, north, south, disc: the file position at the touching point, -W to 2W files, or a file letter (its middle)."""
+    """Hemispheres, north, south, disc: the file position at the touching point, -W to 2W files, or a file letter
+    (its middle)."""
     window: Union[str, Tuple[int, int, int, int]]
     """Chart: the window in squares, `x0,y0,cols,rows`."""
     tint: bool
@@ -112,19 +117,22 @@ class AnimationOptions(TypedDict, total=False):
     latitude: float
     """Globe: latitude of the viewpoint in degrees, -90 to 90."""
     longitude: Union[float, str]
-    """Globe: longitude of the viewpoint in degrees, -720 to 720 (file position u is at u·360/W), or a file letter (its middle)."""
+    """Globe: longitude of the viewpoint in degrees, -720 to 720 (file position u is at u·360/W), or a file letter
+    (its middle)."""
     roll: float
     """Globe: turn of the picture about its centre in degrees, counter-clockwise, -720 to 720."""
     ghost: bool
     """Globe: show the far half's grid and marks faintly through the ball."""
     pole: Literal['N', 'S']
-    """Disc: the pole at the centre, N or S (default: N for Mori's board, small and small8, as Howe drew it; S for the others, as Neatham draws xiangqi)."""
+    """Disc: the pole at the centre, N or S (default: N for Mori's board, small and small8, as Howe drew it; S for
+    the others, as Neatham draws xiangqi)."""
     moves: Marks
     """Mark the moves of the piece on this cell: CELL, CELL:TO, either with :COLOUR (repeatable)."""
     square: Marks
     """Mark the moves of the piece on this cell: CELL, CELL:TO, either with :COLOUR (repeatable)."""
     loops: Marks
-    """Draw the loop of the ride from a cell in a direction, `d2:ne`, or the ride up to a cell, `d2:ne:b8` (repeatable)."""
+    """Draw the loop of the ride from a cell in a direction, `d2:ne`, or the ride up to a cell, `d2:ne:b8`
+    (repeatable)."""
     loop: Union[int, bool]
     """How many times it plays: 0 = forever, or 1 to 10000 (a file's `loop`: true, false or a number)."""
     arrows: Marks
