@@ -3,16 +3,8 @@
 //! (`pysrc/dotchess/_options.py`) are generated from it (`python/gen_options.py`), and a test
 //! keeps the two equal.
 
-use dotchess::input::{Level, Spec, Ty, option_rows};
+use dotchess::input::{Spec, Ty, option_rows};
 use pyo3::prelude::*;
-
-/// Whether an option with a flag is taken by an animation (`animated`) or a still figure.
-pub fn applies(spec: &Spec, animated: bool) -> bool {
-    match animated {
-        true => !matches!(spec.file, "background" | "dpi"),
-        false => spec.level != Level::Animation,
-    }
-}
 
 /// The kind of value an option takes, as the stubs type it.
 fn kind(ty: &Ty) -> (&'static str, Vec<&'static str>) {
@@ -35,8 +27,9 @@ fn kind(ty: &Ty) -> (&'static str, Vec<&'static str>) {
 /// and an animation take it, and its help.
 type Row = (String, String, Vec<String>, bool, bool, String);
 
-/// The option a keyword names: an overlay file's key first, else a URL query's name.
-pub fn named(name: &str) -> Option<&'static Spec> {
+/// The option a keyword names: an overlay file's key first, else a URL query's name (as
+/// `FigureOptions::from_keywords` reads them).
+fn named(name: &str) -> Option<&'static Spec> {
     option_rows().find(|s| s.file == name).or_else(|| option_rows().find(|s| s.query == Some(name)))
 }
 
@@ -56,8 +49,8 @@ pub fn option_table() -> Vec<Row> {
             name.to_string(),
             k.to_string(),
             choices.into_iter().map(String::from).collect(),
-            applies(spec, false),
-            applies(spec, true),
+            spec.takes(false),
+            spec.takes(true),
             spec.help.to_string(),
         ));
     }

@@ -1,6 +1,7 @@
 """Fuzzing the public functions' arguments (hypothesis): whatever they are given, they answer or
-raise InputError (a ValueError) or TypeError — never another exception, never a panic, which
-pyo3 raises as a BaseException that `except Exception` lets through.
+raise InputError (a ValueError), TypeError, or OSError for a file that cannot be read (a text that
+looks like a path) — never another exception, never a panic, which pyo3 raises as a
+BaseException that `except Exception` lets through.
 
 `DOTCHESS_FUZZ_EXAMPLES` sets the examples a test (60 by default: the bounded run of .ci/run,
 derandomized, so the same run each time); given, the examples are drawn at random.
@@ -25,7 +26,7 @@ FUZZ = settings(
     derandomize="DOTCHESS_FUZZ_EXAMPLES" not in os.environ,
     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
 )
-ALLOWED = (dotchess.InputError, TypeError)
+ALLOWED = (dotchess.InputError, TypeError, OSError)
 
 # Text near what the functions read: FEN and move characters, cells, marks, and characters of
 # several bytes in UTF-8 (the panic of issue 46 was a byte index inside one).
@@ -35,7 +36,7 @@ TEXT = st.text(ALPHABET, max_size=80) | st.text(max_size=40)
 
 
 def answers(call, *args, **kwargs):
-    """Calls; an InputError or TypeError is an answer too. Anything else fails the test."""
+    """Calls; an InputError, a TypeError or an OSError is an answer too. Anything else fails."""
     try:
         return call(*args, **kwargs)
     except ALLOWED:

@@ -16,6 +16,7 @@ them, ``.line`` and ``.column``.
 from __future__ import annotations
 
 from ._native import InputError, LegalMoves, Move, VARIANTS
+from ._native import __version__ as __version__
 from ._ending import Outcome, Termination
 from ._position import Position
 from ._figure import Figure, Animation, animate
@@ -43,4 +44,3 @@ __all__ = [
     "InputError",
     "VARIANTS",
 ]
-__version__ = "0.1.0"

@@ -3,14 +3,17 @@
 from typing import Any, Dict, Iterator, List, Optional, Tuple
 
 VARIANTS: List[str]
+__version__: str
 
 class InputError(ValueError):
     """Bad input: the command's message; where it is in a text, ``.line`` and ``.column`` (1-based)
-    and ``.file`` (the text's name); ``None`` otherwise."""
+    and ``.file`` (the text's name); for a keyword argument, ``.keyword`` (its name); ``None``
+    otherwise."""
 
     line: Optional[int]
     column: Optional[int]
     file: Optional[str]
+    keyword: Optional[str]
 
 class Move:
     """A move: its coordinates (``uci()``; a castling's are the king's squares, ``e1g1``) and the
@@ -109,6 +112,8 @@ def draw(
 def render_manifest_local(path: str, out: str) -> List[str]: ...
 def manifest_jobs(path: str) -> int: ...
 def render_manifest_job(path: str, out: str, index: int) -> Tuple[str, str, List[str], Optional[str]]: ...
-def write_manifest_index(path: str, out: str, outcomes: List[Tuple[str, str, List[str], Optional[str]]]) -> List[str]: ...
+def write_manifest_index(
+    path: str, out: str, outcomes: List[Tuple[str, str, List[str], Optional[str]]]
+) -> List[str]: ...
 def time_draw(format: str, options: List[Tuple[str, str]], position: NativePosition, repeats: int) -> List[float]: ...
 def option_table() -> List[Tuple[str, str, List[str], bool, bool, str]]: ...
