@@ -219,6 +219,9 @@ pub enum FigureError {
     /// Its files could not be written.
     #[error(transparent)]
     Write(#[from] crate::output::WriteError),
+    /// Drawing it panicked (a bug in the program, not in the figure's files): what it said.
+    #[error("an internal error (a bug: please report the figure's files): {0}")]
+    Panicked(String),
     /// It failed in another process (a worker of a cluster, which drew it with [`render_job`]),
     /// which reported this message: for the contact sheet ([`index_html`]) its client writes.
     #[error("{0}")]
@@ -248,40 +251,9 @@ pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn F
         .jobs
         .par_iter()
         .map(|job| {
-            let result = checked(job, files, manifest.variant).map_err(FigureError::from).and_then(|mut checked| {
-                if let Some(t) = &manifest.theme {
-                    checked.figure.theme = t.clone();
-                }
-                let spec = &checked.figure;
-                match spec.animation {
-                    None => {
-                        let mut share = in_flight.draw();
-                        let scene = crate::output::budget::render_checked(spec)?;
-                        // An interactive page is the figure drawn with every piece's moves.
-                        let touch = match manifest.formats.contains(&Format::Html) {
-                            true => Some(crate::output::budget::render_touch_checked(spec)?),
-                            false => None,
-                        };
-                        let weight = crate::output::budget::weight(&scene)
-                            + touch.as_ref().map_or(0, crate::output::budget::weight);
-                        share.resize(crate::output::budget::write_cost(
-                            weight,
-                            crate::output::budget::pixels(&scene),
-                            &manifest.formats,
-                            false,
-                        ));
-                        Ok(write_figure(&scene, touch.as_ref(), out, &job.name, &manifest.formats, &caches)?)
-                    }
-                    Some(_) => {
-                        // Built within the budget, painted and encoded (a GIF is always written).
-                        let anim = crate::output::animation::build(spec, true)
-                            .map_err(|e| crate::input::check::animation_error(&checked, &e))?;
-                        // Its frames and their pixels are held until every format is written.
-                        let _share = in_flight.take(anim.cost(true));
-                        write_animation(&anim, out, &job.name, &manifest.formats, &caches)
-                    }
-                }
-            });
+            // A panic (a bug) fails its figure alone; the others are drawn and reported.
+            let result = crate::panics::caught(|| written(manifest, job, files, out, &in_flight, &caches))
+                .unwrap_or_else(|message| Err(FigureError::Panicked(message)));
             progress(&job.name);
             let caption = job.caption.clone().unwrap_or_else(|| job.name.clone());
             Outcome { name: job.name.clone(), caption, result }
@@ -291,6 +263,50 @@ pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn F
     let index = crate::output::write::write_file(&index_path, index_html(&outcomes, &manifest.formats).as_bytes())
         .map(|()| index_path);
     Report { outcomes, index }
+}
+
+/// Draws one job of a batch and writes its files into `out`, within the batch's memory.
+fn written(
+    manifest: &Manifest,
+    job: &Job,
+    files: &dyn Files,
+    out: &Path,
+    in_flight: &crate::output::budget::InFlight,
+    caches: &crate::output::Caches,
+) -> Result<Vec<PathBuf>, FigureError> {
+    let mut checked = checked(job, files, manifest.variant)?;
+    if let Some(t) = &manifest.theme {
+        checked.figure.theme = t.clone();
+    }
+    let spec = &checked.figure;
+    match spec.animation {
+        None => {
+            let mut share = in_flight.draw();
+            let scene = crate::output::budget::render_checked(spec)?;
+            // An interactive page is the figure drawn with every piece's moves.
+            let touch = match manifest.formats.contains(&Format::Html) {
+                true => Some(crate::output::budget::render_touch_checked(spec)?),
+                false => None,
+            };
+            let weight =
+                crate::output::budget::weight(&scene) + touch.as_ref().map_or(0, crate::output::budget::weight);
+            share.resize(crate::output::budget::write_cost(
+                weight,
+                crate::output::budget::pixels(&scene),
+                &manifest.formats,
+                false,
+            ));
+            Ok(write_figure(&scene, touch.as_ref(), out, &job.name, &manifest.formats, caches)?)
+        }
+        Some(_) => {
+            // Built within the budget, painted and encoded (a GIF is always written).
+            let anim = crate::output::animation::build(spec, true)
+                .map_err(|e| crate::input::check::animation_error(&checked, &e))?;
+            // Its frames and their pixels are held until every format is written.
+            let _share = in_flight.take(anim.cost(true));
+            write_animation(&anim, out, &job.name, &manifest.formats, caches)
+        }
+    }
 }
 
 /// The files `dotchess batch` writes for one figure of a manifest, each as its file name and its
@@ -447,4 +463,38 @@ include!(concat!(env!("OUT_DIR"), "/essay_files.rs"));
 pub fn essay_manifest() -> Manifest {
     let (_, text) = Embedded(ESSAY_FILES).read("manifest.toml").expect("the essay manifest is built in");
     read_manifest("examples/essay/manifest.toml", &text).expect("the built-in essay manifest is valid")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Files whose reader has a bug: it panics on `bug.fen`.
+    struct Breaking;
+
+    impl Files for Breaking {
+        fn read(&self, name: &str) -> Result<(String, String), LoadError> {
+            assert_ne!(name, "bug.fen", "a bug in a reader");
+            Ok((name.to_string(), "4k3/8/8/3R4/8/8/8/4K3 w - - 0 1\n".to_string()))
+        }
+    }
+
+    #[test]
+    fn a_figure_that_panics_fails_alone_and_says_so() {
+        let text = "formats = [\"svg\"]\n[[figure]]\nname = \"a\"\nposition = \"a.fen\"\n\
+                    [[figure]]\nname = \"b\"\nposition = \"bug.fen\"\n";
+        let manifest = read_manifest("m.toml", text).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let report = run(&manifest, &Breaking, dir.path(), &|_| {});
+        assert!(report.outcomes[0].result.is_ok(), "{:?}", report.outcomes[0].result);
+        match &report.outcomes[1].result {
+            Err(e @ FigureError::Panicked(m)) => {
+                assert!(m.contains("a bug in a reader"), "{m}");
+                assert!(e.to_string().starts_with("an internal error (a bug"), "{e}");
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(report.index.is_ok(), "the contact sheet is written");
+        assert!(dir.path().join("a.svg").is_file() && !dir.path().join("b.svg").exists());
+    }
 }

@@ -61,7 +61,7 @@ impl Game {
 #[pyo3(signature = (text, name="game.pgn", variant="dot"))]
 pub fn read_games_text(text: &str, name: &str, variant: &str) -> PyResult<Vec<Game>> {
     let id = crate::position::variant_named(variant)?;
-    let games = read_games(name, text, id).map_err(|e| error::input(&e))?;
+    let games = error::guarded(|| read_games(name, text, id).map_err(|e| error::input(&e)))?;
     Ok(games.into_iter().map(|game| Game { game }).collect())
 }
 
@@ -71,10 +71,11 @@ enum Source {
     Game(Box<RustGame>, Option<(usize, usize)>),
 }
 
-/// Why a drawing failed: an input error, or a plain message.
+/// Why a drawing failed: an input error, a plain message, or a panic (a bug) and what it said.
 enum Failure {
     Input(InputError),
     Plain(String),
+    Panicked(String),
 }
 
 impl From<InputError> for Failure {
@@ -88,7 +89,13 @@ impl Failure {
         match self {
             Failure::Input(e) => error::input(&e),
             Failure::Plain(m) => error::plain(m),
+            Failure::Panicked(m) => error::panicked(&m),
         }
+    }
+
+    /// Runs a drawing (without the GIL), a panic in it a failure like the others.
+    fn guarded<T>(f: impl FnOnce() -> Result<T, Failure>) -> Result<T, Failure> {
+        dotchess::panics::caught(f).unwrap_or_else(|message| Err(Failure::Panicked(message)))
     }
 }
 
@@ -116,7 +123,9 @@ pub fn draw<'py>(
     let motion = if animated { Motion::Animated } else { Motion::Still };
     let format = Format::named(&format.to_ascii_lowercase(), motion)
         .ok_or_else(|| error::plain(format!("unknown format `{format}` ({})", Format::names(motion))))?;
-    let bytes = py.allow_threads(move || make(source, format, &options, overlay)).map_err(Failure::into_py)?;
+    let bytes = py
+        .allow_threads(move || Failure::guarded(|| make(source, format, &options, overlay)))
+        .map_err(Failure::into_py)?;
     Ok(PyBytes::new(py, &bytes))
 }
 
@@ -231,7 +240,7 @@ pub fn time_draw(
         let mut times = Vec::with_capacity(repeats);
         for _ in 0..repeats {
             let start = std::time::Instant::now();
-            let bytes = make(Source::Position(Box::new(pos.clone())), format, &options, None)?;
+            let bytes = Failure::guarded(|| make(Source::Position(Box::new(pos.clone())), format, &options, None))?;
             std::hint::black_box(bytes);
             times.push(start.elapsed().as_secs_f64());
         }
