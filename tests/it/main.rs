@@ -42,13 +42,18 @@ mod seed_figures;
 #[cfg(feature = "serve")]
 mod serve;
 #[cfg(feature = "serve")]
+mod serve_deadlines;
+#[cfg(feature = "serve")]
 mod serve_limits;
+#[cfg(feature = "serve")]
+mod serve_reads;
 #[cfg(feature = "serve")]
 mod serve_workbench;
 mod split;
 mod tools;
 mod touch;
 mod types;
+mod unbroken;
 mod views;
 mod write;
 mod xiangqi;
