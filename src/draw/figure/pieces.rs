@@ -147,24 +147,6 @@ fn label_lines(label: &str, size: f64, weight: FontWeight, width: f64) -> Vec<St
     lines
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_long_label_is_set_in_lines_that_fit_and_keep_its_words() {
-        let label = "A long label of two hundred characters, and a word over the width: ".to_string() + &"x".repeat(60);
-        let (size, width) = (10.0, 150.0);
-        let lines = label_lines(&label, size, FontWeight::Bold, width);
-        assert!(lines.len() > 2, "{lines:?}");
-        for l in &lines {
-            assert!(crate::draw::font::text_width(l, size, FontWeight::Bold) <= width, "{l}");
-        }
-        assert_eq!(lines.concat().replace(' ', ""), label.replace(' ', ""), "nothing lost");
-        assert_eq!(label_lines("e4", size, FontWeight::Bold, width), vec!["e4"], "a short label is one line");
-    }
-}
-
 /// The figure's title, centred in the band `height` tall above it.
 pub(super) fn title(theme: &Theme, t: &str, width: f64, height: f64) -> Element {
     text(
@@ -209,4 +191,22 @@ pub fn piece_picture(theme: &Theme, xiangqi: bool, piece: Piece, size: f64) -> c
     let e = piece_element(theme, set, piece, Pt::new(size / 2.0, size / 2.0), size * 0.9);
     scene.nodes.push(crate::draw::scene::Node::Element(e));
     scene
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_label_is_set_in_lines_that_fit_and_keep_its_words() {
+        let label = "A long label of two hundred characters, and a word over the width: ".to_string() + &"x".repeat(60);
+        let (size, width) = (10.0, 150.0);
+        let lines = label_lines(&label, size, FontWeight::Bold, width);
+        assert!(lines.len() > 2, "{lines:?}");
+        for l in &lines {
+            assert!(crate::draw::font::text_width(l, size, FontWeight::Bold) <= width, "{l}");
+        }
+        assert_eq!(lines.concat().replace(' ', ""), label.replace(' ', ""), "nothing lost");
+        assert_eq!(label_lines("e4", size, FontWeight::Bold, width), vec!["e4"], "a short label is one line");
+    }
 }
