@@ -69,7 +69,17 @@ async fn answer(app: &App, req: Request) -> Result<Response, ApiError> {
         true => replay::read(format, &pairs, body.as_deref())?,
     };
     let held = app.clone();
-    let bytes = app.gate().draw(move || draw(job, held.renderer())).await??;
+    // The memory of one figure is reserved before it is drawn; the answer's bytes keep what they
+    // take until the connection has written them (`memory`).
+    let drawn = app.gate().draw(move || {
+        let reserved = held.memory().reserve();
+        draw(job, held.renderer()).map(|bytes| reserved.keep(bytes))
+    });
+    // Once the grace period after SIGTERM is over, a request still waiting is told so.
+    let bytes = tokio::select! {
+        drawn = drawn => drawn??,
+        () = app.cut() => return Err(ApiError::busy(super::error::STOPPING)),
+    };
     let mut r = Response::new(Body::from(bytes));
     let h = r.headers_mut();
     h.insert(header::CONTENT_TYPE, HeaderValue::from_static(format.mime()));

@@ -126,9 +126,9 @@ pub async fn play(req: Request) -> Response {
         }
         let mut played = Vec::new();
         for (i, name) in line.iter().enumerate() {
-            let m = pos.parse_move(name).ok_or_else(|| {
-                ApiError::bad(format!("move {} of the line, `{name}`, is not legal in {}", i + 1, pos.fen()))
-                    .at_key("line")
+            // Read as a game file's moves are: algebraic (`Nf3`) or coordinates (`g1f3`).
+            let m = pos.read_move(name).map_err(|e| {
+                ApiError::bad(format!("move {} of the line: {e} (in {})", i + 1, pos.fen())).at_key("line")
             })?;
             played.push(move_json(&pos, m));
             pos.play_unchecked(m);

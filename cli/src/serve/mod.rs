@@ -13,7 +13,8 @@
 //! * `conn` accepts connections and reads requests (hyper's HTTP/1.1, with a deadline for a
 //!   request's head, a cap on connections and a bounded grace period at shutdown);
 //! * `gate` bounds the drawings in flight (one set of drawing threads for the whole server, fed
-//!   from one queue) and sheds load beyond a bound on that queue;
+//!   from one queue) and sheds load beyond a bound on that queue; `memory` bounds what the
+//!   drawings and the answers still being written hold;
 //! * `cache` makes the strong `ETag` and answers `If-None-Match`;
 //! * `game` answers the workbench's questions to the rules core (legal moves, playing a line,
 //!   editing a position) as JSON;
@@ -31,6 +32,7 @@ pub(crate) mod error;
 pub(crate) mod game;
 pub(crate) mod gate;
 pub(crate) mod log;
+pub(crate) mod memory;
 pub(crate) mod packed;
 pub(crate) mod page;
 pub(crate) mod piece;
@@ -74,7 +76,8 @@ pub struct Config {
     pub timeout: Duration,
     /// The longest a client may take to send a request's head (from its connection, or from
     /// the end of the answer before); then the connection is closed (`408` if part of a head
-    /// came). Idle keep-alive connections close after it too.
+    /// came). Idle keep-alive connections close after it too, and so does a client that takes no
+    /// byte of an answer for as long.
     pub head_timeout: Duration,
     /// Connections open at once; more wait in the listener's backlog until one closes.
     pub connections: usize,
@@ -136,6 +139,17 @@ fn default_connections() -> usize {
     soft.map_or(960, |n| n.saturating_sub(64).clamp(16, 4096))
 }
 
+/// Where a server is in its life: a signal stops it, and the grace period ends.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub enum Phase {
+    /// Answering.
+    Running,
+    /// Stopped (SIGTERM), in the grace period: requests in flight finish, a new one gets `503`.
+    Stopping,
+    /// The grace period is over: a request still waiting for its drawing gets `503`.
+    Cut,
+}
+
 /// What every request shares: the limits and the drawing gate.
 #[derive(Clone)]
 pub struct App {
@@ -145,9 +159,12 @@ pub struct App {
 struct Shared {
     config: Config,
     gate: gate::Gate,
+    memory: memory::Memory,
     version: String,
     /// What the drawing threads keep from one figure to the next: this server's own.
     renderer: dotchess::Renderer,
+    /// Where the server is in its life.
+    phase: tokio::sync::watch::Sender<Phase>,
 }
 
 impl App {
@@ -156,7 +173,43 @@ impl App {
     pub fn new(config: Config) -> std::io::Result<App> {
         let gate = gate::Gate::new(config.drawings, config.queue)?;
         let version = cache::program_version().to_string();
-        Ok(App { inner: Arc::new(Shared { gate, version, config, renderer: dotchess::Renderer::new() }) })
+        let memory = memory::Memory::new(config.drawings);
+        let (phase, _) = tokio::sync::watch::channel(Phase::Running);
+        let renderer = dotchess::Renderer::new();
+        Ok(App { inner: Arc::new(Shared { gate, memory, version, config, renderer, phase }) })
+    }
+
+    /// Where the server is in its life.
+    pub fn phase(&self) -> Phase {
+        *self.inner.phase.borrow()
+    }
+
+    /// Moves the server on to `phase` (never back).
+    pub(crate) fn enter(&self, phase: Phase) {
+        self.inner.phase.send_if_modified(|p| {
+            let later = phase > *p;
+            if later {
+                *p = phase;
+            }
+            later
+        });
+    }
+
+    /// Resolves when the grace period is over.
+    pub(crate) async fn cut(&self) {
+        let mut phase = self.inner.phase.subscribe();
+        let _ = phase.wait_for(|p| *p == Phase::Cut).await;
+    }
+
+    /// The memory the drawings and the answers being written hold.
+    pub(crate) fn memory(&self) -> &memory::Memory {
+        &self.inner.memory
+    }
+
+    /// Bytes of memory the drawings and the answers still being written hold now (at most
+    /// `drawings` times the most one figure needs).
+    pub fn memory_held(&self) -> u64 {
+        self.memory().held()
     }
 
     /// The drawing gate.
@@ -228,6 +281,7 @@ impl App {
             .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::SERVICE_UNAVAILABLE, timeout))
             .layer(axum::middleware::from_fn(error::url_limit))
             .layer(CatchPanicLayer::custom(error::panicked))
+            .layer(axum::middleware::from_fn_with_state(self.clone(), error::stopping))
             .layer(axum::middleware::from_fn_with_state(self.clone(), error::json_errors))
             .layer(axum::middleware::from_fn_with_state(self.clone(), log::line))
     }
@@ -240,7 +294,7 @@ pub async fn serve_until(
     app: App,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    conn::serve(listener, app.router(), app.config().clone(), shutdown).await
+    conn::serve(listener, app, shutdown).await
 }
 
 /// Resolves on SIGINT (Ctrl-C) or SIGTERM.
