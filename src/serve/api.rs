@@ -35,7 +35,8 @@ pub async fn body_text(method: &Method, path: &str, body: Body) -> Result<Option
     }
     let limit = super::body_limit(path);
     let bytes = axum::body::to_bytes(body, limit).await.map_err(|_| super::error::body_too_large(limit))?;
-    let what = if replay::format_of(path).is_some() { "a game file's text" } else { "an overlay's TOML" };
+    let game = replay::format_of(path).is_some() || path == "/pgn.json";
+    let what = if game { "a game file's text" } else { "an overlay's TOML" };
     String::from_utf8(bytes.to_vec())
         .map(Some)
         .map_err(|_| ApiError::bad(format!("the request body ({what}) is not UTF-8")).at_key("body"))

@@ -16,7 +16,7 @@
 //!   from one queue) and sheds load beyond a bound on that queue;
 //! * `cache` makes the strong `ETag` and answers `If-None-Match`;
 //! * `game` answers the workbench's questions to the rules core (legal moves, playing a line,
-//!   editing a position) as JSON;
+//!   editing a position) as JSON, and `tree` a POSTed game's move tree (`/pgn.json`);
 //! * `page` serves the workbench (`/`), HTML, CSS and JavaScript of our own built into the
 //!   binary, and `piece` the pictures of single pieces it shows on its buttons;
 //! * `error` turns every failure into a JSON body, and `log` writes one line a request.
@@ -36,6 +36,7 @@ pub(crate) mod page;
 pub(crate) mod piece;
 pub(crate) mod query;
 pub(crate) mod replay;
+pub(crate) mod tree;
 
 pub use gate::Held;
 
@@ -53,7 +54,7 @@ pub const MAX_BODY: usize = 256 << 10;
 /// The largest body a route takes: a game file's limit ([`crate::input::MAX_INPUT`], 1 MiB) on
 /// the game routes, [`MAX_BODY`] elsewhere.
 pub fn body_limit(path: &str) -> usize {
-    if replay::format_of(path).is_some() { crate::input::MAX_INPUT } else { MAX_BODY }
+    if replay::format_of(path).is_some() || path == "/pgn.json" { crate::input::MAX_INPUT } else { MAX_BODY }
 }
 
 /// How a server runs: its limits.
@@ -202,10 +203,12 @@ impl App {
         use tower_http::timeout::TimeoutLayer;
         let mut routes = Router::new()
             .route("/", get(page::index))
-            .route("/workbench.js", get(page::script))
-            .route("/state.js", get(page::state))
             .route("/workbench.css", get(page::style))
             .route("/piece.svg", get(piece::picture));
+        // The page's scripts, one route each.
+        for (name, _) in page::MODULES {
+            routes = routes.route(&format!("/{name}"), get(page::module));
+        }
         // An image route for every format: `/figure.svg` … `/animation.apng`.
         for format in crate::output::Format::ALL {
             routes = routes.route(&query::Route(format).path(), get(api::image).post(api::image));
@@ -220,6 +223,7 @@ impl App {
             .route("/play.json", get(game::play))
             .route("/edit.json", get(game::edit))
             .route("/variants.json", get(game::variants))
+            .route("/pgn.json", axum::routing::post(tree::pgn))
             .fallback(error::not_found)
             .with_state(self.clone());
         let timeout = self.config().timeout;
