@@ -124,16 +124,30 @@ async fn a_piece_picture_is_an_svg_of_that_piece() {
 }
 
 #[tokio::test]
-async fn the_pages_state_script_is_served_and_names_no_other_site() {
+async fn the_pages_scripts_are_served_and_name_no_other_site() {
     let app = app();
-    let a = send(&app, get("/state.js")).await;
-    assert_eq!(a.status, StatusCode::OK);
-    assert_eq!(a.header("content-type"), "text/javascript; charset=utf-8");
-    let req = axum::http::Request::get("/state.js").header("if-none-match", a.header("etag"));
-    assert_eq!(send(&app, req.body(axum::body::Body::empty()).unwrap()).await.status, StatusCode::NOT_MODIFIED);
-    assert!(!a.text().contains("http://") && !a.text().contains("https://"), "the page names no other site");
-    // The page loads it before its main script.
+    // The page loads one module; the others are found by following its imports.
     let page = send(&app, get("/")).await.text();
-    let (state, main) = (page.find("src=\"/state.js\""), page.find("src=\"/workbench.js\""));
-    assert!(state.is_some() && main.is_some() && state < main, "{page}");
+    assert!(page.contains("<script type=\"module\" src=\"/workbench.js\"></script>"), "{page}");
+    let mut todo = vec!["workbench.js".to_string()];
+    let mut seen = std::collections::BTreeSet::new();
+    while let Some(name) = todo.pop() {
+        if !seen.insert(name.clone()) {
+            continue;
+        }
+        let path = format!("/{name}");
+        let a = send(&app, get(&path)).await;
+        assert_eq!(a.status, StatusCode::OK, "{path}");
+        assert_eq!(a.header("content-type"), "text/javascript; charset=utf-8", "{path}");
+        let req = axum::http::Request::get(path.as_str()).header("if-none-match", a.header("etag"));
+        assert_eq!(send(&app, req.body(axum::body::Body::empty()).unwrap()).await.status, StatusCode::NOT_MODIFIED);
+        let text = a.text();
+        assert!(!text.contains("http://") && !text.contains("https://"), "{path} names no other site");
+        for part in text.split("from './").skip(1) {
+            todo.push(part.split('\'').next().unwrap().to_string());
+        }
+    }
+    let names: Vec<&str> = seen.iter().map(String::as_str).collect();
+    assert!(names.len() >= 9 && names.contains(&"state.js") && names.contains(&"tree.js"), "{names:?}");
+    assert_eq!(send(&app, get("/nothing.js")).await.status, StatusCode::NOT_FOUND);
 }

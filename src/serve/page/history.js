@@ -44,6 +44,8 @@ export class History {
     this.arrived = null;
     /** @type {Moves} */
     this.on = { node: () => {}, other: () => {} };
+    /** @type {string[]} the line of the link opened (until a move is played) */
+    this.hint = [];
   }
 
   /** The path of the move on the board. */
@@ -51,9 +53,11 @@ export class History {
     return this.stack[this.idx];
   }
 
-  /** The path of the deepest move gone to: the line is through it. */
+  /** The path of the deepest move gone to (or the link's line through it): the line is through it. */
   deepest() {
-    return this.stack[this.stack.length - 1];
+    const top = this.stack[this.stack.length - 1];
+    const hint = this.hint;
+    return hint.length > top.length && top.every((m, i) => hint[i] === m) ? hint : top;
   }
 
   /** @param {Moves} on */
@@ -87,6 +91,7 @@ export class History {
    * @param {string[]} path
    */
   restart(path) {
+    this.hint = [];
     this.gen = String(Date.now()) + Math.random().toString(36).slice(2, 8);
     this.stack = [path];
     this.idx = 0;
@@ -98,8 +103,20 @@ export class History {
    * @param {string[]} path
    * @param {number|null} idx
    * @param {(ply: number) => string} textAt the state's query form at the move `ply` of the path
+   * @param {string[]} line the link's line (through the path)
    */
-  restore(path, idx, textAt) {
+  restore(path, idx, textAt, line) {
+    this.entries(path, idx, textAt);
+    this.hint = line;
+  }
+
+  /**
+   * The entries of a link opened at `path` (see `restore`).
+   * @param {string[]} path
+   * @param {number|null} idx
+   * @param {(ply: number) => string} textAt
+   */
+  entries(path, idx, textAt) {
     const prefixes = path.map((_, i) => path.slice(0, i)).concat([path]);
     const st = history.state;
     if (idx === path.length && st && st.gen) {
@@ -143,6 +160,7 @@ export class History {
    * @param {string[]} path
    */
   push(path) {
+    if (!same(path, this.hint.slice(0, path.length))) this.hint = [];
     this.stack = this.stack.slice(0, this.idx + 1);
     this.stack.push(path);
     this.idx += 1;

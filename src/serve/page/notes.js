@@ -72,7 +72,8 @@ export function statusLine(s) {
     $('status').textContent = '';
     return;
   }
-  const side = s.side || s.turn.charAt(0).toUpperCase() + s.turn.slice(1);
+  const name = s.side || s.turn;
+  const side = name.charAt(0).toUpperCase() + name.slice(1);
   const words = [`${side} to move`];
   if (s.check) words.push('check');
   words.push(s.legal === 0 ? (s.check ? 'checkmate' : 'no legal move') : `${s.legal} legal moves`);

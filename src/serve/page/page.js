@@ -711,7 +711,7 @@ async function restore(s, idx) {
       }
     }
     const path = state.line.slice(0, state.ply);
-    history.restore(path, idx, (ply) => S.stateQuery(stateAt(path.slice(0, ply))).toString());
+    history.restore(path, idx, (ply) => S.stateQuery(stateAt(path.slice(0, ply))).toString(), state.line);
     buildPalette();
     syncInputs();
     showMoves();

@@ -10,6 +10,8 @@
 
 mod animated_svg;
 mod contact_sheet;
+#[cfg(feature = "serve")]
+mod lichess;
 mod touch;
 #[cfg(feature = "serve")]
 mod workbench;
