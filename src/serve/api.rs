@@ -2,7 +2,8 @@
 //! the query, or POST with an overlay as the body.
 //!
 //! A request is answered in this order, cheapest first: its tag is worked out from the canonical
-//! request and a matching `If-None-Match` gets `304`; then the query is read and checked (`400`);
+//! request and a matching `If-None-Match` gets `304`; then the query is read and checked (`400`,
+//! also under `If-None-Match: *`, which gets its `304` only once the request reads);
 //! then the drawing waits for a slot of the [`super::gate`] (`503` when the queue is full), checks
 //! the memory budget (`413`, before anything is painted or encoded) and makes the bytes exactly
 //! as the CLI makes them.
@@ -62,15 +63,18 @@ async fn answer(app: &App, req: Request) -> Result<Response, ApiError> {
     }
     canonical.part(body.as_deref().unwrap_or("").as_bytes());
     let etag = canonical.etag();
-    if cache::not_modified(&parts.headers, &etag) {
-        let mut r = StatusCode::NOT_MODIFIED.into_response();
-        cache::immutable(r.headers_mut(), &etag);
-        return Ok(r);
+    // A tag of ours names an answer made; `*` waits until the request is seen to read.
+    let star = cache::star(&parts.headers);
+    if !star && cache::not_modified(&parts.headers, &etag) {
+        return Ok(not_modified(&etag));
     }
     let job = match game {
         false => query::read(Route(format), &pairs, body.as_deref())?,
         true => replay::read(format, &pairs, body.as_deref())?,
     };
+    if star {
+        return Ok(not_modified(&etag));
+    }
     let held = app.clone();
     let bytes = app.gate().draw(move || draw(job, held.caches())).await??;
     let mut r = Response::new(Body::from(bytes));
@@ -81,6 +85,13 @@ async fn answer(app: &App, req: Request) -> Result<Response, ApiError> {
     h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     cache::immutable(h, &etag);
     Ok(r)
+}
+
+/// `304`, with the answer's caching headers.
+fn not_modified(etag: &str) -> Response {
+    let mut r = StatusCode::NOT_MODIFIED.into_response();
+    cache::immutable(r.headers_mut(), etag);
+    r
 }
 
 /// Makes a job's bytes as the CLI does, refusing (`413`) what is over the memory budget before

@@ -13,7 +13,8 @@
 //! * `POST /pgn.json?variant=` with a game file's text: its first game's move tree (the main
 //!   line and every variation, with comments), read as `dotchess animate GAME.pgn` reads it.
 //!
-//! A position's `status` names the side to move as the variant does (xiangqi's Red).
+//! A position's `status` names the side to move as the variant does (`side`: xiangqi's gold and
+//! red, docs/rules.md §3).
 
 use super::error::ApiError;
 use crate::input::options::query_pairs as pairs;
@@ -109,7 +110,11 @@ fn problems(pos: &Position) -> Vec<String> {
     [Color::White, Color::Black]
         .into_iter()
         .filter(|&c| !pos.pieces().any(|(_, p)| p.color == c && p.role == Role::King))
-        .map(|c| format!("{} has no {}", v.color_name(c), royal.to_lowercase()))
+        .map(|c| {
+            let side = v.color_name(c);
+            let (first, rest) = side.split_at(side.chars().next().map_or(0, char::len_utf8));
+            format!("{}{rest} has no {royal}", first.to_uppercase())
+        })
         .collect()
 }
 

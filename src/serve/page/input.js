@@ -64,40 +64,70 @@ function shift(piece, dx, dy) {
 }
 
 /**
+ * A left press (or a finger) on a panel, followed until it is let go.
+ * @typedef {{x: number, y: number, id: number, cell: string|null, piece: boolean, moved: boolean,
+ *   timer: number, shape: boolean, turning: boolean, lifted: SVGGraphicsElement|null}} Press
+ */
+
+/**
  * Listens to a panel's pointer, wheel and keys.
  * @param {HTMLElement} panel
  * @param {PanelActions} act
  */
 export function attachPanel(panel, act) {
-  /** @type {{x: number, y: number, id: number, cell: string|null, piece: boolean, moved: boolean,
-   *   touch: boolean, timer: number, shape: boolean, turning: boolean}|null} */
-  let press = null;
-  /** @type {SVGGraphicsElement|null} */
-  let lifted = null;
+  panel.addEventListener('contextmenu', (e) => e.preventDefault());
+  attachShapes(panel, act);
+  attachPress(panel, act);
+  attachTurns(panel, act);
+}
+
+/**
+ * The right button: a drag from cell to cell draws an arrow, a click a circle.
+ * @param {HTMLElement} panel
+ * @param {PanelActions} act
+ */
+function attachShapes(panel, act) {
   /** @type {{from: string|null}|null} */
   let shape = null;
-  panel.addEventListener('contextmenu', (e) => e.preventDefault());
   panel.addEventListener('pointerdown', (e) => {
-    const cell = cellAt(panel, e.clientX, e.clientY);
-    if (e.button === 2) {
-      e.preventDefault();
-      shape = { from: cell };
-      panel.setPointerCapture(e.pointerId);
-      return;
-    }
+    if (e.button !== 2) return;
+    e.preventDefault();
+    shape = { from: cellAt(panel, e.clientX, e.clientY) };
+    panel.setPointerCapture(e.pointerId);
+  });
+  panel.addEventListener('pointerup', (e) => {
+    if (!shape || e.button !== 2) return;
+    const from = shape.from;
+    shape = null;
+    const to = cellAt(panel, e.clientX, e.clientY);
+    if (from && to) act.shape(from, to, e);
+  });
+  panel.addEventListener('pointercancel', () => { shape = null; });
+}
+
+/**
+ * The left button or a finger: a click, a piece dragged, the globe turned, or (a finger held
+ * still first) a shape drawn.
+ * @param {HTMLElement} panel
+ * @param {PanelActions} act
+ */
+function attachPress(panel, act) {
+  /** @type {Press|null} */
+  let press = null;
+  panel.addEventListener('pointerdown', (e) => {
     if (e.button !== 0) return;
+    const cell = cellAt(panel, e.clientX, e.clientY);
     const piece = cell !== null && act.press(cell);
-    const touch = e.pointerType === 'touch';
-    press = { x: e.clientX, y: e.clientY, id: e.pointerId, cell, piece, moved: false, touch, timer: 0,
-      shape: false, turning: false };
-    if (touch && cell) {
+    /** @type {Press} */
+    const p = { x: e.clientX, y: e.clientY, id: e.pointerId, cell, piece, moved: false, timer: 0, shape: false,
+      turning: false, lifted: null };
+    press = p;
+    if (e.pointerType === 'touch' && cell) {
       // A finger held still: its drag draws an arrow (as a right-drag does).
-      const p = press;
       p.timer = window.setTimeout(() => {
-        if (!p.moved) {
-          p.shape = true;
-          panel.classList.add('drawing');
-        }
+        if (p.moved) return;
+        p.shape = true;
+        panel.classList.add('drawing');
       }, LONG_PRESS);
     }
     if (piece || act.ball) {
@@ -106,46 +136,17 @@ export function attachPanel(panel, act) {
     }
   });
   panel.addEventListener('pointermove', (e) => {
-    if (!press || e.pointerId !== press.id) return;
-    const dx = e.clientX - press.x;
-    const dy = e.clientY - press.y;
-    if (!press.moved && Math.hypot(dx, dy) < DRAG) return;
-    press.moved = true;
-    if (press.shape) return;
-    if (press.piece && press.cell) {
-      lifted = lifted || pieceOn(panel, press.cell);
-      if (lifted) {
-        lifted.classList.add('lifted');
-        shift(lifted, dx, dy);
-      }
-      panel.classList.add('dragging');
-    } else if (act.ball) {
-      press.turning = true;
-      panel.classList.add('dragging');
-      const svg = panel.querySelector('svg');
-      const scale = svg ? 180 / Math.max(1, svg.getBoundingClientRect().width) : 0.5;
-      act.turn(dx * scale, dy * scale);
-      press.x = e.clientX;
-      press.y = e.clientY;
-    }
+    if (press && e.pointerId === press.id) moved(panel, act, press, e);
   });
   const end = (/** @type {PointerEvent} */ e) => {
-    if (shape && e.button === 2) {
-      const from = shape.from;
-      shape = null;
-      const to = cellAt(panel, e.clientX, e.clientY);
-      if (from && to) act.shape(from, to, e);
-      return;
-    }
-    if (!press || e.pointerId !== press.id) return;
+    if (!press || e.pointerId !== press.id || e.button === 2) return;
     const p = press;
     press = null;
     clearTimeout(p.timer);
     panel.classList.remove('dragging', 'drawing');
-    if (lifted) {
-      shift(lifted, 0, 0);
-      lifted.classList.remove('lifted');
-      lifted = null;
+    if (p.lifted) {
+      shift(p.lifted, 0, 0);
+      p.lifted.classList.remove('lifted');
     }
     if (e.type === 'pointercancel' || p.turning || !p.cell) return;
     const to = cellAt(panel, e.clientX, e.clientY);
@@ -157,11 +158,50 @@ export function attachPanel(panel, act) {
   };
   panel.addEventListener('pointerup', end);
   panel.addEventListener('pointercancel', end);
+}
+
+/**
+ * A press moved: past a few pixels, the piece follows the pointer, or the globe turns.
+ * @param {HTMLElement} panel
+ * @param {PanelActions} act
+ * @param {Press} press
+ * @param {PointerEvent} e
+ */
+function moved(panel, act, press, e) {
+  const dx = e.clientX - press.x;
+  const dy = e.clientY - press.y;
+  if (!press.moved && Math.hypot(dx, dy) < DRAG) return;
+  press.moved = true;
+  if (press.shape) return;
+  if (press.piece && press.cell) {
+    press.lifted = press.lifted || pieceOn(panel, press.cell);
+    if (press.lifted) {
+      press.lifted.classList.add('lifted');
+      shift(press.lifted, dx, dy);
+    }
+    panel.classList.add('dragging');
+  } else if (act.ball) {
+    press.turning = true;
+    panel.classList.add('dragging');
+    const svg = panel.querySelector('svg');
+    const scale = svg ? 180 / Math.max(1, svg.getBoundingClientRect().width) : 0.5;
+    act.turn(dx * scale, dy * scale);
+    press.x = e.clientX;
+    press.y = e.clientY;
+  }
+}
+
+/**
+ * The wheel, and Shift with an arrow key on the figure that has the focus (the arrows alone
+ * step through the moves), turn the figure.
+ * @param {HTMLElement} panel
+ * @param {PanelActions} act
+ */
+function attachTurns(panel, act) {
   panel.addEventListener('wheel', (e) => {
     if (act.turn(Math.sign(e.deltaY) * (act.ball ? 10 : 0.5), 0)) e.preventDefault();
   }, { passive: false });
   panel.addEventListener('keydown', (e) => {
-    // Shift and an arrow turn the figure that has the focus (the arrows alone step the moves).
     const step = { ArrowLeft: [-1, 0], ArrowRight: [1, 0], ArrowUp: [0, 1], ArrowDown: [0, -1] }[e.key];
     if (!step || !e.shiftKey) return;
     const [sx, sy] = step;

@@ -26,27 +26,8 @@ function numberOf(fen, depth) {
  */
 export function showTree(box, root, at) {
   box.textContent = '';
-  const here = at.path.join(',');
-  /**
-   * A move's element.
-   * @param {Node} n
-   * @param {string[]} path
-   * @param {boolean} numbered
-   */
-  const move = (n, path, numbered) => {
-    const depth = path.length - 1;
-    const { number, white } = numberOf(root.fen, depth);
-    const el = document.createElement('span');
-    el.className = 'move';
-    const key = path.join(',');
-    el.dataset.path = key;
-    el.title = n.name;
-    el.textContent = (white ? `${number}. ` : numbered ? `${number}… ` : '') + n.san;
-    if (key === here) el.classList.add('current');
-    else if (onLine(at.line, path) && path.length > at.path.length) el.classList.add('ahead');
-    el.addEventListener('click', () => at.pick(path));
-    return el;
-  };
+  const move = (/** @type {Node} */ n, /** @type {string[]} */ path, /** @type {boolean} */ numbered) =>
+    moveElement(root.fen, n, path, numbered, at);
   /**
    * The moves from `n`, into `into`: the main line, each variation in its own block.
    * @param {Node} n
@@ -97,5 +78,28 @@ function comment(text) {
   const el = document.createElement('span');
   el.className = 'comment';
   el.textContent = text;
+  return el;
+}
+
+/**
+ * A move's element: its number where a book writes one, its SAN, marked when it is on the board
+ * or ahead on the line shown.
+ * @param {string} fen the start
+ * @param {Node} n
+ * @param {string[]} path
+ * @param {boolean} numbered whether a move of Black's is numbered (`3… Nf6`)
+ * @param {{path: string[], line: string[], pick: (path: string[]) => void}} at
+ */
+function moveElement(fen, n, path, numbered, at) {
+  const { number, white } = numberOf(fen, path.length - 1);
+  const el = document.createElement('span');
+  el.className = 'move';
+  const key = path.join(',');
+  el.dataset.path = key;
+  el.title = n.name;
+  el.textContent = (white ? `${number}. ` : numbered ? `${number}… ` : '') + n.san;
+  if (key === at.path.join(',')) el.classList.add('current');
+  else if (onLine(at.line, path) && path.length > at.path.length) el.classList.add('ahead');
+  el.addEventListener('click', () => at.pick(path));
   return el;
 }
