@@ -49,8 +49,8 @@ test('a view key belongs to its views only, its default from the server', () => 
   s.views = ['hemispheres', 'board'];
   const { query, overlay } = S.exported(s);
   assert.equal(query.toString(), '');
-  assert.equal(overlay, '# The workbench’s views, one panel each.\n[[panels]]\nview = "hemispheres"\nrotation = 2\n' +
-    '[[panels]]\nview = "board"\n');
+  assert.equal(overlay, '# The workbench’s views, one panel each.\n[[panels]]\nview = "hemispheres"\ncaption = "hemispheres"\n' +
+    'rotation = 2\n[[panels]]\nview = "board"\ncaption = "board"\n');
 });
 
 test('shapes toggle in the overlay as lichess toggles them', () => {
@@ -60,6 +60,14 @@ test('shapes toggle in the overlay as lichess toggles them', () => {
   assert.equal(o, 'arrows = ["b1:c3:#882020"]\ntitle = "x"\n');
   o = S.toggleMark(o, 'arrows', 'b1:c3', '#882020');
   assert.equal(o, 'title = "x"\n');
+});
+
+test('the piece chosen is highlighted in the figure and its exports', () => {
+  const s = S.initial();
+  Object.assign(s, { views: ['board'], square: 'g1', lastmove: 'e2e4' });
+  assert.equal(S.figureQuery(s, 'board').toString(), 'view=board&square=g1&lastmove=e2e4&highlight=g1');
+  assert.equal(S.exported(s).query.get('highlight'), 'g1');
+  assert.equal(S.animationQuery(s).get('highlight'), 'g1');
 });
 
 test('a line replayed takes the first view’s keys, not the position', () => {

@@ -554,6 +554,7 @@ function viewsChosen(c) {
     return;
   }
   state.views = chosen;
+  formatButtons();
   redrawAll();
 }
 
@@ -668,7 +669,9 @@ function formatButtons() {
     const name = b.dataset.download;
     const off = name.startsWith('animation') && !state.kind;
     b.disabled = off;
-    b.title = off ? 'choose an animation under Options' : '';
+    const first = S.panelViews(state)[0] || 'the overlay’s panels';
+    const which = state.views.length > 1 ? ` (an animation shows one view: the first, ${first})` : '';
+    b.title = off ? 'choose an animation under Options' : name.startsWith('animation') ? `the ${state.kind} animation${which}` : '';
   }
 }
 

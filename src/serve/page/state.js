@@ -189,7 +189,8 @@ export function ownKeys(s, view) {
  * The API query of one view's figure (`view` null: the overlay's own panels).
  * @param {State} s
  * @param {string|null} view
- * @param {boolean} [withMarks] with the selected cell and the last move (a still figure)
+ * @param {boolean} [withMarks] with the position, the piece chosen (its moves and its cell
+ *   highlighted) and the last move
  */
 export function figureQuery(s, view, withMarks = true) {
   const q = new URLSearchParams();
@@ -203,6 +204,9 @@ export function figureQuery(s, view, withMarks = true) {
   for (const [k, v] of ownKeys(s, view)) q.set(k, String(v));
   if (withMarks && s.square) q.set('square', s.square);
   if (withMarks && s.lastmove) q.set('lastmove', s.lastmove);
+  // The piece chosen, its cell highlighted as lichess marks it: drawn by the server, so that
+  // every export shows it as the page does.
+  if (withMarks && s.square) q.append('highlight', s.square);
   return q;
 }
 
@@ -226,7 +230,7 @@ export function tomlString(text) {
 /**
  * What the workbench exports: the figure it shows. One view: that view; several: one figure with
  * a panel per view, as an overlay's `[[panels]]` draws it (each with the keys of its own view and
- * its caption as the page shows it), after the overlay's own lines; an overlay with panels of its
+ * its caption, the view's name, as the page shows it), after the overlay's own lines; an overlay with panels of its
  * own: those.
  * @param {State} s
  * @returns {{query: URLSearchParams, overlay: string}}
@@ -242,7 +246,7 @@ export function exported(s) {
   const lines = overlay ? [overlay.replace(/\s*$/, ''), ''] : [];
   lines.push('# The workbench’s views, one panel each.');
   for (const v of s.views) {
-    lines.push('[[panels]]', `view = ${tomlString(v)}`);
+    lines.push('[[panels]]', `view = ${tomlString(v)}`, `caption = ${tomlString(v)}`);
     if (s.width) lines.push(`width = ${s.width}`);
     for (const [k, val] of ownKeys(s, v)) lines.push(`${k} = ${val}`);
   }

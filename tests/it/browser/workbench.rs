@@ -264,14 +264,20 @@ fn exports(seen: &Value, dir: &Path) {
     let (rotation, square) = (text(&p["rotation"], "rotation"), text(&p["square"], "square"));
     assert_eq!((text(&p["theme"], "theme"), square), ("print", "b1"), "{p}");
     let user = text(&x["overlay"], "overlay");
-    // The matching overlay: the page's own lines, then a panel per view with its keys.
-    let overlay =
-        format!("{user}\n[[panels]]\nview = \"hemispheres\"\nrotation = {rotation}\n[[panels]]\nview = \"board\"\n");
+    // The matching overlay: the page's own lines, then a panel per view with its keys and its
+    // caption as the page shows it.
+    let overlay = format!(
+        "{user}\n[[panels]]\nview = \"hemispheres\"\ncaption = \"hemispheres\"\nrotation = {rotation}\n\
+         [[panels]]\nview = \"board\"\ncaption = \"board\"\n"
+    );
     std::fs::write(dir.join("two.toml"), &overlay).unwrap();
     let fen = text(&p["fen"], "fen");
     std::fs::write(dir.join("pos.fen"), format!("# variant: dot\n{fen}\n")).unwrap();
     let lastmove = text(&p["lastmove"], "lastmove");
-    let flags = ["render", "pos.fen", "two.toml", "--theme", "print", "--square", square, "--lastmove", lastmove];
+    // The piece chosen is highlighted, as the page shows it.
+    let flags = [
+        "render", "pos.fen", "two.toml", "--theme", "print", "--square", square, "--lastmove", lastmove, "--highlight", square,
+    ];
     let svg = cli_bytes(&flags, dir, "two.svg");
     let got = std::fs::read(text(&x["svg"], "svg")).unwrap();
     let panels = String::from_utf8_lossy(&got).matches("class=\"panel\"").count();
@@ -293,7 +299,7 @@ fn exports(seen: &Value, dir: &Path) {
 
     // The GIF: `/animation.gif` with every key of the still figure's first view, and the kind.
     let keys = format!(
-        "/animation.gif?fen={}&view=hemispheres&theme=print&rotation={rotation}&square={square}&lastmove={lastmove}&kind=gear",
+        "/animation.gif?fen={}&view=hemispheres&theme=print&rotation={rotation}&square={square}&lastmove={lastmove}&highlight={square}&kind=gear",
         crate::http::enc(fen)
     );
     let a = runtime.block_on(send(&app, post(&keys, user)));
@@ -315,8 +321,10 @@ fn big_overlay_survives(seen: &Value, big: &str) {
     assert_eq!(by_url.status, StatusCode::OK, "{}", String::from_utf8_lossy(&by_url.body));
     // The same figure as the overlay, with a panel per view, POSTed with the rest of the query.
     let rotation = text(&b["params"]["rotation"], "rotation");
-    let overlay =
-        format!("{big}\n[[panels]]\nview = \"hemispheres\"\nrotation = {rotation}\n[[panels]]\nview = \"board\"\n");
+    let overlay = format!(
+        "{big}\n[[panels]]\nview = \"hemispheres\"\ncaption = \"hemispheres\"\nrotation = {rotation}\n\
+         [[panels]]\nview = \"board\"\ncaption = \"board\"\n"
+    );
     let rest: Vec<&str> = path["/figure.svg?".len()..].split('&').filter(|kv| !kv.starts_with("overlayz=")).collect();
     let by_post = runtime.block_on(send(&app, post(&format!("/figure.svg?{}", rest.join("&")), &overlay)));
     assert_eq!(by_post.status, StatusCode::OK);
