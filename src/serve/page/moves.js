@@ -29,14 +29,22 @@ export function showTree(box, root, at) {
   const move = (/** @type {Node} */ n, /** @type {string[]} */ path, /** @type {boolean} */ numbered) =>
     moveElement(root.fen, n, path, numbered, at);
   /**
-   * The moves from `n`, into `into`: the main line, each variation in its own block.
+   * The moves from `n`, into `into`: the main line, each variation in its own block (at the top,
+   * below the move it replaces and the main line going on below it; inside a variation, inline).
    * @param {Node} n
    * @param {string[]} path
    * @param {HTMLElement} into
    * @param {boolean} numbered
+   * @param {boolean} top
    */
-  const line = (n, path, into, numbered) => {
-    let row = into;
+  const line = (n, path, into, numbered, top) => {
+    const newRow = () => {
+      const r = document.createElement('div');
+      r.className = 'line';
+      into.append(r);
+      return r;
+    };
+    let row = top ? newRow() : into;
     while (n.children.length) {
       const [main, ...others] = n.children;
       const p = [...path, main.name];
@@ -49,24 +57,16 @@ export function showTree(box, root, at) {
         const op = [...path, o.name];
         block.append(move(o, op, true));
         if (o.comment) block.append(comment(o.comment));
-        line(o, op, block, o.comment !== '');
-        into.append(block);
+        line(o, op, block, o.comment !== '', false);
+        (top ? into : row).append(block);
         numbered = true;
       }
-      if (others.length) {
-        // The main line goes on below its variations.
-        row = document.createElement('div');
-        row.className = 'line';
-        into.append(row);
-      }
+      if (others.length && top) row = newRow();
       n = main;
       path = p;
     }
   };
-  const first = document.createElement('div');
-  first.className = 'line';
-  box.append(first);
-  line(root, [], first, true);
+  line(root, [], box, true, true);
   for (const e of box.querySelectorAll('.line:empty')) e.remove();
 }
 

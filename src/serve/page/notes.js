@@ -10,17 +10,18 @@ const $ = (id) => document.getElementById(id);
 
 /**
  * A server message without the place it names (the query pair, the overlay's line): the page
- * names its own box instead.
- * @param {{error: string, origin?: string}} e
+ * names its own box instead. The server sends the reason apart (`message`); an older server's
+ * message has the place in front.
+ * @param {{error: string, message?: string}} e
  */
 function bare(e) {
-  if (e.origin && e.error.startsWith(e.origin)) return e.error.slice(e.origin.length);
+  if (e.message) return e.message;
   return e.error.replace(/^URL query `[^`]*`: /, '').replace(/^overlay:\d+:\d+: /, '');
 }
 
 /**
  * Shows a server's error at the box it concerns (null: none).
- * @param {{error: string, key?: string, line?: number, column?: number, origin?: string}|null} e
+ * @param {{error: string, message?: string, key?: string, line?: number, column?: number}|null} e
  */
 export function showError(e) {
   const oe = $('overlay-error');
