@@ -267,7 +267,8 @@ pub async fn variants(req: Request) -> Response {
         crate::draw::figure::ViewKind::Hemispheres { rotation } => rotation,
         _ => 4.0,
     };
-    let defaults = json!({ "latitude": globe.latitude, "longitude": globe.longitude, "roll": globe.roll, "rotation": rotation });
+    let defaults =
+        json!({ "latitude": globe.latitude, "longitude": globe.longitude, "roll": globe.roll, "rotation": rotation });
     answer(Ok(json!({
         "variants": list, "views": views, "formats": { "html": true }, "defaults": defaults, "max_url": super::MAX_URL,
     })))

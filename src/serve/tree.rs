@@ -35,9 +35,9 @@ fn read(query: &str, method: &Method, body: Option<String>) -> Result<Value, Api
             _ => return Err(ApiError::bad(format!("unknown key `{k}` (the key is variant)")).at_key(&k)),
         }
     }
-    let text = body.filter(|b| !b.trim().is_empty() && method == Method::POST).ok_or_else(|| {
-        ApiError::bad("POST the game, a game file's text (PGN), as the body".into()).at_key("body")
-    })?;
+    let text = body
+        .filter(|b| !b.trim().is_empty() && method == Method::POST)
+        .ok_or_else(|| ApiError::bad("POST the game, a game file's text (PGN), as the body".into()).at_key("body"))?;
     let games = read_games("body", &text, variant).map_err(|e| super::query::input_error(&e))?;
     let game = games.into_iter().next().ok_or_else(|| ApiError::bad("the body has no game".into()).at_key("body"))?;
     let mut nodes = Vec::new();

@@ -210,7 +210,8 @@ async fn the_status_names_the_sides_as_the_variant_does_and_what_cannot_be_playe
     // The editor takes White's king away: the position reads, and the status says why it cannot be played.
     let e = send(&app, get("/edit.json?cell=e1&piece=-")).await.json();
     assert_eq!(e["status"]["problems"], serde_json::json!(["White has no king"]), "{e}");
-    let g = send(&app, get(&format!("/edit.json?variant=xiangqi&fen={}&cell=e1&piece=-", enc(&x["fen"].as_str().unwrap()))));
+    let g =
+        send(&app, get(&format!("/edit.json?variant=xiangqi&fen={}&cell=S&piece=-", enc(&x["fen"].as_str().unwrap()))));
     let g = g.await.json();
     assert_eq!(g["status"]["problems"], serde_json::json!(["Gold has no general"]), "{g}");
 }
@@ -220,7 +221,10 @@ async fn the_page_takes_its_constants_from_the_server() {
     let v = send(&app(), get("/variants.json")).await.json();
     assert_eq!(v["max_url"], dotchess::serve::MAX_URL);
     let d = &v["defaults"];
-    assert_eq!((d["latitude"].as_f64(), d["longitude"].as_f64(), d["rotation"].as_f64()), (Some(15.0), Some(180.0), Some(4.0)));
+    assert_eq!(
+        (d["latitude"].as_f64(), d["longitude"].as_f64(), d["rotation"].as_f64()),
+        (Some(15.0), Some(180.0), Some(4.0))
+    );
     let x = v["variants"].as_array().unwrap().iter().find(|x| x["name"] == "xiangqi").unwrap();
     assert_eq!(x["sides"], serde_json::json!(["gold", "red"]), "docs/rules.md §3: Gold takes White's place");
 }

@@ -194,7 +194,12 @@ fn pgn_in_and_out(seen: &Value) {
     let app = crate::http::app();
     let a = runtime.block_on(send(&app, post("/game.gif?view=hemispheres", clip)));
     assert_eq!(a.status, StatusCode::OK, "{}", String::from_utf8_lossy(&a.body));
-    assert!(gif == a.body, "the line GIF is POST /game.gif of the copied PGN ({} and {} bytes)", gif.len(), a.body.len());
+    assert!(
+        gif == a.body,
+        "the line GIF is POST /game.gif of the copied PGN ({} and {} bytes)",
+        gif.len(),
+        a.body.len()
+    );
 }
 
 /// Dark mode from the system's preference; an arrow drawn with a finger.

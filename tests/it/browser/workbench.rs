@@ -90,7 +90,7 @@ pub(super) fn drive(script: &str, job: &mut Value, dir: &Path) -> Value {
         (addr, stop)
     });
     job["url"] = format!("http://{addr}").into();
-    let job_file = dir.join("job.json");
+    let job_file = dir.join(format!("job-{script}.json"));
     std::fs::write(&job_file, job.to_string()).unwrap();
     let out = super::driver(script).arg(&job_file).output().expect("run node");
     let _ = stop.send(());
@@ -276,7 +276,17 @@ fn exports(seen: &Value, dir: &Path) {
     let lastmove = text(&p["lastmove"], "lastmove");
     // The piece chosen is highlighted, as the page shows it.
     let flags = [
-        "render", "pos.fen", "two.toml", "--theme", "print", "--square", square, "--lastmove", lastmove, "--highlight", square,
+        "render",
+        "pos.fen",
+        "two.toml",
+        "--theme",
+        "print",
+        "--square",
+        square,
+        "--lastmove",
+        lastmove,
+        "--highlight",
+        square,
     ];
     let svg = cli_bytes(&flags, dir, "two.svg");
     let got = std::fs::read(text(&x["svg"], "svg")).unwrap();
