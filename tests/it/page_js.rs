@@ -1,5 +1,6 @@
 //! The workbench's JavaScript (`src/serve/page/*.js`) held to the library's standards: eslint
-//! (recommended rules and a few of the house's), TypeScript's checker over its JSDoc types
+//! (recommended rules and a few of the house's; the interactive figure's `src/output/touch.js`
+//! the recommended ones), TypeScript's checker over its JSDoc types
 //! (`tsc --checkJs`), and unit tests of the state, the link packing and the move tree under
 //! node's test runner — the tools pinned in `tests/js/package-lock.json` and installed by
 //! `crate::tools::js_checks_node` on first use. Each check is also seen failing: a copy of the
@@ -30,6 +31,14 @@ fn said(o: &Output) -> String {
 fn eslint(cwd: &Path) -> Output {
     let config = crate::tools::js_dir().join("eslint.config.js");
     tool("eslint", &["--max-warnings", "0", "-c", config.to_str().unwrap(), "src/serve/page"], cwd)
+}
+
+#[test]
+fn the_interactive_figures_script_passes_eslint() {
+    // Written into every exported HTML page (`src/output/touch.js`): the recommended rules.
+    let config = crate::tools::js_dir().join("eslint.config.js");
+    let o = tool("eslint", &["--max-warnings", "0", "-c", config.to_str().unwrap(), "src/output/touch.js"], &root());
+    assert!(o.status.success(), "eslint:\n{}", said(&o));
 }
 
 fn tsc(project: &Path) -> Output {

@@ -1,4 +1,4 @@
-// Run from the repository's root: eslint -c tests/js/eslint.config.js src/serve/page tests/js
+// Run from the repository's root: eslint -c tests/js/eslint.config.js src/serve/page src/output/touch.js tests/js
 // The workbench's JavaScript (src/serve/page/*.js, ES modules in the browser) and these tests:
 // eslint's recommended rules (a name used but never defined, one defined but never used …) and a
 // few of the house's (strict equality, no `var`, one way to quote).
@@ -27,5 +27,13 @@ export default [
       quotes: ['error', 'single', { avoidEscape: true, allowTemplateLiterals: true }],
       'no-unused-vars': ['error', { args: 'after-used', caughtErrors: 'none' }],
     },
+  },
+  {
+    // The interactive figure's script, written into every exported HTML page: a classic script
+    // in the style of browsers without modules (`var`, double quotes), held to the recommended
+    // rules and strict equality only.
+    files: ['src/output/touch.js'],
+    languageOptions: { ecmaVersion: 2017, sourceType: 'script', globals: globals.browser },
+    rules: { 'no-var': 'off', quotes: 'off', 'prefer-const': 'off', 'no-use-before-define': 'off' },
   },
 ];
