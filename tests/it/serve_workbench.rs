@@ -211,7 +211,7 @@ async fn the_status_names_the_sides_as_the_variant_does_and_what_cannot_be_playe
     let e = send(&app, get("/edit.json?cell=e1&piece=-")).await.json();
     assert_eq!(e["status"]["problems"], serde_json::json!(["White has no king"]), "{e}");
     let g =
-        send(&app, get(&format!("/edit.json?variant=xiangqi&fen={}&cell=S&piece=-", enc(&x["fen"].as_str().unwrap()))));
+        send(&app, get(&format!("/edit.json?variant=xiangqi&fen={}&cell=S&piece=-", enc(x["fen"].as_str().unwrap()))));
     let g = g.await.json();
     assert_eq!(g["status"]["problems"], serde_json::json!(["Gold has no general"]), "{g}");
 }
