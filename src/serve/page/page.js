@@ -31,8 +31,6 @@ const BRUSHES = { shift: '#882020', alt: '#003088', both: '#e68f00' };
 let state = S.initial();
 /** @type {Variant[]} */
 let variants = [];
-/** @type {Record<string, boolean>} */
-let formats = {};
 /** The moves played, from the start (`state.start`). */
 let root = T.rootOf('');
 /** @type {Record<string, Move[]>} a cell: the chosen piece's moves there, from /moves.json */
@@ -338,6 +336,8 @@ function showMoves() {
  * @param {Node} [tree]
  */
 function newPosition(fen, tree) {
+  // A message about the link opened goes once another position is set up.
+  $('link-error').hidden = true;
   state.fen = fen;
   state.start = tree ? tree.fen : '';
   root = tree || T.rootOf('');
@@ -708,7 +708,7 @@ async function restore(s, idx) {
         root = await treeOf(state);
         if (!state.start) state.start = root.fen;
       } catch (e) {
-        showError({ key: 'line', error: `The link’s moves do not read: ${e instanceof Error ? e.message : e}` });
+        showError({ key: 'link', error: `The link’s moves do not read: ${e instanceof Error ? e.message : e}` });
         state.line = [];
         state.ply = 0;
       }
@@ -738,7 +738,6 @@ export async function start() {
   const v = await getJson('/variants.json');
   if (!v.ok) return;
   variants = v.body.variants;
-  formats = v.body.formats || {};
   S.configure(v.body);
   wire();
   history.listen({
@@ -749,5 +748,4 @@ export async function start() {
   });
   const read = await history.read((message) => showError({ key: 'link', error: message }));
   await restore(S.readQuery(read.query), read.idx);
-  if (formats.html === false) $('downloads').querySelector('[data-download="figure.html"]').remove();
 }
