@@ -262,6 +262,16 @@ async function desktop() {
   await r.idle();
   seen.editorDrag = { before: fenBefore, after: await page.inputValue('#fen') };
   await page.click('#palette button[data-tool=""]');
+
+  // 8. A link cut short: said, and still said once the figures are drawn.
+  const hash = await page.evaluate(() => location.hash);
+  await page.goto('about:blank');
+  await page.goto(url + '/' + hash.slice(0, 14));
+  await page.waitForFunction(() => document.querySelectorAll('.panel svg').length === 2, null, LONG);
+  await r.idle();
+  await page.waitForTimeout(500);
+  seen.cutLink = { shown: await page.isVisible('#link-error'), text: await page.textContent('#link-error'),
+    fen: await page.inputValue('#fen') };
   await page.context().close();
 }
 

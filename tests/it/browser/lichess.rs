@@ -10,8 +10,9 @@
 //!    `POST /game.gif` of the copied PGN with the page's options;
 //! 6. a move played from an earlier position is a variation, kept through Back and a reload.
 //!
-//! Besides: the figure and the move list in the first screen at 1280×720 and 390×844, dark mode
-//! from the system's preference, an arrow drawn with a finger (a long press, then a drag).
+//! Besides: the figure and the move list in the first screen at 1280×720 and 390×844, a link cut
+//! short said (and kept said), dark mode from the system's preference, an arrow drawn with a
+//! finger (a long press, then a drag).
 
 use super::workbench::{drive, strings, text};
 use crate::common;
@@ -78,6 +79,7 @@ fn the_workbench_as_a_lichess_user_expects_it() {
     keys_and_variations(&seen);
     drag_to_move(&seen);
     pgn_in_and_out(&seen);
+    cut_link(&seen);
     touch_and_dark(&seen);
 }
 
@@ -200,6 +202,14 @@ fn pgn_in_and_out(seen: &Value) {
         gif.len(),
         a.body.len()
     );
+}
+
+/// 8. A link cut short says so, after its figures are drawn too, and shows the start.
+fn cut_link(seen: &Value) {
+    let c = &seen["cutLink"];
+    assert_eq!(c["shown"], true, "{c}");
+    assert!(text(&c["text"], "text").contains("cut short"), "{c}");
+    assert_eq!(c["fen"], after(&[]).as_str());
 }
 
 /// Dark mode from the system's preference; an arrow drawn with a finger.
