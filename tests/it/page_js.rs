@@ -1,8 +1,8 @@
 //! The workbench's JavaScript (`src/serve/page/*.js`) held to the library's standards: eslint
 //! (recommended rules and a few of the house's; the interactive figure's `src/output/touch.js`
 //! the recommended ones), TypeScript's checker over its JSDoc types
-//! (`tsc --checkJs`), and unit tests of the state, the link packing and the move tree under
-//! node's test runner — the tools pinned in `tests/js/package-lock.json` and installed by
+//! (`tsc --checkJs`), and unit tests of the state, the link packing, the move tree and the
+//! history (Undo as Back) under node's test runner — the tools pinned in `tests/js/package-lock.json` and installed by
 //! `crate::tools::js_checks_node` on first use. Each check is also seen failing: a copy of the
 //! page with one line broken (a name used before it is defined, a wrong type) does not pass.
 
@@ -51,7 +51,7 @@ fn the_page_passes_eslint() {
     assert!(o.status.success(), "eslint:\n{}", said(&o));
     let tests = tool(
         "eslint",
-        &["--max-warnings", "0", "-c", "tests/js/eslint.config.js", "tests/js/tree.test.js", "tests/js/state.test.js"],
+        &["--max-warnings", "0", "-c", "tests/js/eslint.config.js", "tests/js"],
         &root(),
     );
     assert!(tests.status.success(), "eslint of the unit tests:\n{}", said(&tests));
@@ -67,7 +67,7 @@ fn the_page_passes_the_type_check() {
 fn the_pages_unit_tests_pass() {
     let node = crate::tools::js_checks_node();
     let o = Command::new(node)
-        .args(["--test", "tests/js/tree.test.js", "tests/js/state.test.js"])
+        .args(["--test", "tests/js/tree.test.js", "tests/js/state.test.js", "tests/js/history.test.js"])
         .current_dir(root())
         .output()
         .unwrap();
@@ -76,7 +76,7 @@ fn the_pages_unit_tests_pass() {
     // Every test ran: none skipped, none left out.
     assert!(out.contains("# fail 0") && out.contains("# skipped 0") && out.contains("# todo 0"), "{out}");
     let passed: usize = out.lines().find_map(|l| l.strip_prefix("# pass ")).and_then(|n| n.parse().ok()).unwrap();
-    assert!(passed >= 14, "{out}");
+    assert!(passed >= 17, "{out}");
 }
 
 /// A copy of the page's scripts in `dir/src/serve/page`, with `extra` added to `file`.
