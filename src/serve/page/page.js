@@ -149,6 +149,30 @@ function markSelected(panel) {
   }
 }
 
+/**
+ * The figures side by side at one height, as an export lays its panels out in a row (so that a
+ * view's size against another's is the same on the page and in the file): the tallest height
+ * that fits the window and puts them all in one row. A narrow window (a phone) swipes through
+ * them one at a time instead.
+ */
+function fitRow() {
+  const box = $('views');
+  const svgs = [...box.querySelectorAll('.panel .figure > svg')];
+  const ratios = svgs.map((svg) => {
+    const v = svg.viewBox && svg.viewBox.baseVal;
+    return v && v.height ? v.width / v.height : 1;
+  });
+  const narrow = window.matchMedia('(max-width: 900px)').matches;
+  // Each panel's padding and border, and the gaps between them.
+  const room = box.clientWidth - svgs.length * 24 - (svgs.length - 1) * 16;
+  const tall = window.innerHeight - 7.5 * 15;
+  const height = Math.max(120, Math.min(tall, room / ratios.reduce((a, b) => a + b, 0)));
+  svgs.forEach((svg, i) => {
+    svg.style.height = narrow ? '' : `${Math.floor(height)}px`;
+    svg.style.width = narrow ? '' : `${Math.floor(height * ratios[i])}px`;
+  });
+}
+
 /** @param {HTMLElement} panel */
 async function redraw(panel) {
   const key = panel.dataset.view;
@@ -174,6 +198,7 @@ async function redraw(panel) {
         panel.dataset.drawn = String(Number(panel.dataset.drawn) + 1);
         panel.classList.remove('stale');
         markSelected(panel);
+        fitRow();
         showError(null);
       } else {
         // The last good figure stays; the error says where the input is wrong.
@@ -740,6 +765,7 @@ export async function start() {
   variants = v.body.variants;
   S.configure(v.body);
   wire();
+  window.addEventListener('resize', fitRow);
   history.listen({
     // Another node of the same tree: its position; another tree (the entry of an earlier
     // position): the state of that entry's URL.
