@@ -19,8 +19,8 @@ use axum::http::{Request, StatusCode};
 use criterion::{Criterion, criterion_group, criterion_main};
 use dotchess::input::read_games;
 use dotchess::output::Format;
-use dotchess::serve::{App, Config};
 use dotchess::{Position, VariantId};
+use dotchess_cli::serve::{App, Config};
 use tower::ServiceExt;
 
 /// A game of `plies` plies on the Dot, as PGN: at each ply a move picked by a fixed generator

@@ -203,19 +203,15 @@ pub struct Outcome {
 /// Why a figure of a batch was not written (nothing of it was); each says it as the step that
 /// failed says it.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum FigureError {
-    /// Its files, or its animation (located at the key at fault).
+    /// Its files.
     #[error(transparent)]
     Input(#[from] InputError),
-    /// It draws more than a figure may.
+    /// It could not be drawn or made in a format (its animation's errors located at the key at
+    /// fault).
     #[error(transparent)]
-    TooMuchDrawn(#[from] crate::output::budget::TooMuchDrawn),
-    /// Its animation could not be encoded.
-    #[error(transparent)]
-    Animation(#[from] crate::draw::animation::AnimError),
-    /// A still of it could not be encoded.
-    #[error(transparent)]
-    Encode(#[from] crate::output::write::EncodeError),
+    Render(#[from] crate::RenderError),
     /// Its files could not be written.
     #[error(transparent)]
     Write(#[from] crate::output::WriteError),
@@ -243,44 +239,35 @@ pub struct Report {
 pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn Fn(&str) + Sync)) -> Report {
     let in_flight = crate::output::budget::InFlight::default();
     // What the painters keep from one figure to the next: this run's own.
-    let caches = crate::output::Caches::new();
+    let renderer = crate::Renderer::new();
     let outcomes: Vec<Outcome> = manifest
         .jobs
         .par_iter()
         .map(|job| {
-            let result = checked(job, files, manifest.variant).map_err(FigureError::from).and_then(|mut checked| {
-                if let Some(t) = &manifest.theme {
-                    checked.figure.theme = t.clone();
-                }
-                let spec = &checked.figure;
-                match spec.animation {
-                    None => {
-                        let mut share = in_flight.draw();
-                        let scene = crate::output::budget::render_checked(spec)?;
-                        // An interactive page is the figure drawn with every piece's moves.
-                        let touch = match manifest.formats.contains(&Format::Html) {
-                            true => Some(crate::output::budget::render_touch_checked(spec)?),
-                            false => None,
-                        };
-                        let weight = crate::output::budget::weight(&scene)
-                            + touch.as_ref().map_or(0, crate::output::budget::weight);
-                        share.resize(crate::output::budget::write_cost(
-                            weight,
-                            crate::output::budget::pixels(&scene),
-                            &manifest.formats,
-                            false,
-                        ));
-                        Ok(write_figure(&scene, touch.as_ref(), out, &job.name, &manifest.formats, &caches)?)
-                    }
-                    Some(_) => {
-                        // Built within the budget, painted and encoded (a GIF is always written).
-                        let anim = crate::output::animation::build(spec, true)
-                            .map_err(|e| crate::input::check::animation_error(&checked, &e))?;
-                        // Its frames and their pixels are held until every format is written.
-                        let _share = in_flight.take(anim.cost(true));
-                        write_animation(&anim, out, &job.name, &manifest.formats, &caches)
-                    }
-                }
+            let result = job_figure(manifest, job, files).and_then(|figure| {
+                // A still holds a share to be drawn in, then what writing it needs; an animation
+                // what its frames and their pixels need, once built.
+                let mut share = (!figure.is_animated()).then(|| in_flight.draw());
+                let mut hold = |cost: u64| match &mut share {
+                    Some(s) => s.resize(cost),
+                    None => share = Some(in_flight.take(cost)),
+                };
+                let (figure, formats) = files_of(manifest, &figure);
+                let outputs: Vec<crate::output::Output> = formats
+                    .iter()
+                    .map(|&format| {
+                        let path = out.join(format!("{}.{}", job.name, format.extension()));
+                        crate::output::Output { target: crate::output::Target::File(path), format }
+                    })
+                    .collect();
+                renderer.write_held(&figure, &outputs, &mut std::io::sink(), &mut hold)?;
+                Ok(outputs
+                    .into_iter()
+                    .filter_map(|o| match o.target {
+                        crate::output::Target::File(p) => Some(p),
+                        _ => None,
+                    })
+                    .collect())
             });
             progress(&job.name);
             let caption = job.caption.clone().unwrap_or_else(|| job.name.clone());
@@ -303,87 +290,38 @@ pub fn render_job(
     files: &dyn Files,
     renderer: &crate::Renderer,
 ) -> Result<Vec<(String, Vec<u8>)>, FigureError> {
-    let mut checked = checked(job, files, manifest.variant)?;
-    if let Some(t) = &manifest.theme {
-        checked.figure.theme = t.clone();
-    }
-    let spec = &checked.figure;
-    let name = |f: Format| format!("{}.{}", job.name, f.extension());
+    let (figure, formats) = files_of(manifest, &job_figure(manifest, job, files)?);
+    let made = renderer.render_each(&figure, &formats)?;
+    Ok(formats.iter().map(|f| format!("{}.{}", job.name, f.extension())).zip(made).collect())
+}
+
+/// A job's figure, in the manifest's theme when it names one.
+fn job_figure(manifest: &Manifest, job: &Job, files: &dyn Files) -> Result<crate::Figure, FigureError> {
+    let figure = crate::Figure::from(checked(job, files, manifest.variant)?);
+    Ok(match &manifest.theme {
+        Some(t) => figure.with_theme(t.clone()),
+        None => figure,
+    })
+}
+
+/// The figure a batch writes and its formats: a still in each of the manifest's formats; an
+/// animated figure in each format's animated form where it has one (`svg`, `png`), else as its
+/// first frame (`pdf`), no interactive page (`html`), and always a GIF last (the format every
+/// article platform takes).
+fn files_of(manifest: &Manifest, figure: &crate::Figure) -> (crate::Figure, Vec<Format>) {
     let mut formats: Vec<Format> = Vec::new();
     for &f in &manifest.formats {
         if !formats.contains(&f) {
             formats.push(f);
         }
     }
-    if spec.animation.is_some() {
-        let anim = crate::output::animation::build(spec, true)
-            .map_err(|e| crate::input::check::animation_error(&checked, &e))?;
-        let formats: Vec<Format> = formats.into_iter().filter(|&f| f != Format::Html).chain([Format::Gif]).collect();
-        let kinds: Vec<Format> = formats.iter().map(|f| f.animated().unwrap_or(*f)).collect();
-        let encoded = anim.encode_all(&kinds, renderer.caches())?;
-        return Ok(formats.into_iter().map(name).zip(encoded).collect());
+    match figure.is_animated() {
+        true => {
+            let kinds = formats.into_iter().filter(|&f| f != Format::Html).chain([Format::Gif]);
+            (figure.clone().frame(0), kinds.map(|f| f.animated().unwrap_or(f)).collect())
+        }
+        false => (figure.clone(), formats),
     }
-    let scene = crate::output::budget::render_checked(spec)?;
-    let touch = match formats.contains(&Format::Html) {
-        true => Some(crate::output::budget::render_touch_checked(spec)?),
-        false => None,
-    };
-    crate::output::write::check_size(&scene, &formats)?;
-    let svg = match formats.iter().any(|&f| matches!(f, Format::Svg | Format::Pdf)) {
-        true => crate::output::to_svg(&scene),
-        false => String::new(),
-    };
-    let mut out = Vec::new();
-    for f in formats {
-        let bytes = match f {
-            Format::Html => renderer.encode_still(touch.as_ref().unwrap_or(&scene), f, "")?,
-            _ => renderer.encode_still(&scene, f, &svg)?,
-        };
-        out.push((name(f), bytes));
-    }
-    Ok(out)
-}
-
-/// Writes a scene in the given formats as `out/name.ext`: all of them, or none when one fails.
-/// HTML is made from `touch`, the figure drawn with its interactive layer, when given; a PNG is
-/// painted with `caches`.
-pub fn write_figure(
-    scene: &crate::draw::scene::Scene,
-    touch: Option<&crate::draw::scene::Scene>,
-    out: &Path,
-    name: &str,
-    formats: &[Format],
-    caches: &crate::output::Caches,
-) -> Result<Vec<PathBuf>, crate::output::WriteError> {
-    use crate::output::{Output, Target};
-    let paths: Vec<PathBuf> = formats.iter().map(|f| out.join(format!("{name}.{}", f.extension()))).collect();
-    let outputs: Vec<Output> =
-        formats.iter().zip(&paths).map(|(&format, p)| Output { target: Target::File(p.clone()), format }).collect();
-    crate::output::write::write_with(scene, touch, &outputs, &mut std::io::sink(), caches)?;
-    Ok(paths)
-}
-
-/// Writes an animated figure as `out/name.ext`, all files or none: `svg` as animated SVG, `png`
-/// as APNG, PDF as a still of the first frame, and always a GIF beside them (the format every
-/// article platform takes). No interactive page is made of an animation (`html` is skipped).
-fn write_animation(
-    anim: &crate::draw::animation::Animation,
-    out: &Path,
-    name: &str,
-    formats: &[Format],
-    caches: &crate::output::Caches,
-) -> Result<Vec<PathBuf>, FigureError> {
-    use crate::output::Target;
-    // Each still format in its animated form where it has one (`svg`, `png`), else as the first
-    // frame (`pdf`: `Animation::encode` makes it), and the GIF last.
-    let formats: Vec<Format> = formats.iter().filter(|&&f| f != Format::Html).copied().chain([Format::Gif]).collect();
-    let kinds: Vec<Format> = formats.iter().map(|f| f.animated().unwrap_or(*f)).collect();
-    let encoded = anim.encode_all(&kinds, caches)?;
-    let made: Vec<(PathBuf, Vec<u8>)> =
-        formats.iter().map(|f| out.join(format!("{name}.{}", f.extension()))).zip(encoded).collect();
-    let items: Vec<(Target, &[u8])> = made.iter().map(|(p, b)| (Target::File(p.clone()), b.as_slice())).collect();
-    crate::output::write::write_bytes(&items, &mut std::io::sink())?;
-    Ok(made.into_iter().map(|(p, _)| p).collect())
 }
 
 /// A contact sheet: every figure with its caption, linking to its files.
@@ -447,4 +385,28 @@ include!(concat!(env!("OUT_DIR"), "/essay_files.rs"));
 pub fn essay_manifest() -> Manifest {
     let (_, text) = Embedded(ESSAY_FILES).read("manifest.toml").expect("the essay manifest is built in");
     read_manifest("examples/essay/manifest.toml", &text).expect("the built-in essay manifest is valid")
+}
+
+#[cfg(test)]
+mod tests {
+    use std::path::{Path, PathBuf};
+
+    /// `build.rs` watches the essay's input files, not their folder (where outputs used to go, so
+    /// that every batch run made the next build recompile the crate).
+    #[test]
+    fn build_script_watches_only_inputs() {
+        // The build script's instructions to cargo, beside its output folder.
+        let output = Path::new(env!("OUT_DIR")).parent().expect("OUT_DIR has a parent").join("output");
+        let text = std::fs::read_to_string(&output).expect("the build script's output");
+        let watched: Vec<PathBuf> = text
+            .lines()
+            .filter_map(|l| l.strip_prefix("cargo::rerun-if-changed=").or(l.strip_prefix("cargo:rerun-if-changed=")))
+            .map(|p| Path::new(env!("CARGO_MANIFEST_DIR")).join(p))
+            .collect();
+        assert!(!watched.is_empty(), "{text}");
+        for p in &watched {
+            assert!(p.is_file(), "build.rs watches {}, which is not an input file", p.display());
+        }
+        assert!(watched.iter().any(|p| p.ends_with("examples/essay/manifest.toml")));
+    }
 }

@@ -57,10 +57,13 @@
 //! - [`Renderer`]: draws figures and animations into bytes ([`Format`]); it holds its own caches.
 //! - [`input`] reads position files, overlays, themes and PGN games; [`draw`] holds what a
 //!   checked figure is ([`draw::FigureSpec`]) and the [`draw::scene`] it is drawn into;
-//!   [`output`] the formats; [`batch`] a manifest of figures; [`serve`] the HTTP service.
+//!   [`output`] the formats; [`batch`] a manifest of figures. The `dotchess` command and its HTTP
+//!   server are the `dotchess-cli` package, glue over this library.
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
+#[cfg(feature = "render")]
+pub mod answers;
 #[cfg(feature = "render")]
 pub mod batch;
 #[cfg(feature = "render")]
@@ -73,8 +76,6 @@ pub mod output;
 #[cfg(feature = "render")]
 mod renderer;
 mod rules;
-#[cfg(feature = "serve")]
-pub mod serve;
 #[cfg(feature = "render")]
 mod suggest;
 

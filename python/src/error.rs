@@ -9,7 +9,7 @@ create_exception!(
     _native,
     InputError,
     PyValueError,
-    "Bad input (a FEN, a move, an option, an overlay): the command's message; `.line`, `.column` and `.file` say where, when it is in a text."
+    "Bad input (a FEN, a move, an option, an overlay): the command's message; `.line`, `.column` and `.file` say where, when it is in a text; `.keyword` names the keyword argument at fault, when it is one."
 );
 
 /// An error with its place: `file`, `line`, `column` set as attributes (`None` when unknown).
@@ -21,13 +21,26 @@ pub fn located(message: String, file: Option<String>, line: usize, column: usize
         let _ = value.setattr("line", at(line));
         let _ = value.setattr("column", at(column));
         let _ = value.setattr("file", file);
+        let _ = value.setattr("keyword", None::<String>);
         err
     })
 }
 
-/// A library input error, as the command prints it.
+/// A library input error, as the command prints it (a keyword argument named as one), its
+/// place as attributes: the file, line and column, or the keyword.
 pub fn input(e: &dotchess::input::InputError) -> PyErr {
-    located(e.to_string(), Some(e.file.clone()), e.line, e.column)
+    use dotchess::input::Place;
+    match &e.place {
+        Place::File { name, line, column } => located(e.to_string(), Some(name.clone()), *line, *column),
+        Place::Keyword { name, .. } => {
+            let err = located(e.to_string(), None, 0, 0);
+            Python::with_gil(|py| {
+                let _ = err.value(py).setattr("keyword", name.as_str());
+            });
+            err
+        }
+        _ => located(e.to_string(), None, 0, 0),
+    }
 }
 
 /// A message with no place.

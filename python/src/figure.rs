@@ -7,11 +7,10 @@ use crate::error;
 use crate::position::Position;
 use dotchess::batch::{Disk, Files};
 use dotchess::input::{
-    Draft, FigureOptions, Game as RustGame, InputError, Level, Origin, PositionSpec, ThemeValue, Ty, Value,
-    option_rows, parse_text, read_draft, read_games,
+    Draft, FigureOptions, Game as RustGame, InputError, PositionSpec, ThemeValue, Value, read_draft, read_games,
 };
-use dotchess::{Figure, Format, RenderError, Renderer};
 use dotchess::output::Motion;
+use dotchess::{Figure, Format, RenderError, Renderer};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 use std::path::{Path, PathBuf};
@@ -75,6 +74,8 @@ enum Source {
 enum Failure {
     Input(InputError),
     Plain(String),
+    /// A file that cannot be read: Python's `OSError`.
+    Io(String),
 }
 
 impl From<InputError> for Failure {
@@ -88,6 +89,7 @@ impl Failure {
         match self {
             Failure::Input(e) => error::input(&e),
             Failure::Plain(m) => error::plain(m),
+            Failure::Io(m) => pyo3::exceptions::PyOSError::new_err(m),
         }
     }
 }
@@ -159,36 +161,15 @@ fn make(
         }
     };
     RENDERER.render(&figure, format).map_err(|e| match e {
-        RenderError::Input(e) => Failure::Input(e),
+        RenderError::Input { error, .. } => Failure::Input(error),
         e => Failure::Plain(e.to_string()),
     })
 }
 
-/// The options from keyword pairs: each name as an overlay's key or a URL query's pair names it,
-/// its value read by the flag's parser and placed at the flag.
+/// The options from keyword pairs ([`FigureOptions::from_keywords`]): each name as an overlay's
+/// key or a URL query's pair names it, every error said at the keyword.
 fn options(pairs: &[(String, String)], animated: bool) -> Result<FigureOptions, Failure> {
-    let mut options = FigureOptions::default();
-    for (name, text) in pairs {
-        let Some(spec) = option_rows().find(|s| s.file == name).or_else(|| option_rows().find(|s| s.query == Some(name.as_str()))) else {
-            return Err(Failure::Plain(format!("unknown option `{name}`")));
-        };
-        let Some(flag) = spec.flag else {
-            return Err(Failure::Plain(format!("`{name}` is set in an overlay, not as an option")));
-        };
-        let applies = match animated {
-            true => !matches!(spec.file, "background" | "dpi"),
-            false => spec.level != Level::Animation,
-        };
-        if !applies {
-            let what = if animated { "animations" } else { "figures" };
-            return Err(Failure::Plain(format!("{flag} does not apply to {what}")));
-        }
-        let shown = if matches!(spec.ty, Ty::Switch { .. }) { String::new() } else { text.clone() };
-        let origin = Origin::Flag { flag, text: shown };
-        let value = parse_text(spec.key, text).map_err(|m| origin.error(m))?;
-        options.push(spec.key, value, origin);
-    }
-    Ok(options)
+    Ok(FigureOptions::from_keywords(pairs, animated)?)
 }
 
 /// The options with the theme file they name read (relative to the working folder), as the
@@ -198,8 +179,7 @@ fn with_files(given: &FigureOptions) -> Result<FigureOptions, Failure> {
     for g in given.iter() {
         let value = match &g.value {
             Value::Theme(ThemeValue::Named(n)) if n.ends_with(".toml") => {
-                let text =
-                    dotchess::input::read_input(Path::new(n)).map_err(|e| Failure::Plain(e.to_string()))?;
+                let text = dotchess::input::read_input(Path::new(n)).map_err(|e| Failure::Io(e.to_string()))?;
                 Value::Theme(ThemeValue::Read(Box::new(dotchess::input::read_theme(n, &text)?)))
             }
             Value::Theme(ThemeValue::Named(n)) => {

@@ -14,6 +14,8 @@ use pyo3::prelude::*;
 #[pymodule]
 fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add("InputError", m.py().get_type::<error::InputError>())?;
+    // The one version: the package's, which is the library's (a house test compares them).
+    m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<position::Position>()?;
     m.add_class::<position::Move>()?;
     m.add_function(wrap_pyfunction!(figure::draw, m)?)?;

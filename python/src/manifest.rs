@@ -13,7 +13,7 @@ type Reported = (String, String, Vec<String>, Option<String>);
 
 fn manifest(path: &str) -> PyResult<(Manifest, Disk)> {
     let p = Path::new(path);
-    let text = dotchess::input::read_input(p).map_err(|e| error::plain(e.to_string()))?;
+    let text = dotchess::input::read_input(p).map_err(|e| pyo3::exceptions::PyOSError::new_err(e.to_string()))?;
     let m = read_manifest(path, &text).map_err(|e| error::input(&e))?;
     let folder = p.parent().filter(|f| !f.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
     Ok((m, Disk(folder)))

@@ -2,6 +2,7 @@
 //! moves --san`), with a stack of the moves pushed for `pop`.
 
 use crate::error;
+use dotchess::answers::DestinationAnswer;
 use dotchess::{Move as RustMove, VariantId, destinations};
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
@@ -217,28 +218,17 @@ impl Position {
         if self.pos.piece_at(from).is_none() {
             return Err(error::plain(format!("no piece on {cell}")));
         }
-        let topo = self.pos.topology();
         let mut out = Vec::new();
         for d in destinations(&self.pos, from, legal) {
+            // The fields `dotchess moves --square --json` writes (`dotchess::answers`), the moves
+            // as `Move`s and each route as its path.
+            let answer = DestinationAnswer::new(&self.pos, &d, false);
             let dict = PyDict::new(py);
-            dict.set_item("cell", topo.name(d.cell))?;
-            dict.set_item("capture", d.capture)?;
+            dict.set_item("cell", answer.cell)?;
+            dict.set_item("capture", answer.capture)?;
             let moves: Vec<Move> = d.moves.iter().map(|&m| Move::of(&self.pos, m)).collect();
             dict.set_item("moves", moves)?;
-            let routes: Vec<Vec<String>> = d
-                .routes
-                .iter()
-                .map(|r| {
-                    let mut v = vec![topo.name(r.from)];
-                    for s in &r.steps {
-                        if let Some(p) = s.via {
-                            v.push(p.letter().to_string());
-                        }
-                        v.push(topo.name(s.cell));
-                    }
-                    v
-                })
-                .collect();
+            let routes: Vec<Vec<String>> = answer.routes.into_iter().map(|r| r.path).collect();
             dict.set_item("routes", routes)?;
             out.push(dict);
         }
@@ -257,10 +247,7 @@ impl Position {
 
 impl Position {
     fn cell(&self, name: &str) -> PyResult<dotchess::Cell> {
-        self.pos
-            .topology()
-            .parse_cell(name)
-            .ok_or_else(|| error::plain(dotchess::input::not_a_cell(&self.pos, name)))
+        self.pos.topology().parse_cell(name).ok_or_else(|| error::plain(dotchess::input::not_a_cell(&self.pos, name)))
     }
 }
 

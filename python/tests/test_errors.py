@@ -22,7 +22,9 @@ def test_an_option_out_of_range_reads_as_the_flags_message(cli, tmp_path):
     with pytest.raises(dotchess.InputError) as e:
         dotchess.Figure(dotchess.Position(), width=9000).svg()
     assert isinstance(e.value, ValueError)
-    assert str(e.value) == "--width: " + flag_reason(cli, tmp_path, "--width", "9000")
+    # Named as the keyword argument it was given as, with the flag's reason.
+    assert str(e.value) == "keyword argument `width=9000`: " + flag_reason(cli, tmp_path, "--width", "9000")
+    assert e.value.keyword == "width" and e.value.file is None
     assert "100 to 8000" in str(e.value)
     assert e.value.line is None and e.value.column is None
 
@@ -30,7 +32,7 @@ def test_an_option_out_of_range_reads_as_the_flags_message(cli, tmp_path):
 def test_an_unknown_view_names_the_views(cli, tmp_path):
     with pytest.raises(dotchess.InputError) as e:
         dotchess.Figure(dotchess.Position(), view="globus").svg()
-    assert str(e.value) == "--view: " + flag_reason(cli, tmp_path, "--view", "globus")
+    assert str(e.value) == "keyword argument `view=globus`: " + flag_reason(cli, tmp_path, "--view", "globus")
     assert "did you mean `globe`" in str(e.value)
 
 
@@ -67,3 +69,12 @@ def test_an_illegal_move_is_refused():
 def test_an_unknown_option_is_named():
     with pytest.raises(dotchess.InputError, match="unknown option `colour`"):
         dotchess.Figure(dotchess.Position(), colour="red").svg()
+
+
+def test_a_file_that_cannot_be_read_is_an_oserror(tmp_path):
+    missing = tmp_path / "missing.toml"
+    with pytest.raises(FileNotFoundError):
+        dotchess.Figure(dotchess.Position(), overlay=missing).svg()
+    with pytest.raises(OSError) as e:
+        dotchess.Figure(dotchess.Position(), theme=str(missing)).svg()
+    assert not isinstance(e.value, dotchess.InputError) and "missing.toml" in str(e.value)

@@ -5,7 +5,7 @@
 //! names where the value came from ([`Origin`]).
 
 use super::MAX_PANELS;
-use super::diagnostics::InputError;
+use super::diagnostics::{InputError, Place};
 use super::draft::{Draft, PanelDraft};
 use super::marks::{add_mark, lastmove};
 use super::options::{
@@ -109,7 +109,7 @@ pub fn figure(draft: &Draft, given: &FigureOptions) -> Result<Checked, InputErro
 fn whole(draft: &Draft, message: String) -> InputError {
     match &draft.file {
         Some(f) => super::diagnostics::Source::new(&f.name, &f.text).whole(message),
-        None => InputError { file: "the figure".into(), line: 0, column: 0, message, source_line: None },
+        None => InputError::at(Place::Figure, message),
     }
 }
 
@@ -359,7 +359,7 @@ pub fn animation_error(checked: &Checked, e: &AnimError) -> InputError {
             };
             g.origin.error(format!("{message}{hint}"))
         }
-        None => InputError { file: "the animation".into(), line: 0, column: 0, message, source_line: None },
+        None => InputError::at(Place::Animation, message),
     }
 }
 
@@ -369,5 +369,6 @@ fn loop_hint(origin: &Origin) -> String {
         Origin::Flag { .. } => "--loop d5:e (a whole loop) or --loop d2:ne:b8 (part of one)".into(),
         Origin::File { .. } => "`loops = [\"d5:e\"]` (a whole loop) or `[\"d2:ne:b8\"]` (part of one)".into(),
         Origin::Query { .. } => "`loop=d5:e` (a whole loop) or `loop=d2:ne:b8` (part of one)".into(),
+        Origin::Keyword { .. } => "`loops=\"d5:e\"` (a whole loop) or `loops=\"d2:ne:b8\"` (part of one)".into(),
     }
 }

@@ -44,19 +44,87 @@ pub(crate) fn check_text(s: &str) -> Result<(), (usize, String)> {
     }
 }
 
-/// A problem in an input file, with where it is.
+/// Where a bad input was given, so that each front end says it in its own words without reading
+/// it back from a message: a file's line and column, a flag, a URL query's pair, a Python
+/// keyword argument, or the figure or its animation as a whole.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
+pub enum Place {
+    /// A file, or a text read as one (an overlay sent to the server is `overlay`): its name as
+    /// given, and the 1-based line and column (in characters) of the fault, both 0 when the
+    /// whole file is meant.
+    File {
+        /// The file's name as given.
+        name: String,
+        /// 1-based line (0 when the whole file is meant).
+        line: usize,
+        /// 1-based column, in characters.
+        column: usize,
+    },
+    /// A command-line flag as written in a message: `--width`, or with a mark's text, ``--cross
+    /// `z9` ``.
+    Flag(String),
+    /// A URL query's pair.
+    Query {
+        /// Its name.
+        key: String,
+        /// Its value.
+        value: String,
+    },
+    /// A keyword argument of the Python package.
+    Keyword {
+        /// Its name.
+        name: String,
+        /// Its value, as text.
+        value: String,
+    },
+    /// The figure as a whole (its options together, no one of them).
+    Figure,
+    /// The figure's animation as a whole.
+    Animation,
+}
+
+impl fmt::Display for Place {
+    /// The place as the command names it before a message: `a.toml:3:7`, `--width`, ``URL query
+    /// `width=9000` ``, ``keyword argument `width=9000` ``, `the figure`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Place::File { name, line: 0, .. } => f.write_str(name),
+            Place::File { name, line, column } => write!(f, "{name}:{line}:{column}"),
+            Place::Flag(flag) => f.write_str(flag),
+            Place::Query { key, value } => write!(f, "URL query `{key}={value}`"),
+            Place::Keyword { name, value } => write!(f, "keyword argument `{name}={value}`"),
+            Place::Figure => f.write_str("the figure"),
+            Place::Animation => f.write_str("the animation"),
+        }
+    }
+}
+
+/// A problem in an input, with where it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub struct InputError {
-    /// The file's name as given.
-    pub file: String,
-    /// 1-based line (0 when the whole file is meant).
-    pub line: usize,
-    /// 1-based column, in characters.
-    pub column: usize,
+    /// Where it was given.
+    pub place: Place,
     /// What is wrong.
     pub message: String,
-    /// The text of the offending line.
+    /// The text of the offending line, in a file.
     pub source_line: Option<String>,
+}
+
+impl InputError {
+    /// An error at a place, with no line of a file to show.
+    pub fn at(place: Place, message: impl Into<String>) -> InputError {
+        InputError { place, message: message.into(), source_line: None }
+    }
+
+    /// The line and column in a file, when it is at one (1-based).
+    pub fn line_column(&self) -> Option<(usize, usize)> {
+        match self.place {
+            Place::File { line, column, .. } if line > 0 => Some((line, column)),
+            _ => None,
+        }
+    }
 }
 
 /// Longest source line shown whole in an error; a longer one is cut around the column.
@@ -64,14 +132,11 @@ const EXCERPT: usize = 100;
 
 impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.line == 0 {
-            return write!(f, "{}: {}", self.file, self.message);
-        }
-        write!(f, "{}:{}:{}: {}", self.file, self.line, self.column, self.message)?;
-        if let Some(src) = &self.source_line {
-            let (shown, column) = excerpt(src, self.column);
+        write!(f, "{}: {}", self.place, self.message)?;
+        if let (Some(src), Some((line, column))) = (&self.source_line, self.line_column()) {
+            let (shown, column) = excerpt(src, column);
             let pad = " ".repeat(column.saturating_sub(1));
-            write!(f, "\n{:>5} | {shown}\n      | {pad}^", self.line)?;
+            write!(f, "\n{line:>5} | {shown}\n      | {pad}^")?;
         }
         Ok(())
     }
@@ -121,7 +186,8 @@ impl<'a> Source<'a> {
         let line_start = before.rfind('\n').map_or(0, |i| i + 1);
         let column = self.text[line_start..offset].chars().count() + 1;
         let source_line = self.text[line_start..].lines().next().map(str::to_string);
-        InputError { file: self.name.to_string(), line, column, message: message.into(), source_line }
+        let place = Place::File { name: self.name.to_string(), line, column };
+        InputError { place, message: message.into(), source_line }
     }
 
     /// An error about a spanned value.
@@ -148,7 +214,7 @@ impl<'a> Source<'a> {
 
     /// An error about the whole file.
     pub fn whole(&self, message: impl Into<String>) -> InputError {
-        InputError { file: self.name.to_string(), line: 0, column: 0, message: message.into(), source_line: None }
+        InputError::at(Place::File { name: self.name.to_string(), line: 0, column: 0 }, message)
     }
 
     pub(crate) fn check_size(&self) -> Result<(), InputError> {

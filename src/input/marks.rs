@@ -223,10 +223,8 @@ fn label(pos: &Position, text: &str, o: &mut Overlay) -> Result<(), MarkError> {
 pub const PGN_COLOURS: [(char, &str); 4] = [('G', "#15781b"), ('R', "#882020"), ('Y', "#e68f00"), ('B', "#003088")];
 
 /// Reads a mark in the form PGN comments give it (python-chess, lichess): a colour letter of
-/// [`PGN_COLOURS`] and two cells for an arrow (`%cal Gd5h5`), one for a circle (`%csl Ye4`).
+/// `PGN_COLOURS` and two cells for an arrow (`%cal Gd5h5`), one for a circle (`%csl Ye4`).
 /// Gives it back as the text [`add_mark`] reads: `d5:h5:#15781b`, `e4:#e68f00`.
-// Read by the server (the workbench) alone.
-#[cfg_attr(not(feature = "serve"), allow(dead_code))]
 pub fn pgn_shape(pos: &Position, kind: MarkKind, text: &str) -> Result<String, MarkError> {
     let err = |message: String| MarkError { offset: 0, message };
     let t = text.trim();

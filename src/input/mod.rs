@@ -10,6 +10,7 @@ pub(crate) mod diagnostics;
 pub(crate) mod draft;
 pub(crate) mod file;
 pub(crate) mod game;
+mod keywords;
 pub(crate) mod marks;
 pub(crate) mod options;
 pub(crate) mod overlay;
@@ -18,7 +19,7 @@ pub(crate) mod table;
 pub(crate) mod theme;
 
 pub use check::{Checked, animation_error, figure as check_figure};
-pub use diagnostics::InputError;
+pub use diagnostics::{InputError, Place};
 pub use draft::Draft;
 pub use file::{LoadError, ReadError, plain_os_error, read_input};
 pub use game::{Brush, Game, Note, Ply, read_games};
@@ -30,6 +31,10 @@ pub use options::{
 pub use overlay::{Loader, no_files, read_draft};
 pub use position::{PositionSpec, fitting_variant, read_position};
 pub use theme::read_theme;
+
+pub use marks::pgn_shape;
+pub use options::{query_pairs, unknown_name};
+pub use table::own_options;
 
 /// Every option a figure takes, one row each with its names as a flag, a file's key and a URL
 /// query's name, its type, limits, default and help: for front ends that offer them (the

@@ -9,7 +9,7 @@
 //! ([`super::check::figure`]: flags override the file) names it in its message.
 
 use super::MAX_TEXT;
-use super::diagnostics::{InputError, Source, check_text};
+use super::diagnostics::{InputError, Place, Source, check_text};
 use crate::draw::document::Background;
 use crate::draw::theme::Theme;
 pub(crate) use crate::suggest::or_list;
@@ -99,6 +99,13 @@ pub enum Origin {
         /// Its value.
         text: String,
     },
+    /// A keyword argument of the Python package.
+    Keyword {
+        /// Its name.
+        name: String,
+        /// Its value, as text.
+        text: String,
+    },
 }
 
 impl Origin {
@@ -106,7 +113,7 @@ impl Origin {
     pub fn error(&self, message: impl Into<String>) -> InputError {
         let message = message.into();
         match self {
-            Origin::Flag { flag, text } => plain(mark_shown(flag, text), message),
+            Origin::Flag { flag, text } => InputError::at(Place::Flag(mark_shown(flag, text)), message),
             Origin::File { file, span, key } => {
                 let src = Source::new(&file.name, &file.text);
                 match key {
@@ -114,7 +121,12 @@ impl Origin {
                     None => src.error(span.clone(), message),
                 }
             }
-            Origin::Query { name, text } => plain(format!("URL query `{name}={text}`"), message),
+            Origin::Query { name, text } => {
+                InputError::at(Place::Query { key: name.clone(), value: text.clone() }, message)
+            }
+            Origin::Keyword { name, text } => {
+                InputError::at(Place::Keyword { name: name.clone(), value: text.clone() }, message)
+            }
         }
     }
 
@@ -135,7 +147,7 @@ impl Origin {
         let s = spec(key);
         match self {
             Origin::Flag { .. } => s.flag.unwrap_or(s.file).to_string(),
-            Origin::File { .. } => format!("`{}`", s.file),
+            Origin::File { .. } | Origin::Keyword { .. } => format!("`{}`", s.file),
             Origin::Query { .. } => format!("`{}=`", s.query.unwrap_or(s.file)),
         }
     }
@@ -145,10 +157,6 @@ impl Origin {
 fn mark_shown(flag: &str, text: &str) -> String {
     let marks = TABLE.iter().any(|s| s.flag == Some(flag) && matches!(s.ty, Ty::Mark(_) | Ty::Move));
     if marks { format!("{flag} `{text}`") } else { flag.to_string() }
-}
-
-fn plain(file: String, message: String) -> InputError {
-    InputError { file, line: 0, column: 0, message, source_line: None }
 }
 
 /// A value given for an option, and where.
@@ -176,7 +184,7 @@ pub(crate) fn shown_number(v: f64) -> String {
 }
 
 /// A value an option cannot take, found before the board is known ([`parse_text`],
-/// [`Value::from_toml`]; a turn or a longitude in files, on the board): each says what the option
+/// `Value::from_toml`; a turn or a longitude in files, on the board): each says what the option
 /// takes, in words that read after the option's name, and is placed by the caller at the flag,
 /// the query pair or the file's key.
 #[derive(Clone, PartialEq, Debug, thiserror::Error)]
@@ -381,7 +389,7 @@ fn check_value(s: &Spec, value: Value) -> Result<Value, ValueError> {
 impl Value {
     /// Reads an option's value from a file (TOML), checked as [`parse_text`] checks text. `Err`:
     /// the message, to be located at the value.
-    pub fn from_toml(key: Key, v: &toml::de::DeValue) -> Result<Value, ValueError> {
+    pub(crate) fn from_toml(key: Key, v: &toml::de::DeValue) -> Result<Value, ValueError> {
         use toml::de::DeValue as T;
         let s = spec(key);
         let expected = |expected: &'static str| ValueError::Expected { expected, found: found_words(v) };
@@ -550,8 +558,8 @@ impl FigureOptions {
         FigureOptions::from_pairs(query_pairs(query)?)
     }
 
-    /// [`FigureOptions::from_query`] of pairs already split and decoded.
-    pub(crate) fn from_pairs(pairs: impl IntoIterator<Item = (String, String)>) -> Result<FigureOptions, InputError> {
+    /// [`FigureOptions::from_query`] of pairs already split and decoded ([`query_pairs`]).
+    pub fn from_pairs(pairs: impl IntoIterator<Item = (String, String)>) -> Result<FigureOptions, InputError> {
         let mut options = FigureOptions::default();
         for (name, text) in pairs {
             let origin = Origin::Query { name: name.clone(), text: text.clone() };
@@ -574,7 +582,7 @@ impl FigureOptions {
 }
 
 /// The message for a name that is none of `known`: the nearest one, else the list.
-pub(crate) fn unknown_name(name: &str, known: &[&str]) -> String {
+pub fn unknown_name(name: &str, known: &[&str]) -> String {
     let best = known.iter().map(|k| (crate::suggest::edit_distance(name, k), *k)).min();
     match best {
         Some((d, k)) if d <= name.chars().count().max(2) / 2 + 1 => {
@@ -587,7 +595,7 @@ pub(crate) fn unknown_name(name: &str, known: &[&str]) -> String {
 /// The pairs of a URL query, percent-decoded (`+` is a space; a `%` not followed by two hex
 /// digits is kept as it is). Bytes that are not UTF-8 once decoded (`title=%ff`) are an error
 /// naming the pair, as the command refuses an argument that is not UTF-8.
-pub(crate) fn query_pairs(query: &str) -> Result<Vec<(String, String)>, InputError> {
+pub fn query_pairs(query: &str) -> Result<Vec<(String, String)>, InputError> {
     query
         .trim_start_matches('?')
         .split('&')

@@ -191,6 +191,19 @@ pub struct Spec {
     pub example: &'static str,
 }
 
+impl Spec {
+    /// Whether a still figure (`animated` false: `render`, `/figure.*`, a still from Python) or
+    /// an animation (`animate`, `/animation.*` and the game routes, an animated format) takes
+    /// the option: a still every option but the animation's; an animation all but `background`
+    /// and `dpi`, which only a still has. Decided here once for every front end.
+    pub fn takes(&self, animated: bool) -> bool {
+        match animated {
+            true => !matches!(self.key, Key::Background | Key::Dpi),
+            false => self.level != Level::Animation,
+        }
+    }
+}
+
 const ROTATING: &[&str] = &["hemispheres", "north", "south", "disc"];
 const GLOBE: &[&str] = &["globe"];
 const COLOUR_MODE: &[&str] = &["chart", "board"];
@@ -338,8 +351,6 @@ pub fn by_query_name(name: &str) -> Option<&'static Spec> {
 
 /// The options that belong to the view named `view` alone or to it and some others (not to
 /// every view), as rows of the table.
-// Read by the server (the workbench) alone.
-#[cfg_attr(not(feature = "serve"), allow(dead_code))]
 pub fn own_options(view: &str) -> impl Iterator<Item = &'static Spec> + '_ {
     TABLE.iter().filter(move |s| matches!(s.applies, Applies::Views(vs) if vs.contains(&view)))
 }

@@ -271,7 +271,16 @@ fn foresee(figure: &FigureSpec) -> Result<(), TooMuchDrawn> {
     let n = figure.panels.len();
     let mut total = 0.0;
     for (i, p) in figure.panels.iter().enumerate() {
-        let ViewKind::Chart { window: Some(w), edges, tint } = p.view.kind else { continue };
+        // Only a chart window is drawn at a size the options choose square by square.
+        let (w, edges, tint) = match p.view.kind {
+            ViewKind::Chart { window: Some(w), edges, tint } => (w, edges, tint),
+            ViewKind::Chart { window: None, .. }
+            | ViewKind::Hemispheres { .. }
+            | ViewKind::Hemisphere { .. }
+            | ViewKind::Globe { .. }
+            | ViewKind::Disc { .. }
+            | ViewKind::Board { .. } => continue,
+        };
         if u64::from(w.cols) * u64::from(w.rows) <= SAMPLED_SQUARES {
             continue;
         }

@@ -25,6 +25,7 @@ pub enum Motion {
 /// an animated figure in the animated format of each still one's extension ([`Format::animated`]).
 #[derive(Clone, Copy, PartialEq, Eq, Debug, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
+#[non_exhaustive]
 pub enum Format {
     /// SVG text.
     Svg,

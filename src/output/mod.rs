@@ -27,6 +27,10 @@ mod svg;
 mod svg_anim;
 pub(crate) mod write;
 
+/// The pixmaps painting draws into ([`Painter::paint`], [`to_pixmap`], [`encode`]): tiny-skia,
+/// re-exported on purpose so that a user paints with the same version the library does.
+pub use tiny_skia;
+
 pub use animation::Image;
 pub use animation::build as build_animation;
 pub use budget::{TooMuchDrawn, render_checked, render_touch_checked};

@@ -3,7 +3,7 @@
 //! anti-aliased, butt caps and miter joins (limit 4) unless the paint is round, arcs as the same
 //! cubic curves (kurbo's, at resvg's tolerance), an element's opacity as the alpha of its one
 //! paint (or as a layer when it has both a fill and a stroke). So the PNG and the SVG show the same
-//! picture (`tests/it/golden.rs` compares the two for every golden and essay figure). Every number
+//! picture (`cli/tests/it/golden.rs` compares the two for every golden and essay figure). Every number
 //! is first rounded as the SVG writes it (two decimals; four for a group's scale): tiny-skia
 //! samples coverage in quarter pixels, so a line a hundredth of a pixel away can differ visibly
 //! at its edge, and the rounding keeps the two pictures pixel for pixel alike.

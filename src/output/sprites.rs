@@ -7,7 +7,7 @@
 //! A thing stands anywhere, not only on whole pixels: its position on the canvas is snapped, a
 //! piece's to a sixteenth of a pixel and a label's to an eighth (at most a thirty-second or a
 //! sixteenth of a pixel away, which no reader sees and which the comparison with resvg's
-//! rendering, `tests/it/golden.rs`, allows as anti-aliasing; an eighth for pieces did not pass
+//! rendering, `cli/tests/it/golden.rs`, allows as anti-aliasing; an eighth for pieces did not pass
 //! it), and the sprite is painted at that fraction of a pixel. Pieces on a board's cells share a
 //! few fractions, so they share sprites; labels round a turning disc keep finding theirs (with
 //! sixteenths, the thousand rotations of the server's load benchmark outgrew the store). A

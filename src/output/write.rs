@@ -140,6 +140,7 @@ pub fn plan_all(paths: &[PathBuf], format: Option<Format>) -> Result<Vec<Output>
 
 /// Why a format could not be made from a scene ([`Format::encode`]).
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum EncodeError {
     /// The PNG (too large, or the encoder failed).
     #[error(transparent)]
@@ -155,6 +156,7 @@ pub enum EncodeError {
 /// Why output paths were refused before anything was drawn ([`plan`], [`plan_all`],
 /// [`check_folder`]); each names the path.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum PlanError {
     /// A folder was named where a file is needed.
     #[error("{} is a folder; name a file in it, e.g. {}", .0.display(), .0.join("figure.svg").display())]
@@ -194,6 +196,7 @@ pub enum PlanError {
 
 /// Why a figure was not written.
 #[derive(Debug, thiserror::Error)]
+#[non_exhaustive]
 pub enum WriteError {
     /// The figure has too many pixels for a raster format (bad input: nothing was written).
     #[error(

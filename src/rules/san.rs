@@ -28,7 +28,7 @@
 //!   an error naming them all.
 //!
 //! The printed name is the shortest this grammar allows for the move: no disambiguation beyond
-//! what another legal move forces (property-tested in `tests/it/san.rs`, and against shakmaty's SAN
+//! what another legal move forces (property-tested in `cli/tests/it/san.rs`, and against shakmaty's SAN
 //! for ordinary chess).
 
 use crate::rules::moves::{Castling, Move, MoveKind};

@@ -1,5 +1,5 @@
 // Drives the workbench as a lichess user would, in headless Chromium, for
-// tests/it/browser/lichess.rs: node lichess.mjs JOB.json
+// cli/tests/it/browser/lichess.rs: node lichess.mjs JOB.json
 // JOB: { url, out, pgn }. Real mouse, keyboard and touch input: a click anywhere in a piece's
 // cell (beside its glyph) at desktop and phone sizes, Undo/Redo against Back/Forward, a piece
 // dragged to move (and in the editor), the keys, a PGN pasted and the PGN, FEN and line GIF

@@ -1,5 +1,5 @@
-// Run from the repository's root: eslint -c tests/js/eslint.config.js src/serve/page src/output/touch.js tests/js
-// The workbench's JavaScript (src/serve/page/*.js, ES modules in the browser) and these tests:
+// Run from the repository's root: eslint -c tests/js/eslint.config.js cli/src/serve/page src/output/touch.js tests/js
+// The workbench's JavaScript (cli/src/serve/page/*.js, ES modules in the browser) and these tests:
 // eslint's recommended rules (a name used but never defined, one defined but never used …) and a
 // few of the house's (strict equality, no `var`, one way to quote).
 import js from '@eslint/js';
@@ -9,7 +9,7 @@ export default [
   { ignores: ['tests/js/node_modules/**'] },
   js.configs.recommended,
   {
-    files: ['src/serve/page/*.js'],
+    files: ['cli/src/serve/page/*.js'],
     languageOptions: { ecmaVersion: 2022, sourceType: 'module', globals: globals.browser },
   },
   {

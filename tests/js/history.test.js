@@ -1,4 +1,4 @@
-// Unit tests of the page's history (src/serve/page/history.js) against a stand-in for the
+// Unit tests of the page's history (cli/src/serve/page/history.js) against a stand-in for the
 // browser's: Undo is Back and Redo is Forward, whichever is used; a move played drops the entries
 // after it; going to another variation goes back to where the lines part.
 import { test } from 'node:test';
@@ -29,7 +29,7 @@ const fake = new FakeHistory();
 globalThis.history = fake;
 globalThis.location = { hash: '', search: '' };
 globalThis.window = { addEventListener: (name, f) => { if (name === 'popstate') fake.listeners.push(f); } };
-const { History } = await import('../../src/serve/page/history.js');
+const { History } = await import('../../cli/src/serve/page/history.js');
 
 /** A page's history with its moves shown as they are gone to. */
 function page() {

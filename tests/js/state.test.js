@@ -1,8 +1,8 @@
-// Unit tests of the workbench's state and link packing (src/serve/page/state.js).
+// Unit tests of the workbench's state and link packing (cli/src/serve/page/state.js).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { inflateSync } from 'node:zlib';
-import * as S from '../../src/serve/page/state.js';
+import * as S from '../../cli/src/serve/page/state.js';
 
 // The server's description, as /variants.json gives it (here a part of it).
 S.configure({

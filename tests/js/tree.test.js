@@ -1,7 +1,7 @@
-// Unit tests of the workbench's move tree (src/serve/page/tree.js) under node's test runner.
+// Unit tests of the workbench's move tree (cli/src/serve/page/tree.js) under node's test runner.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import * as T from '../../src/serve/page/tree.js';
+import * as T from '../../cli/src/serve/page/tree.js';
 
 const START = 'rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1';
 /** A move as the rules core answers it (the FEN is only carried, not read). */

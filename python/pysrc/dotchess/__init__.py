@@ -16,6 +16,7 @@ them, ``.line`` and ``.column``.
 from __future__ import annotations
 
 from ._native import InputError, Move, VARIANTS
+from ._native import __version__ as __version__
 from ._position import Position
 from ._figure import Figure, Animation, animate
 from ._game import Game, read_game
@@ -33,4 +34,3 @@ __all__ = [
     "InputError",
     "VARIANTS",
 ]
-__version__ = "0.1.0"

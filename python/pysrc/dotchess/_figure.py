@@ -5,7 +5,7 @@ from __future__ import annotations
 import base64
 import os
 from pathlib import Path
-from typing import Any, Dict, Iterable, List, Optional, Tuple, Union
+from typing import Any, Dict, List, Optional, Tuple, Union
 
 from . import _native
 
@@ -49,10 +49,8 @@ def _overlay(overlay: Union[None, str, os.PathLike]) -> Optional[Tuple[str, str,
         isinstance(overlay, str) and "\n" not in overlay and overlay.endswith(".toml")
     ):
         path = Path(overlay)
-        try:
-            text = path.read_text(encoding="utf-8")
-        except OSError as e:
-            raise _native.InputError(f"{path}: {e.strerror or e}") from None
+        # A file that cannot be read raises OSError (FileNotFoundError, PermissionError), naming it.
+        text = path.read_text(encoding="utf-8")
         return (str(path), text, str(path.parent or "."))
     return ("overlay", str(overlay), os.getcwd())
 
@@ -67,7 +65,9 @@ def _source(source: Any) -> Dict[str, Any]:
         return {"game": source._native}
     if type(source).__module__.startswith("chess"):
         return {"position": Position.from_board(source)._native}
-    raise TypeError(f"a figure draws a dotchess.Position, a dotchess.Game or a chess.Board, not {type(source).__name__}")
+    raise TypeError(
+        f"a figure draws a dotchess.Position, a dotchess.Game or a chess.Board, not {type(source).__name__}"
+    )
 
 
 class Figure:

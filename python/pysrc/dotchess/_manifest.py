@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from typing import Any, List, Optional, Union
+from typing import Any, List, Union
 
 from . import _native
 

@@ -3,14 +3,17 @@
 from typing import Any, Dict, List, Optional, Tuple, Union
 
 VARIANTS: List[str]
+__version__: str
 
 class InputError(ValueError):
     """Bad input: the command's message; where it is in a text, ``.line`` and ``.column`` (1-based)
-    and ``.file`` (the text's name); ``None`` otherwise."""
+    and ``.file`` (the text's name); for a keyword argument, ``.keyword`` (its name); ``None``
+    otherwise."""
 
     line: Optional[int]
     column: Optional[int]
     file: Optional[str]
+    keyword: Optional[str]
 
 class Move:
     """A move, named in the library's coordinate notation (``e2e4``, ``e7e8q``, ``O-O``)."""
@@ -66,5 +69,7 @@ def draw(
 def render_manifest_local(path: str, out: str) -> List[str]: ...
 def manifest_jobs(path: str) -> int: ...
 def render_manifest_job(path: str, out: str, index: int) -> Tuple[str, str, List[str], Optional[str]]: ...
-def write_manifest_index(path: str, out: str, outcomes: List[Tuple[str, str, List[str], Optional[str]]]) -> List[str]: ...
+def write_manifest_index(
+    path: str, out: str, outcomes: List[Tuple[str, str, List[str], Optional[str]]]
+) -> List[str]: ...
 def time_draw(format: str, options: List[Tuple[str, str]], position: NativePosition, repeats: int) -> List[float]: ...

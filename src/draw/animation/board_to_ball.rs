@@ -71,14 +71,18 @@ pub(crate) fn frames(args: FrameArgs) -> Result<Vec<Scene>, AnimError> {
     let FrameArgs { pos, overlay, view, theme, n, check } = args;
     let end = match view.kind {
         ViewKind::Globe { viewpoint, .. } => viewpoint,
-        _ => Viewpoint::default(),
+        ViewKind::Hemispheres { .. }
+        | ViewKind::Hemisphere { .. }
+        | ViewKind::Chart { .. }
+        | ViewKind::Disc { .. }
+        | ViewKind::Board { .. } => Viewpoint::default(),
     };
     // A globe panel is drawn in the board's colours (a globe has no colour mode).
     let view = match view.kind {
         ViewKind::Globe { .. } | ViewKind::Hemispheres { .. } | ViewKind::Disc { .. } => {
             with_kind(view, ViewKind::Board { tint: false, edges: false })
         }
-        _ => *view,
+        ViewKind::Hemisphere { .. } | ViewKind::Chart { .. } | ViewKind::Board { .. } => *view,
     };
     (0..n)
         .into_par_iter()

@@ -126,7 +126,9 @@ fn tile(pos: &Position, overlay: &Overlay, view: &View, theme: &Theme, window: W
         ViewKind::Chart { edges, tint, .. } => (edges, tint),
         ViewKind::Board { edges, tint } => (edges, tint),
         // The essay's coloured board, unless the panel says how to colour it.
-        _ => (true, true),
+        ViewKind::Hemispheres { .. } | ViewKind::Hemisphere { .. } | ViewKind::Globe { .. } | ViewKind::Disc { .. } => {
+            (true, true)
+        }
     };
     let mut o = overlay.clone();
     o.title = None;

@@ -20,7 +20,11 @@ pub(crate) fn frames(args: FrameArgs) -> Result<Vec<Scene>, AnimError> {
     let FrameArgs { pos, overlay, view, theme, n, check } = args;
     let start = match view.kind {
         ViewKind::Hemispheres { rotation } => rotation,
-        _ => pos.topology().width() as f64 / 2.0,
+        ViewKind::Hemisphere { .. }
+        | ViewKind::Chart { .. }
+        | ViewKind::Globe { .. }
+        | ViewKind::Disc { .. }
+        | ViewKind::Board { .. } => pos.topology().width() as f64 / 2.0,
     };
     let files = pos.topology().width();
     // The rank numbers stay on the boundary they start on (opposite the touching point), turning

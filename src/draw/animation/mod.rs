@@ -31,6 +31,7 @@ pub(crate) const FPS_RANGE: (f64, f64) = (0.01, 50.0);
 
 /// Which animation.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+#[non_exhaustive]
 pub enum Kind {
     /// The hemispheres turning as meshing gears through one full turn.
     Gear,
@@ -153,6 +154,7 @@ impl Animation {
 
 /// Why an animation cannot be made.
 #[derive(Debug, thiserror::Error, PartialEq)]
+#[non_exhaustive]
 pub enum AnimError {
     /// The figure has nothing the kind can animate.
     #[error("{0}")]

@@ -156,7 +156,7 @@ fn hold_rank_numbers(stills: &mut [Still], view: &View) {
         ViewKind::Hemispheres { rotation }
         | ViewKind::Hemisphere { rotation, .. }
         | ViewKind::Disc { rotation, .. } => rotation,
-        _ => return,
+        ViewKind::Chart { .. } | ViewKind::Globe { .. } | ViewKind::Board { .. } => return,
     };
     let Some(first) = stills.first() else { return };
     let topo = first.position.topology();
@@ -266,7 +266,14 @@ const SETTLE_AT: f64 = 50.0;
 /// The view of each frame: the replay's view, except that on the globe the viewpoint follows the
 /// moves (see the module's description).
 pub fn follow(stills: &[Still], view: &View) -> Vec<View> {
-    let ViewKind::Globe { viewpoint: start, ghost } = view.kind else { return vec![*view; stills.len()] };
+    let (start, ghost) = match view.kind {
+        ViewKind::Globe { viewpoint, ghost } => (viewpoint, ghost),
+        ViewKind::Hemispheres { .. }
+        | ViewKind::Hemisphere { .. }
+        | ViewKind::Chart { .. }
+        | ViewKind::Disc { .. }
+        | ViewKind::Board { .. } => return vec![*view; stills.len()],
+    };
     let Some(topo) = stills.first().map(|s| s.position.topology()) else { return Vec::new() };
     let surface = Surface::new(topo);
     let unit = |cell| {

@@ -19,7 +19,11 @@ pub(crate) fn frames(args: FrameArgs) -> Result<Vec<Scene>, AnimError> {
     let FrameArgs { pos, overlay, view, theme, n, check } = args;
     let (start, ghost) = match view.kind {
         ViewKind::Globe { viewpoint, ghost } => (viewpoint, ghost),
-        _ => (Viewpoint::default(), false),
+        ViewKind::Hemispheres { .. }
+        | ViewKind::Hemisphere { .. }
+        | ViewKind::Chart { .. }
+        | ViewKind::Disc { .. }
+        | ViewKind::Board { .. } => (Viewpoint::default(), false),
     };
     (0..n)
         .into_par_iter()

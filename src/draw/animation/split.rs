@@ -59,12 +59,20 @@ pub(crate) fn frames(args: FrameArgs) -> Result<Vec<Scene>, AnimError> {
     let files = pos.topology().width() as f64;
     let rotation = match view.kind {
         ViewKind::Hemispheres { rotation } => rotation,
-        _ => files / 2.0,
+        ViewKind::Hemisphere { .. }
+        | ViewKind::Chart { .. }
+        | ViewKind::Globe { .. }
+        | ViewKind::Disc { .. }
+        | ViewKind::Board { .. } => files / 2.0,
     };
     let facing = rotation * 360.0 / files;
     let start = match view.kind {
         ViewKind::Globe { viewpoint, .. } => viewpoint,
-        _ => Viewpoint { longitude: facing, ..Viewpoint::default() },
+        ViewKind::Hemispheres { .. }
+        | ViewKind::Hemisphere { .. }
+        | ViewKind::Chart { .. }
+        | ViewKind::Disc { .. }
+        | ViewKind::Board { .. } => Viewpoint { longitude: facing, ..Viewpoint::default() },
     };
     let discs = with_kind(view, ViewKind::Hemispheres { rotation });
     (0..n)

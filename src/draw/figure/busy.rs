@@ -8,8 +8,10 @@
 //! line of its width.
 
 use super::Overlay;
+use super::marks::CAPTURE_RING;
 use super::marks::overlay_loops;
 use super::marks::{leap_avoid, route_drawings};
+use super::markups::CIRCLE;
 use crate::draw::geometry::Projection;
 use crate::draw::scene::{Element, PathCmd, Pt, Shape};
 use crate::draw::theme::Theme;
@@ -82,9 +84,9 @@ impl Busy {
                 let cs = layout.cell_size(topo, d.cell);
                 // Kept clear by a capture ring's size; standing on a dot only as drawn (a capture
                 // ring round its piece, else the dot).
-                let r = if d.capture { cs * 0.47 } else { cs * theme.dot_radius + lw };
+                let r = if d.capture { cs * CAPTURE_RING } else { cs * theme.dot_radius + lw };
                 for c in layout.destination_marks(topo, d.cell, &drawn) {
-                    busy.circles.push((c, cs * 0.47));
+                    busy.circles.push((c, cs * CAPTURE_RING));
                     busy.dots.push((c, r));
                 }
             }
@@ -125,11 +127,11 @@ impl Busy {
     /// `markups.rs` draws them and a quarter of a unit.
     fn add_markups(&mut self, topo: &crate::rules::topology::Topology, overlay: &Overlay, layout: &dyn Projection) {
         for &(cell, _) in overlay.circles.iter().chain(&overlay.crosses) {
-            let r = layout.cell_size(topo, cell) * 0.42;
+            let r = layout.cell_size(topo, cell) * CIRCLE;
             self.circles.extend(layout.centres(topo, cell).into_iter().map(|c| (c, r)));
         }
         for &(cell, _) in &overlay.circles {
-            let r = layout.cell_size(topo, cell) * 0.42;
+            let r = layout.cell_size(topo, cell) * CIRCLE;
             self.dots.extend(layout.centres(topo, cell).into_iter().map(|c| (c, r)));
         }
         for &(cell, _) in &overlay.crosses {

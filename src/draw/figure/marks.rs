@@ -10,6 +10,10 @@ use crate::rules::piece::Piece;
 use crate::rules::routes::{Route, arrow_route_in, ride_to};
 use crate::rules::topology::{Cell, Dir, Topology};
 
+/// A capture ring's radius, in its cell's size: what label avoidance keeps clear of it too
+/// (`busy`).
+pub(super) const CAPTURE_RING: f64 = 0.47;
+
 /// The marks of a figure, and what the description and legend say of them.
 pub(super) struct Marks {
     pub(super) elements: Vec<Element>,
@@ -277,7 +281,7 @@ pub(super) fn dot_shape(theme: &Theme, at: Pt, size: f64, capture: bool, kind: D
                 dash: crate::draw::theme::Theme::dash(&theme.capture_dash, w),
                 ..Paint::stroke(theme.capture, w)
             };
-            Element::new(Shape::Circle { c: at, r: size * 0.47 }, paint, class)
+            Element::new(Shape::Circle { c: at, r: size * CAPTURE_RING }, paint, class)
         }
         (kind, false) => {
             let class = if kind == DotKind::Agreed { "dot agreed" } else { "dot" };

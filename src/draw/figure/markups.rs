@@ -11,6 +11,10 @@ use super::{Layers, Painter, pieces::text};
 use crate::draw::geometry::Projection;
 use crate::draw::scene::{Anchor, Element, FontWeight, Paint, PathCmd, Pt, Rgb, Shape};
 
+/// An overlay circle's radius, in its cell's size: what label avoidance keeps clear of it too
+/// (`busy`).
+pub(super) const CIRCLE: f64 = 0.42;
+
 /// A kind of markup.
 #[derive(Clone, Copy, PartialEq, Eq, Debug)]
 pub(super) enum Markup {
@@ -30,7 +34,7 @@ impl Painter<'_> {
                 let size = layout.cell_size(&self.topo, cell);
                 let w = (size * 0.07).max(1.2);
                 let (shape, class) = match kind {
-                    Markup::Circle => (Shape::Circle { c: at, r: size * 0.42 }, "mark circle"),
+                    Markup::Circle => (Shape::Circle { c: at, r: size * CIRCLE }, "mark circle"),
                     Markup::Cross => {
                         let k = size * 0.3;
                         let cmds = vec![

@@ -294,10 +294,10 @@ impl Reader<'_> {
                 }
                 Tok::Result(r) => {
                     if let Some(o) = open {
-                        let o = src.error_at(o, "");
+                        let (line, column) = src.error_at(o, "").line_column().unwrap_or_default();
                         return Err(src.error_at(
                             at,
-                            format!("a result inside a variation: the `(` at {}:{} is not closed", o.line, o.column),
+                            format!("a result inside a variation: the `(` at {line}:{column} is not closed"),
                         ));
                     }
                     self.i += 1;

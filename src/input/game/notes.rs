@@ -236,7 +236,7 @@ mod tests {
         for (body, col) in [("ok [%cal Gd5h9]", 11), ("[%csl Xe4]", 7), ("x [%cal Gd5h5", 3), ("[%clk 3:99]", 7)] {
             let src = Source::new("g.pgn", body);
             let e = read(&src, topo, body, 0).unwrap_err();
-            assert_eq!(e.column, col, "{body}: {e}");
+            assert_eq!(e.line_column().map(|(_, c)| c), Some(col), "{body}: {e}");
         }
     }
 }
