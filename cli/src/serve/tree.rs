@@ -7,11 +7,11 @@
 
 use super::error::ApiError;
 use super::game::{answer, move_json};
-use dotchess::input::{Ply, read_games};
-use dotchess::{Position, VariantId};
 use axum::extract::Request;
 use axum::http::Method;
 use axum::response::Response;
+use dotchess::input::{Ply, read_games};
+use dotchess::{Position, VariantId};
 use serde_json::{Value, json};
 
 /// `/pgn.json`.

@@ -49,11 +49,7 @@ fn tsc(project: &Path) -> Output {
 fn the_page_passes_eslint() {
     let o = eslint(&root());
     assert!(o.status.success(), "eslint:\n{}", said(&o));
-    let tests = tool(
-        "eslint",
-        &["--max-warnings", "0", "-c", "tests/js/eslint.config.js", "tests/js"],
-        &root(),
-    );
+    let tests = tool("eslint", &["--max-warnings", "0", "-c", "tests/js/eslint.config.js", "tests/js"], &root());
     assert!(tests.status.success(), "eslint of the unit tests:\n{}", said(&tests));
 }
 
