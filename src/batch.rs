@@ -47,8 +47,8 @@ struct JobToml {
 pub struct Job {
     /// File stem of the outputs.
     pub name: String,
-    /// The caption the manifest gives: on the contact sheet, and drawn under a figure of one
-    /// panel that has no caption of its own.
+    /// The caption the manifest gives: on the contact sheet, beside the figure, never drawn in it
+    /// (docs/rules.md §5.8: a figure's caption is the page's; in the image only a panel's own).
     pub caption: Option<String>,
     /// The position file, as the manifest names it.
     pub position: String,
@@ -177,16 +177,10 @@ pub fn checked(job: &Job, files: &dyn Files, variant: VariantId) -> Result<Check
             read_draft(&oname, &otext, &base, &|p| files.read(p))?
         }
     };
-    let mut checked = match &game {
+    Ok(match &game {
         Some(g) => g.figure(&draft, &FigureOptions::default(), None)?,
         None => crate::input::check::figure(&draft, &FigureOptions::default())?,
-    };
-    if let [panel] = &mut checked.figure.panels[..]
-        && panel.caption.is_none()
-    {
-        panel.caption = job.caption.clone();
-    }
-    Ok(checked)
+    })
 }
 
 /// What became of one job.

@@ -86,7 +86,7 @@ impl Side {
                 let (u, v) = ((b.x - a.x, b.y - a.y), (c.x - b.x, c.y - b.y));
                 let cross = u.0 * v.1 - u.1 * v.0;
                 let dot = u.0 * v.0 + u.1 * v.1;
-                dot > 0.0 && cross.abs() <= 1e-6 * (u.0.hypot(u.1) * v.0.hypot(v.1))
+                dot > 0.0 && cross.abs() <= 1e-6 * (libm::hypot(u.0, u.1) * libm::hypot(v.0, v.1))
             }
             (Side::Arc { r, sweep, large: false, .. }, Side::Arc { r: r2, sweep: s2, large: false, .. }) => {
                 (r - r2).abs() < 1e-6 * r.max(1.0) && sweep == s2
@@ -395,7 +395,7 @@ mod tests {
         // Two rings of four quarter sectors round the origin: radii 1, 2, 3.
         let pt = |r: f64, q: i32| {
             let a = q as f64 * std::f64::consts::FRAC_PI_2;
-            Pt::new(r * a.cos(), r * a.sin())
+            Pt::new(r * libm::cos(a), r * libm::sin(a))
         };
         let mut cells = Vec::new();
         for ring in 1..3 {

@@ -20,7 +20,7 @@ impl Pt {
     }
     /// Distance to another point.
     pub fn dist(self, o: Pt) -> f64 {
-        (self.x - o.x).hypot(self.y - o.y)
+        libm::hypot(self.x - o.x, self.y - o.y)
     }
     /// The point moved by `(dx, dy)`.
     pub fn offset(self, dx: f64, dy: f64) -> Pt {
@@ -65,7 +65,7 @@ impl Rgb {
     pub fn luminance(self) -> f64 {
         let lin = |v: u8| {
             let v = v as f64 / 255.0;
-            if v <= 0.04045 { v / 12.92 } else { ((v + 0.055) / 1.055).powf(2.4) }
+            if v <= 0.04045 { v / 12.92 } else { libm::pow((v + 0.055) / 1.055, 2.4) }
         };
         0.2126 * lin(self.0) + 0.7152 * lin(self.1) + 0.0722 * lin(self.2)
     }

@@ -190,8 +190,8 @@ mod tests {
         let mut b = PathBuilder::new();
         for k in 0..16 {
             let t = k as f32 * std::f32::consts::PI / 8.0 + 0.1;
-            b.move_to(100.0 + 10.0 * t.cos(), 100.0 + 10.0 * t.sin());
-            b.line_to(100.0 + 95.0 * t.cos(), 100.0 + 95.0 * t.sin());
+            b.move_to(100.0 + 10.0 * libm::cosf(t), 100.0 + 10.0 * libm::sinf(t));
+            b.line_to(100.0 + 95.0 * libm::cosf(t), 100.0 + 95.0 * libm::sinf(t));
         }
         shapes.push(("spokes", b.finish().unwrap()));
         let mut b = PathBuilder::new();

@@ -4,6 +4,10 @@
 //!
 //! Work that several tests need and that is the same for each — the whole `dotchess essay` run —
 //! is done once per test process ([`common::essay_outputs`]).
+//!
+//! The tests measure figures natively, within tolerances, and write no bytes: std's sines and
+//! arc tangents are allowed here (clippy.toml sends the library's drawing to `libm`).
+#![allow(clippy::disallowed_methods)]
 
 mod common;
 #[path = "../../../tests/support/resvg_png.rs"]
@@ -46,6 +50,7 @@ mod split;
 mod tools;
 mod touch;
 mod types;
+mod typst;
 mod views;
 mod write;
 mod xiangqi;

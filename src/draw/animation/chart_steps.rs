@@ -209,7 +209,7 @@ fn layout(step: usize, t: f64, w: f64, h: f64) -> Vec<Placed> {
         // never crosses the original's squares, which stand still.
         1 => [row(Copy::Up, 0.0, -t * (h + gap), 1.0), alpha].concat(),
         2 => {
-            let c = (std::f64::consts::PI * t).cos();
+            let c = libm::cos(std::f64::consts::PI * t);
             let turning =
                 if c >= 0.0 { row(Copy::Up, 0.0, -(h + gap), c) } else { row(Copy::Flipped, 0.0, -(h + gap), -c) };
             [alpha, turning].concat()
@@ -350,7 +350,7 @@ pub(crate) fn frames(args: FrameArgs) -> Result<Vec<Scene>, super::AnimError> {
             scene.push(text(
                 caption(step, topo.width()),
                 Pt::new(width / 2.0, band * 0.55),
-                band * 0.42,
+                crate::draw::figure::CAPTION_SIZE.min(band * 0.42),
                 Anchor::Middle,
                 theme.font,
                 theme.text,

@@ -193,8 +193,8 @@ fn one_window(stills: &[Still], view: &View) -> View {
     v
 }
 
-/// One frame: the still drawn with its move above and the game's caption below, as wide as the
-/// view asks.
+/// One frame: the still drawn with its move above and the game's caption below (at the one
+/// caption size, in as many lines as it needs), as wide as the view asks.
 pub fn frame(s: &Still, view: &View, theme: &Theme, caption: &str) -> Scene {
     let mut overlay = s.overlay.clone();
     overlay.title = Some(s.heading.clone());
@@ -202,14 +202,19 @@ pub fn frame(s: &Still, view: &View, theme: &Theme, caption: &str) -> Scene {
     if caption.is_empty() {
         return scene;
     }
-    // A band under the figure, the caption shrunk to fit its width.
-    let size = (scene.width * 0.035).clamp(10.0, 24.0);
-    let fit = scene.width * 0.94 / crate::draw::font::text_width(caption, 1.0, theme.font).max(1e-9);
-    let size = size.min(fit);
-    let band = (size * 2.2).ceil();
-    let at = crate::draw::scene::Pt::new(scene.width / 2.0, scene.height + band * 0.4);
-    let anchor = crate::draw::scene::Anchor::Middle;
-    scene.push(crate::draw::figure::text(caption.to_string(), at, size, anchor, theme.font, theme.text, "caption"));
+    // A band under the figure, the caption at the one caption size (docs/rules.md §5.8), broken
+    // into lines to fit the width.
+    use crate::draw::figure::CAPTION_SIZE;
+    let lines = crate::draw::figure::caption_lines(caption, scene.width * 0.94, theme);
+    let line_h = CAPTION_SIZE * 1.25;
+    let band = (lines.len() as f64 * line_h + CAPTION_SIZE * 0.9).ceil();
+    for (i, line) in lines.into_iter().enumerate() {
+        let at = crate::draw::scene::Pt::new(
+            scene.width / 2.0,
+            scene.height + CAPTION_SIZE * 0.3 + (i as f64 + 0.5) * line_h,
+        );
+        scene.push(crate::draw::figure::caption_line(line, caption, at, theme));
+    }
     scene.height += band;
     scene
 }
@@ -310,11 +315,11 @@ pub fn follow(stills: &[Still], view: &View) -> Vec<View> {
     centres
         .into_iter()
         .map(|c| {
-            let lat = c[2].clamp(-1.0, 1.0).asin().to_degrees();
-            let mut lon = c[1].atan2(c[0]).to_degrees();
+            let lat = libm::asin(c[2].clamp(-1.0, 1.0)).to_degrees();
+            let mut lon = libm::atan2(c[1], c[0]).to_degrees();
             // The same longitude nearest the last frame's, so the ball never turns the long way.
             lon += ((last_lon - lon) / 360.0).round() * 360.0;
-            if c[0].hypot(c[1]) < 1e-9 {
+            if libm::hypot(c[0], c[1]) < 1e-9 {
                 lon = last_lon;
             }
             last_lon = lon;
@@ -330,7 +335,7 @@ fn centre_of(v: &Viewpoint) -> [f64; 3] {
 
 /// The angle between two unit vectors, in degrees.
 fn angle(a: [f64; 3], b: [f64; 3]) -> f64 {
-    dot(a, b).clamp(-1.0, 1.0).acos().to_degrees()
+    libm::acos(dot(a, b).clamp(-1.0, 1.0)).to_degrees()
 }
 
 fn normalised(v: [f64; 3]) -> Option<[f64; 3]> {
@@ -344,7 +349,7 @@ fn slerp(a: [f64; 3], b: [f64; 3], t: f64) -> [f64; 3] {
     if w < 1e-9 {
         return a;
     }
-    let (sa, sb) = (((1.0 - t) * w).sin() / w.sin(), (t * w).sin() / w.sin());
+    let (sa, sb) = (libm::sin((1.0 - t) * w) / libm::sin(w), libm::sin(t * w) / libm::sin(w));
     normalised([0, 1, 2].map(|i| sa * a[i] + sb * b[i])).unwrap_or(a)
 }
 

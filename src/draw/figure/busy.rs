@@ -10,7 +10,7 @@
 use super::Overlay;
 use super::marks::CAPTURE_RING;
 use super::marks::overlay_loops;
-use super::marks::{leap_avoid, route_drawings};
+use super::marks::{lastmove_drawing, leap_avoid, route_drawings};
 use super::markups::CIRCLE;
 use crate::draw::geometry::Projection;
 use crate::draw::scene::{Element, PathCmd, Pt, Shape};
@@ -93,10 +93,10 @@ impl Busy {
         }
         // The last move, drawn back from where the piece stands to where it came from
         // (`game-xiangqi-pole-general`'s RaS ran from a1 into S under the rank number "1").
-        if let Some((from, to)) = overlay.lastmove
-            && let Some(route) = crate::rules::routes::arrow_route_in(pos, to, from)
+        if let Some(last) = overlay.lastmove
+            && let Some(pieces) = lastmove_drawing(layout, lw, pos, last)
         {
-            add_route(&mut busy, &layout.route_to_left(topo, &route));
+            add_route(&mut busy, &pieces);
         }
         // The overlay's arrows, along the routes they follow (a cell name in a cell an arrow
         // crosses moves to a corner clear of it).
@@ -278,7 +278,7 @@ fn circles_reach(circles: &[(Pt, f64)], p: Pt, r: f64) -> f64 {
 /// sides: negative inside, by how far `p` lies in from the nearest side.
 fn box_distance(p: Pt, c: Pt, hw: f64, hh: f64) -> f64 {
     let (dx, dy) = ((p.x - c.x).abs() - hw, (p.y - c.y).abs() - hh);
-    if dx <= 0.0 && dy <= 0.0 { dx.max(dy) } else { dx.max(0.0).hypot(dy.max(0.0)) }
+    if dx <= 0.0 && dy <= 0.0 { dx.max(dy) } else { libm::hypot(dx.max(0.0), dy.max(0.0)) }
 }
 
 /// A path's lines as points: its straight pieces by their ends, its arcs and curves a point
@@ -333,8 +333,8 @@ fn arc_points(a: Pt, b: Pt, r: f64, large: bool, sweep: bool) -> Vec<Pt> {
     let k = ((r * r - d2) / d2).max(0.0).sqrt() * if large != sweep { 1.0 } else { -1.0 };
     let (cx, cy) = (k * hy, -k * hx);
     let centre = Pt::new(cx + (a.x + b.x) / 2.0, cy + (a.y + b.y) / 2.0);
-    let t1 = (hy - cy).atan2(hx - cx);
-    let mut dt = (-hy - cy).atan2(-hx - cx) - t1;
+    let t1 = libm::atan2(hy - cy, hx - cx);
+    let mut dt = libm::atan2(-hy - cy, -hx - cx) - t1;
     if sweep && dt < 0.0 {
         dt += std::f64::consts::TAU;
     } else if !sweep && dt > 0.0 {
@@ -344,7 +344,7 @@ fn arc_points(a: Pt, b: Pt, r: f64, large: bool, sweep: bool) -> Vec<Pt> {
     (1..=n)
         .map(|i| {
             let t = t1 + dt * i as f64 / n as f64;
-            Pt::new(centre.x + r * t.cos(), centre.y + r * t.sin())
+            Pt::new(centre.x + r * libm::cos(t), centre.y + r * libm::sin(t))
         })
         .collect()
 }

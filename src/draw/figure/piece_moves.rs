@@ -381,11 +381,11 @@ fn place_label(
     obstacles: &[(Pt, f64)],
     placed: &[(Pt, f64, f64)],
 ) -> Pt {
-    let start = first.1.atan2(first.0);
+    let start = libm::atan2(first.1, first.0);
     let gap = |c: Pt, o: Pt, (ow, oh): (f64, f64)| {
         let dx = ((o.x - c.x).abs() - (w + ow) / 2.0).max(0.0);
         let dy = ((o.y - c.y).abs() - (h + oh) / 2.0).max(0.0);
-        dx.hypot(dy)
+        libm::hypot(dx, dy)
     };
     let clearance = |c: Pt| {
         let circles = obstacles.iter().map(|&(o, r)| gap(c, o, (0.0, 0.0)) - r);
@@ -396,7 +396,7 @@ fn place_label(
     // 0, +1, -1, +2, -2, … sixteenths of a turn from the first direction.
     for k in (0..16).map(|i: i32| if i % 2 == 1 { (i + 1) / 2 } else { -(i / 2) }) {
         let a = start + k as f64 * std::f64::consts::PI / 8.0;
-        let (dx, dy) = (a.cos(), a.sin());
+        let (dx, dy) = (libm::cos(a), libm::sin(a));
         let reach = size * 0.5 + dx.abs() * w / 2.0 + dy.abs() * h / 2.0;
         let c = at.offset(dx * reach, dy * reach);
         let clear = clearance(c);

@@ -87,7 +87,9 @@ impl Painter<'_> {
         b
     }
 
-    /// The overlay's texts written in cells.
+    /// The overlay's texts written in cells, in the text face the coordinates use (in the
+    /// title's bold, `12-castling`'s file letters on the globe stood out from every other
+    /// globe's).
     pub(super) fn labels(&self, layout: &dyn Projection) -> Vec<Element> {
         let (topo, theme) = (&self.topo, self.theme);
         let mut labels: Vec<Element> = Vec::new();
@@ -95,7 +97,7 @@ impl Painter<'_> {
             let size = layout.cell_size(topo, *cell) * 0.34;
             for at in layout.centres(topo, *cell) {
                 labels.push(
-                    text(label.clone(), at, size, Anchor::Middle, theme.title_font, theme.text, "label")
+                    text(label.clone(), at, size, Anchor::Middle, theme.font, theme.text, "label")
                         .with("cell", topo.name(*cell)),
                 );
             }

@@ -211,7 +211,7 @@ fn round_in_bands(piece: &mut Vec<Pt>, lines: &[f64], band_h: f64) {
                 return 0.0;
             }
             let (ui, uo) = (unit(piece[i - 1], piece[i]), unit(piece[i], piece[i + 1]));
-            let turn = (ui.0 * uo.1 - ui.1 * uo.0).atan2(ui.0 * uo.0 + ui.1 * uo.1);
+            let turn = libm::atan2(ui.0 * uo.1 - ui.1 * uo.0, ui.0 * uo.0 + ui.1 * uo.1);
             if turn.abs() < 1e-3 { 0.0 } else { turn }
         })
         .collect();
@@ -233,18 +233,18 @@ fn round_in_bands(piece: &mut Vec<Pt>, lines: &[f64], band_h: f64) {
             out.push(p);
             continue;
         }
-        let half = (turn.abs() / 2.0).tan();
+        let half = libm::tan(turn.abs() / 2.0);
         let t = (0.25 * band_h * half).min(room(i, i - 1)).min(room(i, i + 1));
         let r = t / half;
         let ui = unit(piece[i - 1], p);
         let t1 = Pt::new(p.x - ui.0 * t, p.y - ui.1 * t);
         let s = turn.signum();
         let c = Pt::new(t1.x - s * ui.1 * r, t1.y + s * ui.0 * r);
-        let a0 = (t1.y - c.y).atan2(t1.x - c.x);
+        let a0 = libm::atan2(t1.y - c.y, t1.x - c.x);
         let k = (turn.abs() / 15f64.to_radians()).ceil().max(2.0) as usize;
         out.extend((0..=k).map(|j| {
             let a = a0 + turn * j as f64 / k as f64;
-            Pt::new(c.x + r * a.cos(), c.y + r * a.sin())
+            Pt::new(c.x + r * libm::cos(a), c.y + r * libm::sin(a))
         }));
     }
     out.push(piece[n - 1]);

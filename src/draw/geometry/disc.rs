@@ -55,7 +55,7 @@ impl DiscGeom {
     }
     /// A point at a radius and angle.
     pub fn polar(&self, r: f64, a: f64) -> Pt {
-        Pt::new(self.centre.x + r * a.cos(), self.centre.y - r * a.sin())
+        Pt::new(self.centre.x + r * libm::cos(a), self.centre.y - r * libm::sin(a))
     }
     /// Paper position of a chart position (a route point).
     pub fn map(&self, u: f64, v: f64) -> Pt {
@@ -142,13 +142,13 @@ impl DiscGeom {
     }
     /// The point of the outer pole's ring (half way across it) in the direction of `p`.
     fn onto_outer_ring(&self, p: Pt) -> Pt {
-        let a = (-(p.y - self.centre.y)).atan2(p.x - self.centre.x);
+        let a = libm::atan2(-(p.y - self.centre.y), p.x - self.centre.x);
         self.polar(self.radius - self.cap() / 2.0, a)
     }
     /// Points along the outer pole's ring from the angle of `from` to the outer spot: how a route
     /// into (or out of) a live outer pole reaches its piece.
     fn along_outer_ring(&self, from: Pt) -> Vec<Pt> {
-        let a = (-(from.y - self.centre.y)).atan2(from.x - self.centre.x);
+        let a = libm::atan2(-(from.y - self.centre.y), from.x - self.centre.x);
         let mut d = PI / 2.0 - a;
         while d > PI {
             d -= 2.0 * PI;

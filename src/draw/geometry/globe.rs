@@ -47,7 +47,7 @@ pub fn limb_width(radius: f64) -> f64 {
 /// ten-thousandth of the radius of the circle) inside the outline's stroke.
 pub(crate) fn limb_polygon(centre: Pt, radius: f64) -> Vec<Pt> {
     let r = radius - limb_width(radius) / 2.0;
-    (0..180).map(|i| i as f64 * PI / 90.0).map(|a| centre.offset(r * a.cos(), r * a.sin())).collect()
+    (0..180).map(|i| i as f64 * PI / 90.0).map(|a| centre.offset(r * libm::cos(a), r * libm::sin(a))).collect()
 }
 
 /// Points on a closed body's outline (a ball's, or the wrap's and split's bodies'): one a degree.
@@ -56,7 +56,10 @@ pub(crate) const OUTLINE_POINTS: usize = 360;
 /// A ball's outline on paper itself (not inset): one point a degree.
 pub(crate) fn circle_polygon(centre: Pt, radius: f64) -> Vec<Pt> {
     let n = OUTLINE_POINTS;
-    (0..n).map(|i| i as f64 * 2.0 * PI / n as f64).map(|a| centre.offset(radius * a.cos(), radius * a.sin())).collect()
+    (0..n)
+        .map(|i| i as f64 * 2.0 * PI / n as f64)
+        .map(|a| centre.offset(radius * libm::cos(a), radius * libm::sin(a)))
+        .collect()
 }
 
 /// A point in the viewer's frame: x right, y up, z toward the viewer (unit sphere).
@@ -83,9 +86,9 @@ pub(crate) fn view_basis(viewpoint: &Viewpoint) -> [[f64; 3]; 3] {
     let (lat, lon, roll) =
         (viewpoint.latitude.to_radians(), viewpoint.longitude.to_radians(), viewpoint.roll.to_radians());
     let toward = Surface::unit_vector(lon, lat);
-    let east = [-lon.sin(), lon.cos(), 0.0];
-    let north = [-lat.sin() * lon.cos(), -lat.sin() * lon.sin(), lat.cos()];
-    let (c, s) = (roll.cos(), roll.sin());
+    let east = [-libm::sin(lon), libm::cos(lon), 0.0];
+    let north = [-libm::sin(lat) * libm::cos(lon), -libm::sin(lat) * libm::sin(lon), libm::cos(lat)];
+    let (c, s) = (libm::cos(roll), libm::sin(roll));
     let right = [0, 1, 2].map(|i| c * east[i] - s * north[i]);
     let up = [0, 1, 2].map(|i| s * east[i] + c * north[i]);
     [right, up, toward]
@@ -219,7 +222,7 @@ impl GlobeGeom {
     }
     /// The shorter arc of the limb from one limb point to another.
     fn limb_arc(&self, from: Pt, to: Pt) -> PathCmd {
-        let angle = |p: Pt| (p.y - self.centre.y).atan2(p.x - self.centre.x);
+        let angle = |p: Pt| libm::atan2(p.y - self.centre.y, p.x - self.centre.x);
         let mut d = angle(to) - angle(from);
         while d > PI {
             d -= 2.0 * PI;
@@ -334,7 +337,7 @@ impl Projection for GlobeGeom {
             None => s.cap() * 1.6,
             Some((_, r)) => {
                 let colat = s.cell_colatitude(r as f64 + 0.5);
-                (colat.sin() * 2.0 * PI / self.fold().w()).min(s.ring())
+                (libm::sin(colat) * 2.0 * PI / self.fold().w()).min(s.ring())
             }
         };
         let depth = self.cell_centre(topo, cell)[2].max(0.0);

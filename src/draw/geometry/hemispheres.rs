@@ -102,7 +102,7 @@ impl HemiGeom {
     /// A point of a disc at a radius and angle.
     pub fn polar(&self, north: bool, r: f64, a: f64) -> Pt {
         let c = if north { self.north } else { self.south };
-        Pt::new(c.x + r * a.cos(), c.y - r * a.sin())
+        Pt::new(c.x + r * libm::cos(a), c.y - r * libm::sin(a))
     }
     /// Paper position of a board position (already folded).
     pub(crate) fn board_point(&self, u: f64, v: f64) -> Pt {

@@ -83,7 +83,7 @@ impl Surface {
     }
     /// A unit vector (x toward longitude 0 on the equator, y toward 90° east, z toward N).
     pub(crate) fn unit_vector(lon: f64, lat: f64) -> [f64; 3] {
-        [lat.cos() * lon.cos(), lat.cos() * lon.sin(), lat.sin()]
+        [libm::cos(lat) * libm::cos(lon), libm::cos(lat) * libm::sin(lon), libm::sin(lat)]
     }
 }
 

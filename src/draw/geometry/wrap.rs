@@ -247,18 +247,18 @@ impl WrapGeom {
         let lon = self.surface.longitude(u);
         if m.ball > 0.0 {
             let (rho, z) = self.swollen(g);
-            return [rho * lon.cos(), rho * lon.sin(), z];
+            return [rho * libm::cos(lon), rho * libm::sin(lon), z];
         }
         // The board's middle faces longitude `lon_c`; it bends about an axis behind it.
         let lon_c = self.surface.longitude(w / 2.0);
         let front = Surface::unit_vector(lon_c, 0.0);
-        let east = [-lon_c.sin(), lon_c.cos(), 0.0];
+        let east = [-libm::sin(lon_c), libm::cos(lon_c), 0.0];
         let phi = (u - w / 2.0) * self.square / self.tube; // angle round the closed tube
         let (side, depth, normal) = if m.bend < 1e-9 {
             ((u - w / 2.0) * self.square, 0.0, [1.0, 0.0])
         } else {
             let (r, a) = (self.tube / m.bend, phi * m.bend);
-            (r * a.sin(), r * (1.0 - a.cos()), [a.cos(), a.sin()])
+            (r * libm::sin(a), r * (1.0 - libm::cos(a)), [libm::cos(a), libm::sin(a)])
         };
         let along = |f: f64, e: f64, z: f64| [0, 1, 2].map(|i| front[i] * f + east[i] * e + [0.0, 0.0, 1.0][i] * z);
         let rim_z = h * self.square / 2.0;
@@ -272,7 +272,7 @@ impl WrapGeom {
                 let folded = if up > 0.0 { m.cap_north } else { m.cap_south };
                 let len = lerp(self.band, self.tube, folded) * (1.0 - c);
                 let turn = folded * FRAC_PI_2;
-                let (dz, dn) = (turn.cos() * len, turn.sin() * len);
+                let (dz, dn) = (libm::cos(turn) * len, libm::sin(turn) * len);
                 along(self.tube - depth - dn * normal[0], side - dn * normal[1], up * (rim_z + dz))
             }
         }
@@ -290,12 +290,12 @@ impl WrapGeom {
         let b = self.morph.ball;
         let d = 4.0 * b * (1.0 - b) * self.surface.ring();
         let (cyl, ball) = if d < 1e-9 {
-            (self.cylinder_profile(g), (g.sin(), g.cos()))
+            (self.cylinder_profile(g), (libm::sin(g), libm::cos(g)))
         } else {
             let (rho, z) = self.cylinder_average(g - d, g + d);
             // The mean of (sin, cos) over [g − d, g + d].
-            let k = d.sin() / d;
-            ((rho / (2.0 * d), z / (2.0 * d)), (k * g.sin(), k * g.cos()))
+            let k = libm::sin(d) / d;
+            ((rho / (2.0 * d), z / (2.0 * d)), (k * libm::sin(g), k * libm::cos(g)))
         };
         (lerp(cyl.0, ball.0, b), lerp(cyl.1, ball.1, b))
     }
@@ -350,9 +350,9 @@ impl WrapGeom {
         (0..OUTLINE_POINTS)
             .map(|k| {
                 let th = 2.0 * PI * k as f64 / OUTLINE_POINTS as f64;
-                let (dx, dy) = (th.cos(), th.sin());
+                let (dx, dy) = (libm::cos(th), libm::sin(th));
                 let e = [0, 1, 2].map(|j| to_view[0][j] * dx + to_view[1][j] * dy);
-                let (eh, alpha) = (e[0].hypot(e[1]), e[1].atan2(e[0]));
+                let (eh, alpha) = (libm::hypot(e[0], e[1]), libm::atan2(e[1], e[0]));
                 let reach = |(rho, z): (f64, f64)| rho * eh + z * e[2];
                 let best = (0..=SAMPLES).max_by(|&a, &b| reach(table[a]).total_cmp(&reach(table[b]))).unwrap_or(0);
                 // Refined between the samples beside the best (the reach is unimodal on a convex
@@ -367,7 +367,7 @@ impl WrapGeom {
                     }
                 }
                 let (rho, z) = profile((lo + hi) / 2.0);
-                let p = [rho * alpha.cos(), rho * alpha.sin(), z];
+                let p = [rho * libm::cos(alpha), rho * libm::sin(alpha), z];
                 let q = [0, 1, 2].map(|i| dot(to_view[i], p) + off[i]);
                 self.paper(q)
             })
@@ -382,11 +382,11 @@ impl WrapGeom {
     fn half_outline(&self, north: bool) -> Vec<Pt> {
         let sp = self.split;
         let sign = if north { 1.0 } else { -1.0 };
-        let (s, c) = (sign * sp.turn * FRAC_PI_2).sin_cos();
+        let (s, c) = libm::sincos(sign * sp.turn * FRAC_PI_2);
         let b = self.basis;
         let to_view =
             [b[0], [0, 1, 2].map(|j| b[1][j] * c - b[2][j] * s), [0, 1, 2].map(|j| b[1][j] * s + b[2][j] * c)];
-        let profile = |a: f64| (lerp(a.sin(), a / FRAC_PI_2, sp.flat), sign * lerp(a.cos(), 0.0, sp.flat));
+        let profile = |a: f64| (lerp(libm::sin(a), a / FRAC_PI_2, sp.flat), sign * lerp(libm::cos(a), 0.0, sp.flat));
         self.revolution_outline(to_view, [0.0, sign * sp.apart, 0.0], profile, (0.0, FRAC_PI_2))
     }
     /// The outlines of the closed, convex bodies the frame shows: the two halves once the ball
@@ -498,14 +498,14 @@ impl WrapGeom {
         }
         // On its half, flattened: distance from the axis and height above the equator's plane.
         let c = if north { g } else { PI - g };
-        let rho = lerp(c.sin(), c / FRAC_PI_2, sp.flat);
-        let up = lerp(c.cos(), 0.0, sp.flat) * if north { 1.0 } else { -1.0 };
+        let rho = lerp(libm::sin(c), c / FRAC_PI_2, sp.flat);
+        let up = lerp(libm::cos(c), 0.0, sp.flat) * if north { 1.0 } else { -1.0 };
         let lon = self.surface.longitude(u);
-        let q = self.view([rho * lon.cos(), rho * lon.sin(), up]);
+        let q = self.view([rho * libm::cos(lon), rho * libm::sin(lon), up]);
         // Turned about the viewer's x axis (the northern pole toward the viewer, the southern
         // too), then moved apart along y.
         let sign = if north { 1.0 } else { -1.0 };
-        let (s, cth) = (sign * sp.turn * FRAC_PI_2).sin_cos();
+        let (s, cth) = libm::sincos(sign * sp.turn * FRAC_PI_2);
         [q[0], q[1] * cth - q[2] * s + sign * sp.apart, q[1] * s + q[2] * cth]
     }
     /// A surface point in the viewer's frame, with how much it faces the viewer.

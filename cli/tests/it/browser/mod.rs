@@ -12,6 +12,7 @@ mod animated_svg;
 mod contact_sheet;
 mod lichess;
 mod touch;
+mod web;
 mod workbench;
 
 /// A driver of `tests/browser/` to run with node: playwright-core beside it, Chromium named in
@@ -22,4 +23,25 @@ fn driver(script: &str) -> std::process::Command {
     let mut c = std::process::Command::new(node);
     c.env("CHROMIUM", crate::tools::chromium()).arg(dir.join(script)).current_dir(&dir);
     c
+}
+
+/// Runs a driver of `tests/browser/` on a job (written as `job.json` in `dir`) and reads the
+/// result it writes; fails when it fails or takes more than ten minutes.
+fn drive_json(script: &str, job: &serde_json::Value, dir: &std::path::Path) -> serde_json::Value {
+    let (job_file, result_file) = (dir.join("job.json"), dir.join("result.json"));
+    std::fs::write(&job_file, serde_json::to_string(job).unwrap()).unwrap();
+    let mut child = driver(script).args([&job_file, &result_file]).spawn().expect("run node");
+    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(600);
+    let status = loop {
+        if let Some(st) = child.try_wait().unwrap() {
+            break st;
+        }
+        if std::time::Instant::now() > deadline {
+            let _ = child.kill();
+            panic!("{script} took more than ten minutes");
+        }
+        std::thread::sleep(std::time::Duration::from_millis(100));
+    };
+    assert!(status.success(), "{script} failed: {status}");
+    serde_json::from_str(&std::fs::read_to_string(result_file).unwrap()).unwrap()
 }
