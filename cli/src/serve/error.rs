@@ -129,7 +129,8 @@ pub async fn not_found(req: Request) -> ApiError {
     ApiError::not_found(format!(
         "no route {}: the routes are /, /figure.svg, /figure.png, /figure.pdf, /figure.html, /animation.gif, \
          /animation.apng, /animation.svg, /game.gif, /game.apng, /game.svg, /game.pdf, /moves.json, /play.json, \
-         /edit.json, /variants.json and /piece.svg (and the workbench's /workbench.js, /state.js, /workbench.css)",
+         /edit.json, /variants.json, /pgn.json and /piece.svg (and the workbench's /workbench.css and scripts \
+         /workbench.js, /page.js, /state.js …)",
         req.uri().path()
     ))
 }

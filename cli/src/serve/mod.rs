@@ -17,7 +17,7 @@
 //!   drawings and the answers still being written hold;
 //! * `cache` makes the strong `ETag` and answers `If-None-Match`;
 //! * `game` answers the workbench's questions to the rules core (legal moves, playing a line,
-//!   editing a position) as JSON;
+//!   editing a position) as JSON, and `tree` a POSTed game's move tree (`/pgn.json`);
 //! * `page` serves the workbench (`/`), HTML, CSS and JavaScript of our own built into the
 //!   binary, and `piece` the pictures of single pieces it shows on its buttons;
 //! * `error` turns every failure into a JSON body, and `log` writes one line a request.
@@ -38,6 +38,7 @@ pub(crate) mod page;
 pub(crate) mod piece;
 pub(crate) mod query;
 pub(crate) mod replay;
+pub(crate) mod tree;
 
 pub use gate::Held;
 
@@ -55,7 +56,7 @@ pub const MAX_BODY: usize = 256 << 10;
 /// The largest body a route takes: a game file's limit ([`dotchess::input::MAX_INPUT`], 1 MiB) on
 /// the game routes, [`MAX_BODY`] elsewhere.
 pub fn body_limit(path: &str) -> usize {
-    if replay::format_of(path).is_some() { dotchess::input::MAX_INPUT } else { MAX_BODY }
+    if replay::format_of(path).is_some() || path == "/pgn.json" { dotchess::input::MAX_INPUT } else { MAX_BODY }
 }
 
 /// How a server runs: its limits.
@@ -255,10 +256,12 @@ impl App {
         use tower_http::timeout::TimeoutLayer;
         let mut routes = Router::new()
             .route("/", get(page::index))
-            .route("/workbench.js", get(page::script))
-            .route("/state.js", get(page::state))
             .route("/workbench.css", get(page::style))
             .route("/piece.svg", get(piece::picture));
+        // The page's scripts, one route each.
+        for (name, _) in page::MODULES {
+            routes = routes.route(&format!("/{name}"), get(page::module));
+        }
         // An image route for every format: `/figure.svg` … `/animation.apng`.
         for format in dotchess::output::Format::ALL {
             routes = routes.route(&query::Route(format).path(), get(api::image).post(api::image));
@@ -273,6 +276,7 @@ impl App {
             .route("/play.json", get(game::play))
             .route("/edit.json", get(game::edit))
             .route("/variants.json", get(game::variants))
+            .route("/pgn.json", axum::routing::post(tree::pgn))
             .fallback(error::not_found)
             .with_state(self.clone());
         let timeout = self.config().timeout;

@@ -32,6 +32,7 @@ mod http;
 mod inputs;
 mod marks_order;
 mod options;
+mod page_js;
 mod pdf;
 mod perft_flat;
 mod pieces;
