@@ -4,10 +4,14 @@
 //! errors raised as `dotchess.InputError` ([`error`]). The drawing runs with the GIL released.
 #![forbid(unsafe_code)]
 
+mod ending;
 mod error;
 mod figure;
 mod manifest;
+mod moves;
+mod options;
 mod position;
+mod questions;
 
 use pyo3::prelude::*;
 
@@ -17,7 +21,9 @@ fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
     // The one version: the package's, which is the library's (a house test compares them).
     m.add("__version__", env!("CARGO_PKG_VERSION"))?;
     m.add_class::<position::Position>()?;
-    m.add_class::<position::Move>()?;
+    m.add_class::<moves::Move>()?;
+    m.add_class::<moves::LegalMoves>()?;
+    m.add_function(wrap_pyfunction!(options::option_table, m)?)?;
     m.add_function(wrap_pyfunction!(figure::draw, m)?)?;
     m.add_function(wrap_pyfunction!(figure::time_draw, m)?)?;
     m.add_class::<figure::Game>()?;

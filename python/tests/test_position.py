@@ -36,7 +36,7 @@ def test_push_pop_and_fen_follow_the_moves(cli):
     pos = dotchess.Position()
     start = pos.fen()
     played = pos.push_san("e4")
-    assert played.uci() == "e2e4" and pos.turn == "black"
+    assert played.uci() == "e2e4" and pos.turn is dotchess.BLACK
     after = pos.fen()
     pos.push_san("e5")
     # The command agrees on what is legal after the moves.

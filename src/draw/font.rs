@@ -63,6 +63,11 @@ fn glyph(face: &Face, c: char) -> GlyphId {
     face.glyph_index(c).or_else(|| face.glyph_index('?')).unwrap_or(GlyphId(0))
 }
 
+/// The smallest size text is drawn at where a figure gives it room: 7 pt at the figure's own
+/// size (a unit is 1/96 inch), the least a printed figure's reader is asked to read
+/// (docs/rules.md §5.8).
+pub(crate) const SMALLEST_TEXT: f64 = 7.0 * 96.0 / 72.0;
+
 /// The width of a text at a size.
 pub(crate) fn text_width(text: &str, size: f64, weight: FontWeight) -> f64 {
     let f = face(weight);

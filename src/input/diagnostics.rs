@@ -178,9 +178,12 @@ impl<'a> Source<'a> {
         Source { name, text: without_bom(text) }
     }
 
-    /// An error at a byte offset.
+    /// An error at a byte offset; one inside a character is taken back to that character's start.
     pub(crate) fn error_at(&self, offset: usize, message: impl Into<String>) -> InputError {
-        let offset = offset.min(self.text.len());
+        let mut offset = offset.min(self.text.len());
+        while !self.text.is_char_boundary(offset) {
+            offset -= 1;
+        }
         let before = &self.text[..offset];
         let line = before.matches('\n').count() + 1;
         let line_start = before.rfind('\n').map_or(0, |i| i + 1);

@@ -219,7 +219,9 @@ mod tests {
             vec![(12.0, 14.0), (220.0, 190.0)],
             vec![(186.77, 24.29), (203.94, 65.75)],
             // A flattened arc, as the hemispheres' rank routes are drawn.
-            (0..12).map(|k| (120.0 + 90.0 * libm::cos(k as f64 * 0.13), 120.0 + 90.0 * libm::sin(k as f64 * 0.13))).collect(),
+            (0..12)
+                .map(|k| (120.0 + 90.0 * libm::cos(k as f64 * 0.13), 120.0 + 90.0 * libm::sin(k as f64 * 0.13)))
+                .collect(),
             // A sharp turn.
             vec![(20.0, 200.0), (120.0, 40.0), (220.0, 200.0)],
         ];

@@ -5,9 +5,14 @@ from __future__ import annotations
 import base64
 import os
 from pathlib import Path
-from typing import Any, Dict, List, Optional, Tuple, Union
+from typing import TYPE_CHECKING, Any, Dict, List, Mapping, Optional, Tuple, Union
 
 from . import _native
+
+if TYPE_CHECKING:  # the keyword options, typed from the options table (python/gen_options.py)
+    from typing_extensions import Unpack
+
+    from ._options import AnimationOptions, FigureOptions
 
 _STILL = ("svg", "png", "pdf", "html")
 _ANIMATED = ("gif", "apng", "svg")
@@ -25,7 +30,7 @@ def _text(value: Any) -> str:
     return str(value)
 
 
-def _pairs(options: Dict[str, Any]) -> List[Tuple[str, str]]:
+def _pairs(options: Mapping[str, Any]) -> List[Tuple[str, str]]:
     """Keyword options as (name, text) pairs: a list gives its name once for each item (marks)."""
     out: List[Tuple[str, str]] = []
     for name, value in options.items():
@@ -41,10 +46,16 @@ def _pairs(options: Dict[str, Any]) -> List[Tuple[str, str]]:
     return out
 
 
-def _overlay(overlay: Union[None, str, os.PathLike]) -> Optional[Tuple[str, str, str]]:
-    """An overlay as (name, TOML text, folder of the files it names): a path or the text itself."""
+def _overlay(overlay: Union[None, str, bytes, os.PathLike]) -> Optional[Tuple[str, str, str]]:
+    """An overlay as (name, TOML text, folder of the files it names): a path, or the text itself
+    (``str``, or ``bytes`` in UTF-8)."""
     if overlay is None:
         return None
+    if isinstance(overlay, (bytes, bytearray)):
+        try:
+            overlay = bytes(overlay).decode("utf-8")
+        except UnicodeDecodeError as e:
+            raise _native.InputError(f"overlay: not UTF-8 text (byte {e.start + 1})") from None
     if isinstance(overlay, os.PathLike) or (
         isinstance(overlay, str) and "\n" not in overlay and overlay.endswith(".toml")
     ):
@@ -52,7 +63,23 @@ def _overlay(overlay: Union[None, str, os.PathLike]) -> Optional[Tuple[str, str,
         # A file that cannot be read raises OSError (FileNotFoundError, PermissionError), naming it.
         text = path.read_text(encoding="utf-8")
         return (str(path), text, str(path.parent or "."))
-    return ("overlay", str(overlay), os.getcwd())
+    if not isinstance(overlay, str):
+        raise TypeError(f"an overlay is a path or its TOML text (str or bytes), not {type(overlay).__name__}")
+    return ("overlay", overlay, os.getcwd())
+
+
+def _plies(plies: Any) -> Optional[Tuple[int, int]]:
+    """A part of a game, ``(from, to)``: two whole numbers from 0, checked before Rust reads them."""
+    if plies is None:
+        return None
+    if not isinstance(plies, (tuple, list)) or len(plies) != 2 or not all(
+        isinstance(p, int) and not isinstance(p, bool) for p in plies
+    ):
+        raise TypeError(f"plies is (from, to), two whole numbers, not {plies!r}")
+    first, last = plies
+    if min(first, last) < 0 or max(first, last) > 2**31:
+        raise _native.InputError(f"plies ({first}, {last}): plies are counted from 0 (the start) to the game's last")
+    return (first, last)
 
 
 def _source(source: Any) -> Dict[str, Any]:
@@ -84,7 +111,9 @@ class Figure:
     moves) where HTML is shown, else as SVG or PNG.
     """
 
-    def __init__(self, position: Any, overlay: Union[None, str, os.PathLike] = None, **options: Any) -> None:
+    def __init__(
+        self, position: Any, overlay: Union[None, str, bytes, os.PathLike] = None, **options: Unpack[FigureOptions]
+    ) -> None:
         self.position = position
         self.overlay = overlay
         self.options = options
@@ -136,7 +165,7 @@ class Figure:
 class Animation:
     """An animation, as ``dotchess animate`` makes it; see :func:`animate`."""
 
-    def __init__(self, source: Any, plies: Optional[Tuple[int, int]], overlay: Any, options: Dict[str, Any]) -> None:
+    def __init__(self, source: Any, plies: Optional[Tuple[int, int]], overlay: Any, options: Mapping[str, Any]) -> None:
         self.source = source
         self.plies = plies
         self.overlay = overlay
@@ -144,7 +173,12 @@ class Animation:
 
     def _draw(self, fmt: str) -> bytes:
         return _native.draw(
-            fmt, True, _pairs(self.options), plies=self.plies, overlay=_overlay(self.overlay), **_source(self.source)
+            fmt,
+            True,
+            _pairs(self.options),
+            plies=_plies(self.plies),
+            overlay=_overlay(self.overlay),
+            **_source(self.source),
         )
 
     def gif(self) -> bytes:
@@ -176,8 +210,8 @@ def animate(
     source: Any,
     *,
     plies: Optional[Tuple[int, int]] = None,
-    overlay: Union[None, str, os.PathLike] = None,
-    **options: Any,
+    overlay: Union[None, str, bytes, os.PathLike] = None,
+    **options: Unpack[AnimationOptions],
 ) -> Animation:
     """An animation of a position (``kind``: gear, walk, chart, spin, wrap or split) or the replay
     of a game (:func:`read_game`; ``plies=(from, to)`` a part of it, one frame a ply), with every

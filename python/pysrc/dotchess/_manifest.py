@@ -20,6 +20,8 @@ def render_manifest(path: Union[str, os.PathLike], out_dir: Union[str, os.PathLi
     path, out_dir = os.fspath(path), os.fspath(out_dir)
     if client is None:
         return _native.render_manifest_local(path, out_dir)
+    if not (callable(getattr(client, "map", None)) and callable(getattr(client, "gather", None))):
+        raise TypeError(f"client is a dask.distributed Client (with map and gather), not {type(client).__name__}")
     n = _native.manifest_jobs(path)
     futures = client.map(_native.render_manifest_job, [path] * n, [out_dir] * n, list(range(n)), pure=False)
     outcomes = client.gather(futures)

@@ -350,7 +350,7 @@ pub(crate) fn frames(args: FrameArgs) -> Result<Vec<Scene>, super::AnimError> {
             scene.push(text(
                 caption(step, topo.width()),
                 Pt::new(width / 2.0, band * 0.55),
-                band * 0.42,
+                crate::draw::figure::CAPTION_SIZE.min(band * 0.42),
                 Anchor::Middle,
                 theme.font,
                 theme.text,

@@ -193,8 +193,8 @@ fn one_window(stills: &[Still], view: &View) -> View {
     v
 }
 
-/// One frame: the still drawn with its move above and the game's caption below, as wide as the
-/// view asks.
+/// One frame: the still drawn with its move above and the game's caption below (at the one
+/// caption size, in as many lines as it needs), as wide as the view asks.
 pub fn frame(s: &Still, view: &View, theme: &Theme, caption: &str) -> Scene {
     let mut overlay = s.overlay.clone();
     overlay.title = Some(s.heading.clone());
@@ -202,14 +202,19 @@ pub fn frame(s: &Still, view: &View, theme: &Theme, caption: &str) -> Scene {
     if caption.is_empty() {
         return scene;
     }
-    // A band under the figure, the caption shrunk to fit its width.
-    let size = (scene.width * 0.035).clamp(10.0, 24.0);
-    let fit = scene.width * 0.94 / crate::draw::font::text_width(caption, 1.0, theme.font).max(1e-9);
-    let size = size.min(fit);
-    let band = (size * 2.2).ceil();
-    let at = crate::draw::scene::Pt::new(scene.width / 2.0, scene.height + band * 0.4);
-    let anchor = crate::draw::scene::Anchor::Middle;
-    scene.push(crate::draw::figure::text(caption.to_string(), at, size, anchor, theme.font, theme.text, "caption"));
+    // A band under the figure, the caption at the one caption size (docs/rules.md §5.8), broken
+    // into lines to fit the width.
+    use crate::draw::figure::CAPTION_SIZE;
+    let lines = crate::draw::figure::caption_lines(caption, scene.width * 0.94, theme);
+    let line_h = CAPTION_SIZE * 1.25;
+    let band = (lines.len() as f64 * line_h + CAPTION_SIZE * 0.9).ceil();
+    for (i, line) in lines.into_iter().enumerate() {
+        let at = crate::draw::scene::Pt::new(
+            scene.width / 2.0,
+            scene.height + CAPTION_SIZE * 0.3 + (i as f64 + 0.5) * line_h,
+        );
+        scene.push(crate::draw::figure::caption_line(line, caption, at, theme));
+    }
     scene.height += band;
     scene
 }

@@ -10,7 +10,7 @@
 use super::Overlay;
 use super::marks::CAPTURE_RING;
 use super::marks::overlay_loops;
-use super::marks::{leap_avoid, route_drawings};
+use super::marks::{lastmove_drawing, leap_avoid, route_drawings};
 use super::markups::CIRCLE;
 use crate::draw::geometry::Projection;
 use crate::draw::scene::{Element, PathCmd, Pt, Shape};
@@ -93,10 +93,10 @@ impl Busy {
         }
         // The last move, drawn back from where the piece stands to where it came from
         // (`game-xiangqi-pole-general`'s RaS ran from a1 into S under the rank number "1").
-        if let Some((from, to)) = overlay.lastmove
-            && let Some(route) = crate::rules::routes::arrow_route_in(pos, to, from)
+        if let Some(last) = overlay.lastmove
+            && let Some(pieces) = lastmove_drawing(layout, lw, pos, last)
         {
-            add_route(&mut busy, &layout.route_to_left(topo, &route));
+            add_route(&mut busy, &pieces);
         }
         // The overlay's arrows, along the routes they follow (a cell name in a cell an arrow
         // crosses moves to a corner clear of it).

@@ -90,10 +90,9 @@ impl<'a> Ctx<'a> {
     fn lastmove(&self, marks: &mut Vec<Element>) {
         let (p, topo) = (self.p, self.topo);
         let Some((from, to)) = p.overlay.lastmove else { return };
-        let Some(route) = arrow_route_in(p.pos, to, from) else { return };
         let lw = self.lw();
+        let Some(pieces) = lastmove_drawing(self.layout, lw, p.pos, (from, to)) else { return };
         let paint = Paint::stroke(p.theme.route, lw).rounded().with_opacity(0.6);
-        let pieces = self.layout.route_to_left(topo, &route);
         push_route(marks, &pieces, paint, "lastmove", &[("from", topo.name(from)), ("to", topo.name(to))], &|at| {
             self.port(at, p.theme.route, lw)
         });
@@ -192,9 +191,18 @@ impl<'a> Ctx<'a> {
             if let Some(bx) = end.and_then(|at| p.piece_box(layout, b, at)) {
                 stop_at_box(&mut pieces, bx);
             }
+            // Where the arrow leaves the side in sight (a globe's limb) at either end, it ends
+            // at a port, as a route does where it is cut (`game-dot-pole-mate`'s red arrow ran
+            // off the limb with neither port nor head).
+            let starts = layout.centres(topo, a);
+            let first = pieces.first().and_then(|l| l.first().copied());
+            let near = layout.cell_size(topo, a) * 0.3;
+            let cut_start = first.filter(|s| !starts.iter().any(|c| c.dist(*s) < near));
+            let cut_end = pieces.last().and_then(|l| l.last().copied()).filter(|_| end.is_none());
             let head = if layout.centres(topo, b).is_empty() { None } else { arrow_head(&mut pieces, lw * 4.5) };
             let data = [("from", topo.name(a)), ("to", topo.name(b))];
             push_route(marks, &pieces, paint.clone(), "arrow", &data, &|at| self.port(at, colour, lw));
+            marks.extend(cut_start.into_iter().chain(cut_end).map(|at| self.port(at, colour, lw)));
             push_far(marks, layout.far_route(topo, &route), paint, "arrow", &data);
             if let Some(tri) = head {
                 marks.push(
@@ -545,6 +553,32 @@ pub(super) fn route_drawings(
             pieces
         })
         .collect()
+}
+
+/// The last move (`from`, `to`) as the pieces of line it is drawn in, from the piece now on `to`
+/// back to where it came from: the way it came (a pawn, which cannot move back, by the file).
+/// A knight's leap is drawn as the move figures draw it ([`route_drawings`]): curved, and kept
+/// off every other piece (as a right-angle L it ran through the queen on b3 in the opera replay,
+/// and read as that piece's move). `None` where no route joins them. The ground keeps its writing
+/// off the line as drawn (`busy.rs`).
+pub(super) fn lastmove_drawing(
+    layout: &dyn Projection,
+    lw: f64,
+    pos: &crate::rules::position::Position,
+    (from, to): (Cell, Cell),
+) -> Option<Vec<Vec<Pt>>> {
+    let topo = pos.topology();
+    let route = arrow_route_in(pos, to, from)?;
+    let Some(knight) = pos.piece_at(to).filter(|p| p.role == crate::rules::piece::Role::Knight) else {
+        return Some(layout.route_to_left(topo, &route));
+    };
+    // Every other piece, as far as a line must keep from its middle to stay off its outline.
+    let mut avoid = Vec::new();
+    for (cell, _) in pos.pieces().filter(|&(c, _)| c != to && c != from) {
+        let r = layout.cell_size(topo, cell) * 0.42 + lw / 2.0;
+        avoid.extend(layout.centres(topo, cell).into_iter().map(|at| (cell, at, r)));
+    }
+    route_drawings(layout, topo, knight, &[(from, &route)], &avoid).pop()
 }
 
 /// The dots the leaps of the overlay's `i`th marked piece keep off, when it is a knight (else

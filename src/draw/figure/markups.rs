@@ -74,10 +74,28 @@ impl Painter<'_> {
                     _ => None,
                 })
                 .collect();
-            let k = size * 0.36;
+            // On the corner, or, where the overlay circles the cell, out beyond the circle's
+            // stroke on the diagonal (the opera's "!!" on b8 stood on the green circle).
+            let circled = self.overlay.circles.iter().any(|&(c, _)| c == cell);
+            let k = if circled {
+                (size * (CIRCLE + 0.035) + r) * std::f64::consts::FRAC_1_SQRT_2 + 0.5
+            } else {
+                size * 0.36
+            };
             let corners = [(k, -k), (-k, -k), (k, k), (-k, k)].map(|(dx, dy)| at.offset(dx, dy));
-            let clear = |c: Pt| plates.iter().all(|&(p, pr)| p.dist(c) >= pr + r);
-            let c = corners.iter().copied().find(|&c| clear(c)).unwrap_or(corners[0]);
+            // Off the other pieces too (`game-xiangqi-pole-general`: moved off the "S", the "!"
+            // stood on the guard on f1).
+            let others: Vec<(Pt, f64)> = (self.pos.pieces().map(|(c, _)| c))
+                .filter(|&c| c != cell)
+                .flat_map(|c| {
+                    let pr = layout.cell_size(&self.topo, c) * 0.42;
+                    layout.centres(&self.topo, c).into_iter().map(move |p| (p, pr))
+                })
+                .collect();
+            let off_plates = |c: Pt| plates.iter().all(|&(p, pr)| p.dist(c) >= pr + r);
+            let clear = |c: Pt| off_plates(c) && others.iter().all(|&(p, pr)| p.dist(c) >= pr + r);
+            let first = corners.iter().copied().find(|&c| clear(c));
+            let c = first.or_else(|| corners.iter().copied().find(|&c| off_plates(c))).unwrap_or(corners[0]);
             let ring = Paint::fill(colour).with_stroke(Rgb(0xff, 0xff, 0xff), (r * 0.12).max(0.6));
             l.top.push(
                 Element::new(Shape::Circle { c, r }, ring, "glyph")

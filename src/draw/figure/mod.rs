@@ -27,6 +27,7 @@ mod touch;
 mod views;
 
 pub use orient::Orientation;
+pub(crate) use panels::{CAPTION_SIZE, caption_line, caption_lines};
 pub use panels::{PanelSpec, panels};
 pub use pieces::{piece_picture, text};
 pub use views::{VIEW_NAMES, VIEWS, View, ViewKind, ViewRow};

@@ -56,7 +56,10 @@ pub(crate) const OUTLINE_POINTS: usize = 360;
 /// A ball's outline on paper itself (not inset): one point a degree.
 pub(crate) fn circle_polygon(centre: Pt, radius: f64) -> Vec<Pt> {
     let n = OUTLINE_POINTS;
-    (0..n).map(|i| i as f64 * 2.0 * PI / n as f64).map(|a| centre.offset(radius * libm::cos(a), radius * libm::sin(a))).collect()
+    (0..n)
+        .map(|i| i as f64 * 2.0 * PI / n as f64)
+        .map(|a| centre.offset(radius * libm::cos(a), radius * libm::sin(a)))
+        .collect()
 }
 
 /// A point in the viewer's frame: x right, y up, z toward the viewer (unit sphere).

@@ -141,7 +141,8 @@ fn marks(src: &Source, topo: &Topology, name: &str, args: &str, at: usize, note:
             };
             note.circles.push((c, brush));
         } else {
-            let split = (1..cells.len()).find_map(|k| {
+            // Every split between two characters (never inside one: `Ré2e4` has a two-byte `é`).
+            let split = cells.char_indices().skip(1).find_map(|(k, _)| {
                 let (a, b) = cells.split_at(k);
                 let ok = is_cell_text(a) && is_cell_text(b);
                 Some((topo.parse_cell(a).filter(|_| ok)?, topo.parse_cell(b)?))
@@ -238,5 +239,23 @@ mod tests {
             let e = read(&src, topo, body, 0).unwrap_err();
             assert_eq!(e.line_column().map(|(_, c)| c), Some(col), "{body}: {e}");
         }
+    }
+
+    #[test]
+    fn marks_with_characters_of_several_bytes_are_refused_not_cut() {
+        let topo = &VariantId::Dot.variant().topology;
+        for body in ["[%cal Ré2e4]", "[%cal Gße4]", "[%cal Ge2１]", "[%csl Y😀]", "[%cal B😀😀]", "é [%cal Gd5h]"]
+        {
+            let src = Source::new("g.pgn", body);
+            let e = read(&src, topo, body, 0).unwrap_err();
+            assert!(e.line_column().is_some_and(|(_, c)| c >= 1) && e.message.contains("in [%c"), "{body}: {e}");
+        }
+    }
+
+    #[test]
+    fn an_error_inside_a_character_is_placed_at_its_start() {
+        let src = Source::new("g.pgn", "aé b");
+        assert_eq!(src.error_at(2, "x").line_column(), Some((1, 2)));
+        assert_eq!(src.error_at(3, "x").line_column(), Some((1, 3)));
     }
 }

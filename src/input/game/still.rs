@@ -50,7 +50,7 @@ impl Game {
     pub fn caption(&self) -> String {
         let mut s = self.players();
         let event = self.tag("Event").filter(|e| !e.is_empty() && *e != "?");
-        let year = self.tag("Date").map(|d| &d[..d.len().min(4)]).filter(|y| y.bytes().all(|b| b.is_ascii_digit()));
+        let year = self.tag("Date").map(first_four).filter(|y| y.bytes().all(|b| b.is_ascii_digit()));
         match (event, year) {
             (Some(e), Some(y)) => s += &format!(", {e} {y}"),
             (Some(e), None) => s += &format!(", {e}"),
@@ -161,4 +161,9 @@ fn mark_note(o: &mut Overlay, note: &Note) {
     for &(cell, brush) in &note.circles {
         o.circles.push((cell, Some(brush.rgb())));
     }
+}
+
+/// A date's first four characters (its year when it is one), cut between characters.
+fn first_four(date: &str) -> &str {
+    date.char_indices().nth(4).map_or(date, |(end, _)| &date[..end])
 }

@@ -13,6 +13,7 @@
 //! page, from its classes and shapes only; kept out of `src/` they cannot lean on the drawing
 //! code's own notion of where a label or dot was meant to go.
 
+mod arrow_ends;
 mod coordinates;
 mod copies;
 mod duplicates;
@@ -23,9 +24,13 @@ mod labels;
 mod leaps;
 mod lines_under_labels;
 mod outline;
+mod over_pieces;
 mod pole_band;
+mod pole_letters;
 mod route_ends;
+mod small_text;
 mod steady;
+mod type_scale;
 
 use crate::essay::essay;
 use dotchess::draw::scene::{Element, Node, Pt, Scene, Shape};
@@ -81,29 +86,93 @@ pub fn describe(e: &Element) -> String {
 
 /// Every element of a scene, depth first, with its groups' transforms applied to its shape.
 fn flatten(scene: &Scene) -> Vec<Element> {
-    fn walk(nodes: &[Node], off: Pt, scale: f64, out: &mut Vec<Element>) {
-        for n in nodes {
-            match n {
-                Node::Element(e) => {
-                    let mut e = e.clone();
-                    if off != Pt::default() || scale != 1.0 {
-                        e.shape = geom::transformed(&e.shape, off, scale);
-                        if let Some((c, w)) = e.paint.stroke {
-                            e.paint.stroke = Some((c, w * scale));
-                        }
-                    }
-                    out.push(e);
-                }
-                Node::Group(g) => {
-                    let o = Pt::new(off.x + g.offset.x * scale, off.y + g.offset.y * scale);
-                    walk(&g.children, o, scale * g.scale, out);
-                }
-            }
-        }
-    }
     let mut out = Vec::new();
     walk(&scene.nodes, Pt::default(), 1.0, &mut out);
     out
+}
+
+/// The elements of `nodes`, depth first, drawn in a group moved by `off` and scaled by `scale`.
+fn walk(nodes: &[Node], off: Pt, scale: f64, out: &mut Vec<Element>) {
+    for n in nodes {
+        match n {
+            Node::Element(e) => {
+                let mut e = e.clone();
+                if off != Pt::default() || scale != 1.0 {
+                    e.shape = geom::transformed(&e.shape, off, scale);
+                    if let Some((c, w)) = e.paint.stroke {
+                        e.paint.stroke = Some((c, w * scale));
+                    }
+                }
+                out.push(e);
+            }
+            Node::Group(g) => {
+                let o = Pt::new(off.x + g.offset.x * scale, off.y + g.offset.y * scale);
+                walk(&g.children, o, scale * g.scale, out);
+            }
+        }
+    }
+}
+
+/// A still figure of the essay as printed: its panels composed in their grid with captions.
+pub struct Figure {
+    /// The essay's name for it.
+    pub figure: String,
+    /// Its `<title>`.
+    pub title: String,
+    /// Each panel's elements as printed (its group's place and scale applied).
+    pub panels: Vec<Vec<Element>>,
+    /// What stands outside the panels: captions, the title, a legend.
+    pub outside: Vec<Element>,
+}
+
+/// Every still figure of the essay composed as it is printed, drawn once per test process.
+pub fn essay_figures() -> &'static [Figure] {
+    static FIGURES: OnceLock<Vec<Figure>> = OnceLock::new();
+    FIGURES.get_or_init(|| {
+        let mut out = Vec::new();
+        for (name, fig) in essay().into_iter().filter(|(_, f)| f.animation.is_none()) {
+            let scene = fig.render();
+            let (mut panels, mut outside) = (Vec::new(), Vec::new());
+            for n in &scene.nodes {
+                let mut elements = Vec::new();
+                walk(std::slice::from_ref(n), Pt::default(), 1.0, &mut elements);
+                match n {
+                    Node::Group(g) if g.class == "panel" => panels.push(elements),
+                    // A figure scaled to a width: its panels inside.
+                    Node::Group(g) if g.class == "figure" => outside.extend(elements),
+                    _ => outside.extend(elements),
+                }
+            }
+            out.push(Figure { figure: name, title: scene.title.clone(), panels, outside });
+        }
+        out
+    })
+}
+
+/// What a check reads: a sheet, or a still figure composed as printed.
+pub trait Part {
+    /// The figure's name.
+    fn figure(&self) -> &str;
+    /// Which part of it.
+    fn part(&self) -> &str;
+}
+
+impl Part for Sheet {
+    fn figure(&self) -> &str {
+        &self.figure
+    }
+    fn part(&self) -> &str {
+        &self.part
+    }
+}
+
+impl Part for Figure {
+    fn figure(&self) -> &str {
+        &self.figure
+    }
+    fn part(&self) -> &str {
+        "the figure"
+    }
 }
 
 /// What a check found on one sheet: the element it stopped at and what is wrong with it.
@@ -112,7 +181,7 @@ pub type Finding = String;
 /// Runs a check over sheets and fails with the first findings, each naming figure, part and
 /// element, and their count. `at_least` guards the check against passing because it saw nothing:
 /// how many sheets must have held what it looks at (the check returns `None` for a sheet without).
-pub fn proofread(what: &str, sheets: &[Sheet], at_least: usize, check: impl Fn(&Sheet) -> Option<Vec<Finding>>) {
+pub fn proofread<T: Part>(what: &str, sheets: &[T], at_least: usize, check: impl Fn(&T) -> Option<Vec<Finding>>) {
     let mut seen = 0;
     let mut found: Vec<String> = Vec::new();
     let mut figures = std::collections::BTreeSet::new();
@@ -120,9 +189,9 @@ pub fn proofread(what: &str, sheets: &[Sheet], at_least: usize, check: impl Fn(&
         let Some(f) = check(s) else { continue };
         seen += 1;
         if !f.is_empty() {
-            figures.insert(s.figure.clone());
+            figures.insert(s.figure().to_string());
         }
-        found.extend(f.into_iter().map(|x| format!("{}, {}: {x}", s.figure, s.part)));
+        found.extend(f.into_iter().map(|x| format!("{}, {}: {x}", s.figure(), s.part())));
     }
     // `PROOFREAD_SHOW=N` lists more findings (25 by default).
     let show = std::env::var("PROOFREAD_SHOW").ok().and_then(|v| v.parse().ok()).unwrap_or(25);

@@ -49,7 +49,7 @@ impl Painter<'_> {
     fn board_pole_letters(&self, g: &BoardGeom, l: &mut Layers) {
         for pole in [Pole::North, Pole::South] {
             let (at, _, bh) = g.band(pole);
-            let size = (g.square * 0.42).max(9.0 * self.view.width / 480.0);
+            let size = (g.square * 0.42).max(9.0 * self.view.width / 480.0).max(crate::draw::font::SMALLEST_TEXT);
             l.top.push(
                 text(
                     pole.letter().to_string(),

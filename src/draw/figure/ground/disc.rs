@@ -40,14 +40,16 @@ impl Painter<'_> {
             }
             l.cells.push(Node::Element(e));
             // The letters: the central one as on the hemispheres (at the cap's edge when the pole
-            // holds a piece); the outer one at the bottom of its ring, clear of its piece at the top.
+            // is live, left out where a piece or markup stands on it); the outer one at the bottom of its ring, clear of its piece at the top.
             let live = topo.pole_cell(pole).is_some();
             let (at, size) = match (outer, live) {
                 (true, _) => (g.polar(g.radius - g.cap() / 2.0, -PI / 2.0), g.cap() * 0.6),
                 (false, true) => (g.centre.offset(0.0, g.cap() * 0.72), g.cap() * 0.3),
                 (false, false) => (g.centre, g.cap() * 0.75),
             };
-            self.pole_label(pole, at, size, l);
+            if outer || !self.pole_letter_left_out(pole) {
+                self.pole_label(pole, at, size, l);
+            }
         }
         // The rim.
         let rim = Paint::stroke(theme.grid, theme.grid_width);

@@ -39,6 +39,7 @@ impl Painter<'_> {
         }
         for pole in [Pole::North, Pole::South] {
             let q = g.view(0.0, if pole == Pole::North { 90f64.to_radians() } else { -90f64.to_radians() });
+            let mut shown = topo.pole_cell(pole).is_some_and(|cell| g.cell_visible(topo, cell));
             if topo.pole_cell(pole).is_none()
                 && let Some(path) = g.clip_outline(&g.cap(pole), false)
             {
@@ -47,16 +48,11 @@ impl Painter<'_> {
                 l.cells.push(Node::Element(
                     Element::new(Shape::Path(path), paint, "pole").with("pole", pole.letter().to_string()),
                 ));
+                shown = true;
             }
-            // The pole's letter, when the pole faces the viewer well enough to read it; a live
-            // pole's letter sits at the cap's edge, clear of its piece.
-            if q[2] > 0.25 {
-                let cap = g.surface().cap() * g.radius;
-                let live = topo.pole_cell(pole).is_some();
-                let at = g.paper(q);
-                let (at, size) =
-                    if live { (at.offset(0.0, cap * 0.72 * q[2]), cap * 0.3) } else { (at, cap * 0.75 * q[2]) };
-                self.pole_label(pole, at, size, l);
+            // Left out under what stands on the pole, where that is in sight.
+            if shown && !(q[2] > 0.0 && self.pole_letter_left_out(pole)) {
+                self.globe_pole_letter(g, pole, q, l);
             }
         }
         if g.ghost {
@@ -107,5 +103,30 @@ impl Painter<'_> {
             let s = size * q[2].sqrt();
             l.decor.extend(super::badge(theme, file_name(f), g.paper(q), s, "coordinate file"));
         }
+    }
+
+    /// A pole's letter on the globe, where its cap is in sight ([`Painter::pole_label`]): on the
+    /// cap when the pole faces the viewer well enough to hold it (a live pole's at the cap's
+    /// edge, on the side clear of the pieces: the xiangqi globe's N plate cut into e10's
+    /// elephant); else outside the limb, on the axis beyond the pole (`01-globe`, seen from 12°
+    /// above the equator, had its N cap in sight and no letter).
+    fn globe_pole_letter(&self, g: &GlobeGeom, pole: Pole, q: crate::draw::geometry::ViewPt, l: &mut Layers) {
+        if q[2] > 0.25 {
+            let cap = g.surface().cap() * g.radius;
+            let at = g.paper(q);
+            if self.topo.pole_cell(pole).is_none() {
+                return self.pole_label(pole, at, cap * 0.75 * q[2], l);
+            }
+            let size = (cap * 0.3).max(11.0 * self.view.width / 480.0);
+            let spots = [(0.0, 1.0), (0.0, -1.0), (1.0, 0.0), (-1.0, 0.0)]
+                .map(|(dx, dy)| at.offset(dx * cap * 0.72, dy * cap * 0.72 * q[2]));
+            let spot = spots.iter().copied().find(|&p| self.busy.clear_of_marks(p, size * 0.62)).unwrap_or(spots[0]);
+            return self.pole_label(pole, spot, cap * 0.3, l);
+        }
+        let size = 11.0 * self.view.width / 480.0;
+        let p = g.paper(q);
+        let (dx, dy) = (p.x - g.centre.x, p.y - g.centre.y);
+        let k = (g.radius + size * 0.9) / dx.hypot(dy).max(1e-9);
+        self.pole_label(pole, g.centre.offset(dx * k, dy * k), size, l);
     }
 }

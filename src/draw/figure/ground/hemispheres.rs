@@ -38,10 +38,13 @@ impl Painter<'_> {
                 e = e.with("cell", n);
             }
             l.cells.push(Node::Element(e));
-            // A live pole is a cell: its letter moves to the cap's edge, clear of a piece or dot.
+            // A live pole is a cell: its letter moves to the cap's edge, clear of a dot, and is
+            // left out where a piece or markup stands on the pole (it would cut into it).
             let live = topo.pole_cell(pole).is_some();
             let (at, size) = if live { (c.offset(0.0, g.cap * 0.72), g.cap * 0.3) } else { (c, g.cap * 0.75) };
-            self.pole_label(pole, at, size, l);
+            if !self.pole_letter_left_out(pole) {
+                self.pole_label(pole, at, size, l);
+            }
         }
         if self.view.coordinates == Coordinates::Edge {
             self.hemi_file_letters(g, l);

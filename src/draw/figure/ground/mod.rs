@@ -87,6 +87,22 @@ impl Painter<'_> {
         }
     }
 
+    /// Whether a live pole holds what names it already: a piece, or a circle or cross of the
+    /// overlay. A dead pole holds nothing.
+    pub(super) fn pole_marked(&self, pole: Pole) -> bool {
+        let Some(cell) = self.topo.pole_cell(pole) else { return false };
+        let markup = self.overlay.circles.iter().chain(&self.overlay.crosses).any(|&(c, _)| c == cell);
+        markup || self.pos.piece_at(cell).is_some()
+    }
+
+    /// Whether the letter of a pole drawn as a cap (the hemispheres', the globe's, the single
+    /// disc's centre) is left out: where a piece, a circle or a cross stands on the live pole,
+    /// its plate at the cap's edge would cut into the piece's base or the ring (docs/rules.md
+    /// §5.8), and the piece standing there names the cell.
+    pub(super) fn pole_letter_left_out(&self, pole: Pole) -> bool {
+        self.pole_marked(pole)
+    }
+
     /// A pole's letter, readable whatever sits on the pole (a piece, a route through it, a dot):
     /// over the pieces and marks, on a round plate of the pole's colour (the letter white on a
     /// dark plate, the text colour on a light one), and at least 11 units high at the essay's
