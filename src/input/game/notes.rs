@@ -248,14 +248,14 @@ mod tests {
         {
             let src = Source::new("g.pgn", body);
             let e = read(&src, topo, body, 0).unwrap_err();
-            assert!(e.column >= 1 && e.message.contains("in [%c"), "{body}: {e}");
+            assert!(e.line_column().is_some_and(|(_, c)| c >= 1) && e.message.contains("in [%c"), "{body}: {e}");
         }
     }
 
     #[test]
     fn an_error_inside_a_character_is_placed_at_its_start() {
         let src = Source::new("g.pgn", "aé b");
-        assert_eq!(src.error_at(2, "x").column, 2);
-        assert_eq!(src.error_at(3, "x").column, 3);
+        assert_eq!(src.error_at(2, "x").line_column(), Some((1, 2)));
+        assert_eq!(src.error_at(3, "x").line_column(), Some((1, 3)));
     }
 }
