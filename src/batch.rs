@@ -209,6 +209,9 @@ pub enum FigureError {
     /// Its files could not be written.
     #[error(transparent)]
     Write(#[from] crate::output::WriteError),
+    /// Drawing it panicked (a bug in the program, not in the figure's files): what it said.
+    #[error("an internal error (a bug: please report the figure's files): {0}")]
+    Panicked(String),
     /// It failed in another process (a worker of a cluster, which drew it with [`render_job`]),
     /// which reported this message: for the contact sheet ([`index_html`]) its client writes.
     #[error("{0}")]
@@ -238,31 +241,9 @@ pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn F
         .jobs
         .par_iter()
         .map(|job| {
-            let result = job_figure(manifest, job, files).and_then(|figure| {
-                // A still holds a share to be drawn in, then what writing it needs; an animation
-                // what its frames and their pixels need, once built.
-                let mut share = (!figure.is_animated()).then(|| in_flight.draw());
-                let mut hold = |cost: u64| match &mut share {
-                    Some(s) => s.resize(cost),
-                    None => share = Some(in_flight.take(cost)),
-                };
-                let (figure, formats) = files_of(manifest, &figure);
-                let outputs: Vec<crate::output::Output> = formats
-                    .iter()
-                    .map(|&format| {
-                        let path = out.join(format!("{}.{}", job.name, format.extension()));
-                        crate::output::Output { target: crate::output::Target::File(path), format }
-                    })
-                    .collect();
-                renderer.write_held(&figure, &outputs, &mut std::io::sink(), &mut hold)?;
-                Ok(outputs
-                    .into_iter()
-                    .filter_map(|o| match o.target {
-                        crate::output::Target::File(p) => Some(p),
-                        _ => None,
-                    })
-                    .collect())
-            });
+            // A panic (a bug) fails its figure alone; the others are drawn and reported.
+            let result = crate::panics::caught(|| written(manifest, job, files, out, &in_flight, &renderer))
+                .unwrap_or_else(|message| Err(FigureError::Panicked(message)));
             progress(&job.name);
             let caption = job.caption.clone().unwrap_or_else(|| job.name.clone());
             Outcome { name: job.name.clone(), caption, result }
@@ -272,6 +253,41 @@ pub fn run(manifest: &Manifest, files: &dyn Files, out: &Path, progress: &(dyn F
     let index = crate::output::write::write_file(&index_path, index_html(&outcomes, &manifest.formats).as_bytes())
         .map(|()| index_path);
     Report { outcomes, index }
+}
+
+/// Draws one job of a batch and writes its files into `out`, within the batch's memory.
+fn written(
+    manifest: &Manifest,
+    job: &Job,
+    files: &dyn Files,
+    out: &Path,
+    in_flight: &crate::output::budget::InFlight,
+    renderer: &crate::Renderer,
+) -> Result<Vec<PathBuf>, FigureError> {
+    let figure = job_figure(manifest, job, files)?;
+    // A still holds a share to be drawn in, then what writing it needs; an animation what its
+    // frames and their pixels need, once built.
+    let mut share = (!figure.is_animated()).then(|| in_flight.draw());
+    let mut hold = |cost: u64| match &mut share {
+        Some(s) => s.resize(cost),
+        None => share = Some(in_flight.take(cost)),
+    };
+    let (figure, formats) = files_of(manifest, &figure);
+    let outputs: Vec<crate::output::Output> = formats
+        .iter()
+        .map(|&format| {
+            let path = out.join(format!("{}.{}", job.name, format.extension()));
+            crate::output::Output { target: crate::output::Target::File(path), format }
+        })
+        .collect();
+    renderer.write_held(&figure, &outputs, &mut std::io::sink(), &mut hold)?;
+    Ok(outputs
+        .into_iter()
+        .filter_map(|o| match o.target {
+            crate::output::Target::File(p) => Some(p),
+            _ => None,
+        })
+        .collect())
 }
 
 /// The files `dotchess batch` writes for one figure of a manifest, each as its file name and its
@@ -383,7 +399,7 @@ pub fn essay_manifest() -> Manifest {
 
 #[cfg(test)]
 mod tests {
-    use std::path::{Path, PathBuf};
+    use super::*;
 
     /// `build.rs` watches the essay's input files, not their folder (where outputs used to go, so
     /// that every batch run made the next build recompile the crate).
@@ -402,5 +418,34 @@ mod tests {
             assert!(p.is_file(), "build.rs watches {}, which is not an input file", p.display());
         }
         assert!(watched.iter().any(|p| p.ends_with("examples/essay/manifest.toml")));
+    }
+
+    /// Files whose reader has a bug: it panics on `bug.fen`.
+    struct Breaking;
+
+    impl Files for Breaking {
+        fn read(&self, name: &str) -> Result<(String, String), LoadError> {
+            assert_ne!(name, "bug.fen", "a bug in a reader");
+            Ok((name.to_string(), "4k3/8/8/3R4/8/8/8/4K3 w - - 0 1\n".to_string()))
+        }
+    }
+
+    #[test]
+    fn a_figure_that_panics_fails_alone_and_says_so() {
+        let text = "formats = [\"svg\"]\n[[figure]]\nname = \"a\"\nposition = \"a.fen\"\n\
+                    [[figure]]\nname = \"b\"\nposition = \"bug.fen\"\n";
+        let manifest = read_manifest("m.toml", text).unwrap();
+        let dir = tempfile::tempdir().unwrap();
+        let report = run(&manifest, &Breaking, dir.path(), &|_| {});
+        assert!(report.outcomes[0].result.is_ok(), "{:?}", report.outcomes[0].result);
+        match &report.outcomes[1].result {
+            Err(e @ FigureError::Panicked(m)) => {
+                assert!(m.contains("a bug in a reader"), "{m}");
+                assert!(e.to_string().starts_with("an internal error (a bug"), "{e}");
+            }
+            other => panic!("{other:?}"),
+        }
+        assert!(report.index.is_ok(), "the contact sheet is written");
+        assert!(dir.path().join("a.svg").is_file() && !dir.path().join("b.svg").exists());
     }
 }

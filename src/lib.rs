@@ -73,6 +73,7 @@ pub mod input;
 mod names;
 #[cfg(feature = "render")]
 pub mod output;
+pub mod panics;
 #[cfg(feature = "render")]
 mod renderer;
 mod rules;

@@ -254,16 +254,20 @@ pub enum CliError {
     /// A check found differences (already printed).
     #[error("the destinations differ from the expected ones")]
     Differs,
+    /// The program failed on its own (a bug): what it said.
+    #[error("an internal error (a bug: please report the command and its input files): {0}")]
+    Panicked(String),
 }
 
 impl CliError {
-    /// The process exit status: 2 for bad input, 1 otherwise.
+    /// The process exit status: 1 for a finding of `check` or `batch` (a difference, figures that
+    /// failed), 2 for every other failure (bad input, an output that cannot be written).
     pub fn exit_code(&self) -> u8 {
         match self {
             CliError::Fen(_) | CliError::Usage(_) | CliError::Input(_) => 2,
+            CliError::Io(_) | CliError::Output(_) | CliError::Panicked(_) => 2,
             CliError::Failed(_) | CliError::Differs => 1,
             CliError::BrokenPipe => 0,
-            CliError::Io(_) | CliError::Output(_) => 1,
         }
     }
 }
@@ -278,6 +282,15 @@ impl From<dotchess::input::InputError> for CliError {
     fn from(e: dotchess::input::InputError) -> CliError {
         CliError::Input(e)
     }
+}
+
+/// Runs a parsed command line; a panic (a bug) is a failure like any other, with its message and
+/// exit status 2, not Rust's report and status 101.
+pub fn run_guarded(cli: Cli) -> Result<(), CliError> {
+    std::panic::set_hook(Box::new(|_| {}));
+    let ran = dotchess::panics::caught(|| run(cli));
+    let _ = std::panic::take_hook();
+    ran.unwrap_or_else(|message| Err(CliError::Panicked(message)))
 }
 
 /// Runs a parsed command line.

@@ -7,7 +7,7 @@ use std::process::ExitCode;
 
 fn main() -> ExitCode {
     let args = cli::Cli::parse();
-    match cli::run(args) {
+    match cli::run_guarded(args) {
         Ok(()) => ExitCode::SUCCESS,
         Err(cli::CliError::BrokenPipe) => ExitCode::SUCCESS,
         Err(e) => {

@@ -47,3 +47,15 @@ pub fn input(e: &dotchess::input::InputError) -> PyErr {
 pub fn plain(message: impl Into<String>) -> PyErr {
     located(message.into(), None, 0, 0)
 }
+
+/// A panic inside the library (a bug) as an `InputError` that says so, never pyo3's
+/// `PanicException`: a `BaseException`, which `except Exception` does not catch and which left a
+/// Dask batch waiting for ever.
+pub fn panicked(message: &str) -> PyErr {
+    plain(format!("an internal error (a bug: please report the input): {message}"))
+}
+
+/// Runs `f` (holding the GIL), a panic in it raised as [`panicked`].
+pub fn guarded<T>(f: impl FnOnce() -> PyResult<T>) -> PyResult<T> {
+    dotchess::panics::caught(f).unwrap_or_else(|message| Err(panicked(&message)))
+}

@@ -60,7 +60,7 @@ impl Game {
 #[pyo3(signature = (text, name="game.pgn", variant="dot"))]
 pub fn read_games_text(text: &str, name: &str, variant: &str) -> PyResult<Vec<Game>> {
     let id = crate::position::variant_named(variant)?;
-    let games = read_games(name, text, id).map_err(|e| error::input(&e))?;
+    let games = error::guarded(|| read_games(name, text, id).map_err(|e| error::input(&e)))?;
     Ok(games.into_iter().map(|game| Game { game }).collect())
 }
 
@@ -70,12 +70,14 @@ enum Source {
     Game(Box<RustGame>, Option<(usize, usize)>),
 }
 
-/// Why a drawing failed: an input error, or a plain message.
+/// Why a drawing failed: an input error, a plain message, a file that cannot be read, or a panic
+/// (a bug) and what it said.
 enum Failure {
     Input(InputError),
     Plain(String),
     /// A file that cannot be read: Python's `OSError`.
     Io(String),
+    Panicked(String),
 }
 
 impl From<InputError> for Failure {
@@ -90,7 +92,13 @@ impl Failure {
             Failure::Input(e) => error::input(&e),
             Failure::Plain(m) => error::plain(m),
             Failure::Io(m) => pyo3::exceptions::PyOSError::new_err(m),
+            Failure::Panicked(m) => error::panicked(&m),
         }
+    }
+
+    /// Runs a drawing (without the GIL), a panic in it a failure like the others.
+    fn guarded<T>(f: impl FnOnce() -> Result<T, Failure>) -> Result<T, Failure> {
+        dotchess::panics::caught(f).unwrap_or_else(|message| Err(Failure::Panicked(message)))
     }
 }
 
@@ -118,7 +126,9 @@ pub fn draw<'py>(
     let motion = if animated { Motion::Animated } else { Motion::Still };
     let format = Format::named(&format.to_ascii_lowercase(), motion)
         .ok_or_else(|| error::plain(format!("unknown format `{format}` ({})", Format::names(motion))))?;
-    let bytes = py.allow_threads(move || make(source, format, &options, overlay)).map_err(Failure::into_py)?;
+    let bytes = py
+        .allow_threads(move || Failure::guarded(|| make(source, format, &options, overlay)))
+        .map_err(Failure::into_py)?;
     Ok(PyBytes::new(py, &bytes))
 }
 
@@ -211,7 +221,7 @@ pub fn time_draw(
         let mut times = Vec::with_capacity(repeats);
         for _ in 0..repeats {
             let start = std::time::Instant::now();
-            let bytes = make(Source::Position(Box::new(pos.clone())), format, &options, None)?;
+            let bytes = Failure::guarded(|| make(Source::Position(Box::new(pos.clone())), format, &options, None))?;
             std::hint::black_box(bytes);
             times.push(start.elapsed().as_secs_f64());
         }

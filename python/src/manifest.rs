@@ -14,7 +14,7 @@ type Reported = (String, String, Vec<String>, Option<String>);
 fn manifest(path: &str) -> PyResult<(Manifest, Disk)> {
     let p = Path::new(path);
     let text = dotchess::input::read_input(p).map_err(|e| pyo3::exceptions::PyOSError::new_err(e.to_string()))?;
-    let m = read_manifest(path, &text).map_err(|e| error::input(&e))?;
+    let m = error::guarded(|| read_manifest(path, &text).map_err(|e| error::input(&e)))?;
     let folder = p.parent().filter(|f| !f.as_os_str().is_empty()).unwrap_or(Path::new(".")).to_path_buf();
     Ok((m, Disk(folder)))
 }
@@ -60,7 +60,10 @@ fn finish(outcomes: &[Reported], index: Result<PathBuf, String>) -> PyResult<Vec
 pub fn render_manifest_local(py: Python<'_>, path: &str, out: &str) -> PyResult<Vec<String>> {
     let (m, files) = manifest(path)?;
     let dir = out_folder(out)?;
-    let report = py.allow_threads(|| run(&m, &files, &dir, &|_| {}));
+    // A figure that panics fails alone (`run` reports it); anything else that does is raised.
+    let report = py
+        .allow_threads(|| dotchess::panics::caught(|| run(&m, &files, &dir, &|_| {})))
+        .map_err(|message| error::panicked(&message))?;
     let index = report.index.map_err(|e| e.to_string());
     let outcomes: Vec<Reported> = report.outcomes.into_iter().map(reported).collect();
     finish(&outcomes, index)
@@ -82,7 +85,10 @@ pub fn render_manifest_job(py: Python<'_>, path: &str, out: &str, index: usize) 
     let dir = out_folder(out)?;
     let job = &m.jobs[index];
     let written = py.allow_threads(|| -> Result<Vec<PathBuf>, FigureError> {
-        let encoded = render_job(&m, job, &files, &crate::figure::RENDERER)?;
+        // A panic (a bug) is this figure's failure, reported as any other: the client's batch
+        // goes on and says "1 of N figures failed".
+        let encoded = dotchess::panics::caught(|| render_job(&m, job, &files, &crate::figure::RENDERER))
+            .unwrap_or_else(|message| Err(FigureError::Panicked(message)))?;
         let targets: Vec<(Target, &[u8])> =
             encoded.iter().map(|(name, bytes)| (Target::File(dir.join(name)), bytes.as_slice())).collect();
         // All of the figure's files, or none.

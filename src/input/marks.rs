@@ -207,8 +207,9 @@ fn label(pos: &Position, text: &str, o: &mut Overlay) -> Result<(), MarkError> {
     let Some((c, label)) = text.split_once(':') else {
         return Err(err(0, "a label is `CELL:TEXT`, e.g. `e4:x`".into()));
     };
-    if label.chars().count() > 40 {
-        return Err(err(c.len() + 1, "a label has at most 40 characters".into()));
+    // As every text drawn in a figure (docs/inputs.md, "Limits").
+    if label.chars().count() > crate::input::MAX_TEXT {
+        return Err(err(c.len() + 1, format!("a label has at most {} characters", crate::input::MAX_TEXT)));
     }
     if let Err((at, message)) = check_text(label) {
         return Err(err(c.len() + 1 + at, format!("the label {message}")));

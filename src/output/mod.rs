@@ -33,7 +33,7 @@ pub use tiny_skia;
 
 pub use animation::Image;
 pub use animation::build as build_animation;
-pub use budget::{TooMuchDrawn, render_checked, render_touch_checked};
+pub use budget::{MAX_COST, TooMuchDrawn, render_checked, render_touch_checked};
 pub use caches::Caches;
 pub use format::{Format, FormatError, Motion};
 pub use html::to_html;

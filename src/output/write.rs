@@ -339,7 +339,7 @@ pub fn write_bytes(items: &[(Target, &[u8])], stdout: &mut dyn Write) -> Result<
     let mut staged = Vec::new();
     for (target, bytes) in items {
         if let Target::File(path) = target {
-            let io = |error| WriteError::Io { target: target.display(), error };
+            let io = |error| WriteError::Io { target: target.display(), error: plain(error) };
             let mut tmp = temporary(path).map_err(io)?;
             tmp.write_all(bytes).map_err(io)?;
             staged.push((tmp, path.as_path()));
@@ -354,7 +354,16 @@ pub fn write_bytes(items: &[(Target, &[u8])], stdout: &mut dyn Write) -> Result<
 
 /// A function making a write error about `path`.
 fn io(path: &Path) -> impl Fn(std::io::Error) -> WriteError + '_ {
-    move |error| WriteError::Io { target: path.display().to_string(), error }
+    move |error| WriteError::Io { target: path.display().to_string(), error: plain(error) }
+}
+
+/// An error said plainly: without Rust's `(os error N)` and without the ` at path …` tempfile adds
+/// (the temporary file's name, which the user never named).
+fn plain(e: std::io::Error) -> std::io::Error {
+    let s = e.to_string();
+    let s = s.split(" (os error").next().unwrap_or_default();
+    let s = s.split(" at path ").next().unwrap_or_default();
+    std::io::Error::new(e.kind(), s.to_string())
 }
 
 /// `path`'s temporary file, with what `make` writes into it (through a buffer).
@@ -373,14 +382,14 @@ fn stage_made(
 /// Renames staged temporary files over their targets.
 fn persist(staged: Vec<(tempfile::NamedTempFile, &Path)>) -> Result<(), WriteError> {
     for (tmp, path) in staged {
-        tmp.persist(path).map_err(|e| WriteError::Io { target: path.display().to_string(), error: e.error })?;
+        tmp.persist(path).map_err(|e| io(path)(e.error))?;
     }
     Ok(())
 }
 
 /// Writes bytes to standard output or a stream target in place (a file target is staged instead).
 fn fill(target: &Target, bytes: &[u8], stdout: &mut dyn Write) -> Result<(), WriteError> {
-    let io = |error| WriteError::Io { target: target.display(), error };
+    let io = |error| WriteError::Io { target: target.display(), error: plain(error) };
     match target {
         Target::File(_) => {}
         Target::Stdout => stdout.write_all(bytes).and_then(|()| stdout.flush()).map_err(io)?,
@@ -397,11 +406,6 @@ fn fill(target: &Target, bytes: &[u8], stdout: &mut dyn Write) -> Result<(), Wri
 /// missing (as `essay -o` makes its folder). An error is said plainly, without the temporary
 /// file's name.
 fn temporary(path: &Path) -> std::io::Result<tempfile::NamedTempFile> {
-    // Rust's `(os error N)` and tempfile's ` at path …` left out.
-    let plain = |e: std::io::Error| {
-        let s = e.to_string();
-        std::io::Error::new(e.kind(), s.split(" (os error").next().unwrap_or(&s).to_string())
-    };
     let dir = path.parent().filter(|p| !p.as_os_str().is_empty()).unwrap_or(Path::new("."));
     if !dir.exists() {
         std::fs::create_dir_all(dir).map_err(plain)?;
@@ -437,4 +441,22 @@ pub fn check_folder(path: &Path) -> Result<(), PlanError> {
 /// Writes one file atomically (see [`write_bytes`]).
 pub fn write_file(path: &Path, bytes: &[u8]) -> Result<(), WriteError> {
     write_bytes(&[(Target::File(path.to_path_buf()), bytes)], &mut std::io::sink())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_error_is_said_without_the_temporary_files_name() {
+        // As tempfile reports a failed write into its file (a full disk under `animate`).
+        let e = std::io::Error::new(
+            std::io::ErrorKind::StorageFull,
+            "No space left on device (os error 28) at path \"/out/.a.gif.Xy12ab.tmp\"",
+        );
+        let w = io(Path::new("/out/a.gif"))(e);
+        assert_eq!(w.to_string(), "cannot write /out/a.gif: No space left on device");
+        let WriteError::Io { error, .. } = w else { unreachable!() };
+        assert_eq!(error.kind(), std::io::ErrorKind::StorageFull, "its kind is kept");
+    }
 }

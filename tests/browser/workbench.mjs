@@ -45,7 +45,7 @@ try {
       return r.width > 0 && r.height > 0 && getComputedStyle(d).visibility !== 'hidden';
     }).map((d) => d.dataset.cell))].sort());
   const markup = (view) => page.$eval(`${panel(view)} .figure`, (f) => f.innerHTML);
-  const list = () => page.$$eval('#moves-list li', (l) => l.map((x) => x.textContent));
+  const list = () => page.$$eval('#moves-list .move', (l) => l.map((x) => x.textContent));
   const centre = async (selector) => {
     const b = await page.locator(selector).first().boundingBox();
     return { x: b.x + b.width / 2, y: b.y + b.height / 2 };
@@ -105,7 +105,8 @@ try {
     throw new Error(`Back did not undo 1. Nf3: the page is ${page.url()}, its FEN box ${box}`);
   }
   await idle();
-  seen.back = { fen: await page.inputValue('#fen'), list: await list(), params: await params() };
+  seen.back = { fen: await page.inputValue('#fen'), list: await list(), params: await params(),
+    redo: await page.isEnabled('#redo') };
   await page.goForward();
   await fenIsNot(startFen);
   await idle();
@@ -136,15 +137,15 @@ try {
   await idle();
   seen.redone = { fen: await page.inputValue('#fen'), params: await params() };
 
-  // Drag the globe to turn it.
+  // Drag the globe to turn it, from an empty cell (a drag from a piece moves the piece).
   const globe = page.locator(`${panel('globe')} svg`);
-  const box = await globe.boundingBox();
   const shotBefore = await globe.screenshot({ path: `${out}/globe-before.png` });
   const markBefore = await markup('globe');
   const lonBefore = (await params()).longitude || null;
-  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  const grip = await centre(`${panel('globe')} .cell[data-cell="d4"]`);
+  await page.mouse.move(grip.x, grip.y);
   await page.mouse.down();
-  for (let i = 1; i <= 8; i++) await page.mouse.move(box.x + box.width / 2 + i * 15, box.y + box.height / 2 + i * 3);
+  for (let i = 1; i <= 8; i++) await page.mouse.move(grip.x + i * 15, grip.y + i * 3);
   await page.mouse.up();
   await idle();
   await page.waitForTimeout(200);

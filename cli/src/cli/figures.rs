@@ -76,6 +76,15 @@ fn animation_targets(
             return Err(CliError::Usage(format!("{} is named twice as an output", target.display())));
         }
         if let Target::File(p) = &target {
+            // Refused before anything is drawn, as `render` refuses a folder.
+            if p.is_dir() || p.as_os_str().to_string_lossy().ends_with('/') {
+                let example = p.join(if still { "frame.png" } else { "animation.gif" });
+                return Err(CliError::Usage(format!(
+                    "{} is a folder; name a file in it, e.g. {}",
+                    p.display(),
+                    example.display()
+                )));
+            }
             dotchess::output::check_folder(p).map_err(|e| CliError::Usage(e.to_string()))?;
         }
         let ext = path.extension().and_then(|e| e.to_str()).unwrap_or_default();

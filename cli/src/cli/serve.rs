@@ -22,8 +22,8 @@ pub struct ServeArgs {
     /// Seconds a request may take, waiting included; then 503 (default 30).
     #[arg(long, default_value_t = 30.0)]
     timeout: f64,
-    /// Seconds a client may take to send a request's head; then its connection is closed
-    /// (default 10).
+    /// Seconds a client may take to send a request's head, or to take the next byte of an
+    /// answer; then its connection is closed (default 10).
     #[arg(long, default_value_t = 10.0)]
     head_timeout: f64,
     /// Connections open at once; more wait until one closes (default: the open-files limit less

@@ -2,7 +2,8 @@
 //! the query, or POST with an overlay as the body.
 //!
 //! A request is answered in this order, cheapest first: its tag is worked out from the canonical
-//! request and a matching `If-None-Match` gets `304`; then the query is read and checked (`400`);
+//! request and a matching `If-None-Match` gets `304`; then the query is read and checked (`400`,
+//! also under `If-None-Match: *`, which gets its `304` only once the request reads);
 //! then the drawing waits for a slot of the [`super::gate`] (`503` when the queue is full), checks
 //! the memory budget (`413`, before anything is painted or encoded) and makes the bytes exactly
 //! as the CLI makes them.
@@ -34,7 +35,8 @@ pub async fn body_text(method: &Method, path: &str, body: Body) -> Result<Option
     }
     let limit = super::body_limit(path);
     let bytes = axum::body::to_bytes(body, limit).await.map_err(|_| super::error::body_too_large(limit))?;
-    let what = if replay::format_of(path).is_some() { "a game file's text" } else { "an overlay's TOML" };
+    let game = replay::format_of(path).is_some() || path == "/pgn.json";
+    let what = if game { "a game file's text" } else { "an overlay's TOML" };
     String::from_utf8(bytes.to_vec())
         .map(Some)
         .map_err(|_| ApiError::bad(format!("the request body ({what}) is not UTF-8")).at_key("body"))
@@ -59,17 +61,30 @@ async fn answer(app: &App, req: Request) -> Result<Response, ApiError> {
     }
     canonical.part(body.as_deref().unwrap_or("").as_bytes());
     let etag = canonical.etag();
-    if cache::not_modified(&parts.headers, &etag) {
-        let mut r = StatusCode::NOT_MODIFIED.into_response();
-        cache::immutable(r.headers_mut(), &etag);
-        return Ok(r);
+    // A tag of ours names an answer made; `*` waits until the request is seen to read.
+    let star = cache::star(&parts.headers);
+    if !star && cache::not_modified(&parts.headers, &etag) {
+        return Ok(not_modified(&etag));
     }
     let job = match game {
         false => query::read(Route(format), &pairs, body.as_deref())?,
         true => replay::read(format, &pairs, body.as_deref())?,
     };
+    if star {
+        return Ok(not_modified(&etag));
+    }
     let held = app.clone();
-    let bytes = app.gate().draw(move || draw(job, held.renderer())).await??;
+    // The memory of one figure is reserved before it is drawn; the answer's bytes keep what they
+    // take until the connection has written them (`memory`).
+    let drawn = app.gate().draw(move || {
+        let reserved = held.memory().reserve();
+        draw(job, held.renderer()).map(|bytes| reserved.keep(bytes))
+    });
+    // Once the grace period after SIGTERM is over, a request still waiting is told so.
+    let bytes = tokio::select! {
+        drawn = drawn => drawn??,
+        () = app.cut() => return Err(ApiError::busy(super::error::STOPPING)),
+    };
     let mut r = Response::new(Body::from(bytes));
     let h = r.headers_mut();
     h.insert(header::CONTENT_TYPE, HeaderValue::from_static(format.mime()));
@@ -78,6 +93,13 @@ async fn answer(app: &App, req: Request) -> Result<Response, ApiError> {
     h.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
     cache::immutable(h, &etag);
     Ok(r)
+}
+
+/// `304`, with the answer's caching headers.
+fn not_modified(etag: &str) -> Response {
+    let mut r = StatusCode::NOT_MODIFIED.into_response();
+    cache::immutable(r.headers_mut(), etag);
+    r
 }
 
 /// Makes a job's bytes as the CLI does ([`dotchess::Renderer::render`]), refusing (`413`) what

@@ -68,6 +68,16 @@ pub(crate) fn not_modified(headers: &HeaderMap, etag: &str) -> bool {
         .any(|v| v.split(',').map(str::trim).any(|t| t == "*" || t.strip_prefix("W/").unwrap_or(t) == etag))
 }
 
+/// Whether `If-None-Match` is `*` ("any answer there is"): an image route answers `304` to it
+/// only once the request has read (an invalid request has no answer to match, RFC 9110 §13.1.2).
+pub(crate) fn star(headers: &HeaderMap) -> bool {
+    headers
+        .get_all(header::IF_NONE_MATCH)
+        .iter()
+        .filter_map(|v| v.to_str().ok())
+        .any(|v| v.split(',').map(str::trim).any(|t| t == "*"))
+}
+
 /// Sets the caching headers of an image answer.
 pub fn immutable(headers: &mut HeaderMap, etag: &str) {
     if let Ok(v) = HeaderValue::from_str(etag) {
@@ -104,7 +114,7 @@ mod tests {
         assert!(not_modified(&h, "\"b\""));
         assert!(!not_modified(&h, "\"c\""));
         h.insert(header::IF_NONE_MATCH, HeaderValue::from_static("*"));
-        assert!(not_modified(&h, "\"c\""));
-        assert!(!not_modified(&HeaderMap::new(), "\"a\""));
+        assert!(not_modified(&h, "\"c\"") && star(&h));
+        assert!(!not_modified(&HeaderMap::new(), "\"a\"") && !star(&HeaderMap::new()));
     }
 }

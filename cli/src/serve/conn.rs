@@ -3,12 +3,17 @@
 //! shutdown, and closed politely (the rest of what the client sends is read and dropped for a
 //! moment, so that a client still sending a large body reads the answer instead of a reset).
 //!
+//! An answer is written under a deadline: a client that takes no byte of it for
+//! [`Config::head_timeout`] (a reader too slow, or one that stopped reading) is dropped, and the
+//! answer's bytes with it, so that slow readers neither hold memory nor connection slots for
+//! ever.
+//!
 //! hyper answers a request it cannot parse by itself (`400`, `414`, `431`) with an empty body
 //! before any route sees it; [`Guard`] recognises that answer as it is written, holds it back,
 //! and the connection writes the JSON error of [`super::error`] in its place.
 
-use super::Config;
 use super::error::ApiError;
+use super::{App, Config, Phase};
 use axum::Router;
 use axum::body::HttpBody;
 use axum::http::StatusCode;
@@ -34,14 +39,15 @@ pub const MAX_HEAD: usize = 96 << 10;
 /// How long a closing connection keeps reading (and dropping) what its client still sends.
 pub const LINGER: Duration = Duration::from_secs(5);
 
-/// Serves on a bound listener until `shutdown` resolves; then takes no new connection, lets the
-/// requests in flight finish for at most `grace`, and closes what is left.
+/// Serves on a bound listener until `shutdown` resolves; then takes no new connection, answers
+/// `503` to a request that comes after, lets the requests in flight finish for at most `grace`,
+/// answers `503` to those still waiting for their drawing then, and closes what is left.
 pub async fn serve(
     listener: tokio::net::TcpListener,
-    router: Router,
-    config: Config,
+    app: App,
     shutdown: impl Future<Output = ()> + Send + 'static,
 ) -> io::Result<()> {
+    let (router, config) = (app.router(), app.config().clone());
     let slots = Arc::new(Semaphore::new(config.connections.max(1)));
     let (stop, stopping) = watch::channel(false);
     let mut tasks = JoinSet::new();
@@ -67,12 +73,23 @@ pub async fn serve(
         tasks.spawn(connection(stream, router.clone(), config.clone(), stopping.clone(), permit));
     }
     drop(listener);
+    app.enter(Phase::Stopping);
     let _ = stop.send(true);
-    let all_done = async { while tasks.join_next().await.is_some() {} };
-    if tokio::time::timeout(config.grace, all_done).await.is_err() {
-        tasks.shutdown().await;
+    if tokio::time::timeout(config.grace, all_done(&mut tasks)).await.is_err() {
+        // The grace is over: what still waits for a drawing is answered `503`, in a moment.
+        app.enter(Phase::Cut);
+        if tokio::time::timeout(LAST_WORDS, all_done(&mut tasks)).await.is_err() {
+            tasks.shutdown().await;
+        }
     }
     Ok(())
+}
+
+/// How long the connections have, once the grace is over, to write their `503`.
+const LAST_WORDS: Duration = Duration::from_secs(1);
+
+async fn all_done(tasks: &mut JoinSet<()>) {
+    while tasks.join_next().await.is_some() {}
 }
 
 /// After a failed `accept`: a connection that went away is nobody's business; out of
@@ -166,7 +183,7 @@ async fn connection(
         .header_read_timeout(config.head_timeout)
         .max_headers(MAX_HEADERS)
         .max_buf_size(MAX_HEAD)
-        .serve_connection(TokioIo::new(Guard::new(stream, watch.clone())), service);
+        .serve_connection(TokioIo::new(Guard::new(stream, watch.clone(), config.head_timeout)), service);
     let mut stop = pin!(async move {
         let _ = stopping.wait_for(|s| *s).await;
     });
@@ -192,8 +209,9 @@ async fn connection(
         let _ = tokio::time::timeout(LINGER, write_all(&mut io.inner, &answer)).await;
     }
     let _ = tokio::time::timeout(LINGER, std::future::poll_fn(|cx| Pin::new(&mut io.inner).poll_shutdown(cx))).await;
-    // A client still sending is read to its end; one too slow to send a head is not waited for.
-    let slow = matches!(&end, End::Served(Err(e)) if e.is_timeout());
+    // A client still sending is read to its end; one too slow to send a head, or to take an
+    // answer, is not waited for.
+    let slow = matches!(&end, End::Served(Err(e)) if e.is_timeout()) || io.stalled;
     if matches!(end, End::Served(_)) && !slow {
         linger(&mut io.inner).await;
     }
@@ -237,11 +255,34 @@ struct Guard {
     held: Option<u16>,
     /// Bytes of a request have come since the last answer began.
     unanswered: bool,
+    /// The longest a write may wait for the client to take a byte.
+    write_timeout: Duration,
+    /// The deadline of the write waiting now, if one is.
+    waiting: Option<Pin<Box<tokio::time::Sleep>>>,
+    /// A write waited past its deadline: the client is dropped.
+    stalled: bool,
 }
 
 impl Guard {
-    fn new(inner: TcpStream, watch: Arc<Watch>) -> Guard {
-        Guard { inner, watch, held: None, unanswered: false }
+    fn new(inner: TcpStream, watch: Arc<Watch>, write_timeout: Duration) -> Guard {
+        Guard { inner, watch, held: None, unanswered: false, write_timeout, waiting: None, stalled: false }
+    }
+
+    /// A write's outcome under the deadline: bytes taken (or an error) end the wait; waiting
+    /// longer than `write_timeout` for the client is an error, which ends the connection.
+    fn deadline<T>(&mut self, cx: &mut Context<'_>, written: Poll<io::Result<T>>) -> Poll<io::Result<T>> {
+        if written.is_ready() {
+            self.waiting = None;
+            return written;
+        }
+        let timeout = self.write_timeout;
+        let waiting = self.waiting.get_or_insert_with(|| Box::pin(tokio::time::sleep(timeout)));
+        if waiting.as_mut().poll(cx).is_pending() {
+            return Poll::Pending;
+        }
+        self.stalled = true;
+        let message = format!("the client took no byte of the answer for {} s", timeout.as_secs_f64());
+        Poll::Ready(Err(io::Error::new(io::ErrorKind::TimedOut, message)))
     }
 
     /// Looks at the start of a write: an answer's head. Ours always say their type (every error
@@ -342,7 +383,8 @@ impl AsyncWrite for Guard {
             return Poll::Ready(Ok(buf.len()));
         }
         self.watch.wrote.store(true, Ordering::SeqCst);
-        Pin::new(&mut self.inner).poll_write(cx, buf)
+        let written = Pin::new(&mut self.inner).poll_write(cx, buf);
+        self.deadline(cx, written)
     }
 
     fn poll_write_vectored(
@@ -354,7 +396,8 @@ impl AsyncWrite for Guard {
             return Poll::Ready(Ok(bufs.iter().map(|b| b.len()).sum()));
         }
         self.watch.wrote.store(true, Ordering::SeqCst);
-        Pin::new(&mut self.inner).poll_write_vectored(cx, bufs)
+        let written = Pin::new(&mut self.inner).poll_write_vectored(cx, bufs);
+        self.deadline(cx, written)
     }
 
     fn is_write_vectored(&self) -> bool {
@@ -362,7 +405,8 @@ impl AsyncWrite for Guard {
     }
 
     fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.inner).poll_flush(cx)
+        let flushed = Pin::new(&mut self.inner).poll_flush(cx);
+        self.deadline(cx, flushed)
     }
 
     fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {

@@ -7,7 +7,9 @@
 //! * `404` no such route; `405` a method the route does not take (with `Allow`);
 //! * `413` an input over the memory budget (before anything is painted or encoded), or a body
 //!   over its route's limit ([`super::body_limit`]); `414` a URL over [`super::MAX_URL`];
-//! * `503` with `Retry-After` when the queue is full or the request took too long;
+//! * `503` with `Retry-After` when the queue is full, the request took too long, or the server
+//!   is stopping (a request that comes after SIGTERM, or still waits for its drawing when the
+//!   grace period ends);
 //! * `500` a bug (a panic is caught and answered, the server goes on).
 
 use super::App;
@@ -127,7 +129,8 @@ pub async fn not_found(req: Request) -> ApiError {
     ApiError::not_found(format!(
         "no route {}: the routes are /, /figure.svg, /figure.png, /figure.pdf, /figure.html, /animation.gif, \
          /animation.apng, /animation.svg, /game.gif, /game.apng, /game.svg, /game.pdf, /moves.json, /play.json, \
-         /edit.json, /variants.json and /piece.svg (and the workbench's /workbench.js, /state.js, /workbench.css)",
+         /edit.json, /variants.json, /pgn.json and /piece.svg (and the workbench's /workbench.css and scripts \
+         /workbench.js, /page.js, /state.js …)",
         req.uri().path()
     ))
 }
@@ -162,6 +165,19 @@ pub async fn body_limit(req: Request, next: Next) -> Response {
     let length = req.headers().get(header::CONTENT_LENGTH).and_then(|v| v.to_str().ok()?.parse::<u64>().ok());
     if length.is_some_and(|n| n > limit as u64) {
         return body_too_large(limit).into_response();
+    }
+    next.run(req).await
+}
+
+/// What a request that comes after SIGTERM is told, and one whose drawing the grace period
+/// did not wait for.
+pub(crate) const STOPPING: &str =
+    "the server is stopping (SIGTERM): try again shortly (another copy, or this one restarted, will answer)";
+
+/// `503` with `Retry-After` to a request that comes while the server stops.
+pub async fn stopping(State(app): State<App>, req: Request, next: Next) -> Response {
+    if app.phase() > super::Phase::Running {
+        return ApiError::busy(STOPPING).into_response();
     }
     next.run(req).await
 }

@@ -9,7 +9,12 @@
 //!   (a page's move list restored from its URL);
 //! * `/edit.json?variant=&fen=&cell=e4&piece=Q` (`piece=-` empties the cell) or `&turn=b`: the
 //!   position edited, checked as a FEN is (castling rights and an en passant square the edit
-//!   made impossible are dropped).
+//!   made impossible are dropped), with what makes it unplayable (a side without its king);
+//! * `POST /pgn.json?variant=` with a game file's text: its first game's move tree (the main
+//!   line and every variation, with comments), read as `dotchess animate GAME.pgn` reads it.
+//!
+//! A position's `status` names the side to move as the variant does (`side`: xiangqi's gold and
+//! red, docs/rules.md §3).
 
 use super::error::ApiError;
 use axum::extract::Request;
@@ -22,14 +27,14 @@ use dotchess::SetupErrorKind;
 use dotchess::VariantId;
 use dotchess::answers::{MoveAnswer, PieceAnswer};
 use dotchess::input::query_pairs as pairs;
-use dotchess::{Color, Piece};
+use dotchess::{Color, Piece, Role};
 use serde_json::{Value, json};
 
 /// Most moves in one `line`.
 pub(crate) const MAX_LINE: usize = 2000;
 
 /// A JSON answer (it depends on the query only, but is small: not cached).
-fn answer(r: Result<Value, ApiError>) -> Response {
+pub(crate) fn answer(r: Result<Value, ApiError>) -> Response {
     match r {
         Ok(v) => {
             let mut r = v.to_string().into_response();
@@ -81,13 +86,31 @@ fn position(given: &[(&str, String)]) -> Result<Position, ApiError> {
 
 /// A move with its name in SPEC §4's coordinates and in SAN (`Nf3`), its from and to cells, the
 /// figure's `lastmove` for it, and the position after it ([`MoveAnswer`]).
-fn move_json(pos: &Position, m: Move) -> Value {
+pub(crate) fn move_json(pos: &Position, m: Move) -> Value {
     serde_json::to_value(MoveAnswer::new(pos, m)).expect("JSON of plain data")
 }
 
-/// Whose turn, check, the number of legal moves.
+/// Whose turn (and the variant's name of that side), check, the number of legal moves, and what
+/// makes the position unplayable.
 fn status(pos: &Position) -> Value {
-    json!({ "turn": pos.turn().name(), "check": pos.in_check(), "legal": pos.moves().len() })
+    let side = pos.variant().color_name(pos.turn());
+    let (turn, check, legal, problems) = (pos.turn().name(), pos.in_check(), pos.moves().len(), problems(pos));
+    json!({ "turn": turn, "side": side, "check": check, "legal": legal, "problems": problems })
+}
+
+/// What makes a position unplayable though it reads: a side without its king.
+fn problems(pos: &Position) -> Vec<String> {
+    let v = pos.variant();
+    let royal = v.role_name(Role::King);
+    [Color::White, Color::Black]
+        .into_iter()
+        .filter(|&c| !pos.pieces().any(|(_, p)| p.color == c && p.role == Role::King))
+        .map(|c| {
+            let side = v.color_name(c);
+            let (first, rest) = side.split_at(side.chars().next().map_or(0, char::len_utf8));
+            format!("{}{rest} has no {royal}", first.to_uppercase())
+        })
+        .collect()
 }
 
 /// `/moves.json`.
@@ -126,9 +149,9 @@ pub async fn play(req: Request) -> Response {
         }
         let mut played = Vec::new();
         for (i, name) in line.iter().enumerate() {
-            let m = pos.parse_move(name).ok_or_else(|| {
-                ApiError::bad(format!("move {} of the line, `{name}`, is not legal in {}", i + 1, pos.fen()))
-                    .at_key("line")
+            // Read as a game file's moves are: algebraic (`Nf3`) or coordinates (`g1f3`).
+            let m = pos.read_move(name).map_err(|e| {
+                ApiError::bad(format!("move {} of the line: {e} (in {})", i + 1, pos.fen())).at_key("line")
             })?;
             played.push(move_json(&pos, m));
             pos.play_unchecked(m);
@@ -211,9 +234,10 @@ pub async fn variants(req: Request) -> Response {
                     json!({ "letter": letter, "name": format!("{} {}", v.color_name(color), v.role_name(role)) })
                 })
                 .collect();
+            let sides = [v.color_name(Color::White), v.color_name(Color::Black)];
             json!({
                 "name": id.name(), "title": v.title, "files": t.width(), "ranks": t.height(),
-                "poles": matches!(t.poles(), Poles::Live), "start": v.start_fen, "pieces": pieces,
+                "poles": matches!(t.poles(), Poles::Live), "start": v.start_fen, "pieces": pieces, "sides": sides,
             })
         })
         .collect();
@@ -226,5 +250,15 @@ pub async fn variants(req: Request) -> Response {
             json!({ "name": r.name, "title": r.title, "keys": keys })
         })
         .collect();
-    answer(Ok(json!({ "variants": list, "views": views, "formats": { "html": true } })))
+    // The view keys' values when a figure does not give them (the page turns from these).
+    let globe = dotchess::draw::Viewpoint::default();
+    let rotation = match dotchess::View::hemispheres().kind {
+        dotchess::ViewKind::Hemispheres { rotation } => rotation,
+        _ => 4.0,
+    };
+    let defaults =
+        json!({ "latitude": globe.latitude, "longitude": globe.longitude, "roll": globe.roll, "rotation": rotation });
+    answer(Ok(json!({
+        "variants": list, "views": views, "formats": { "html": true }, "defaults": defaults, "max_url": super::MAX_URL,
+    })))
 }

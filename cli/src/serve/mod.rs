@@ -13,10 +13,11 @@
 //! * `conn` accepts connections and reads requests (hyper's HTTP/1.1, with a deadline for a
 //!   request's head, a cap on connections and a bounded grace period at shutdown);
 //! * `gate` bounds the drawings in flight (one set of drawing threads for the whole server, fed
-//!   from one queue) and sheds load beyond a bound on that queue;
+//!   from one queue) and sheds load beyond a bound on that queue; `memory` bounds what the
+//!   drawings and the answers still being written hold;
 //! * `cache` makes the strong `ETag` and answers `If-None-Match`;
 //! * `game` answers the workbench's questions to the rules core (legal moves, playing a line,
-//!   editing a position) as JSON;
+//!   editing a position) as JSON, and `tree` a POSTed game's move tree (`/pgn.json`);
 //! * `page` serves the workbench (`/`), HTML, CSS and JavaScript of our own built into the
 //!   binary, and `piece` the pictures of single pieces it shows on its buttons;
 //! * `error` turns every failure into a JSON body, and `log` writes one line a request.
@@ -31,11 +32,13 @@ pub(crate) mod error;
 pub(crate) mod game;
 pub(crate) mod gate;
 pub(crate) mod log;
+pub(crate) mod memory;
 pub(crate) mod packed;
 pub(crate) mod page;
 pub(crate) mod piece;
 pub(crate) mod query;
 pub(crate) mod replay;
+pub(crate) mod tree;
 
 pub use gate::Held;
 
@@ -53,7 +56,7 @@ pub const MAX_BODY: usize = 256 << 10;
 /// The largest body a route takes: a game file's limit ([`dotchess::input::MAX_INPUT`], 1 MiB) on
 /// the game routes, [`MAX_BODY`] elsewhere.
 pub fn body_limit(path: &str) -> usize {
-    if replay::format_of(path).is_some() { dotchess::input::MAX_INPUT } else { MAX_BODY }
+    if replay::format_of(path).is_some() || path == "/pgn.json" { dotchess::input::MAX_INPUT } else { MAX_BODY }
 }
 
 /// How a server runs: its limits.
@@ -74,7 +77,8 @@ pub struct Config {
     pub timeout: Duration,
     /// The longest a client may take to send a request's head (from its connection, or from
     /// the end of the answer before); then the connection is closed (`408` if part of a head
-    /// came). Idle keep-alive connections close after it too.
+    /// came). Idle keep-alive connections close after it too, and so does a client that takes no
+    /// byte of an answer for as long.
     pub head_timeout: Duration,
     /// Connections open at once; more wait in the listener's backlog until one closes.
     pub connections: usize,
@@ -136,6 +140,17 @@ fn default_connections() -> usize {
     soft.map_or(960, |n| n.saturating_sub(64).clamp(16, 4096))
 }
 
+/// Where a server is in its life: a signal stops it, and the grace period ends.
+#[derive(Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Debug)]
+pub enum Phase {
+    /// Answering.
+    Running,
+    /// Stopped (SIGTERM), in the grace period: requests in flight finish, a new one gets `503`.
+    Stopping,
+    /// The grace period is over: a request still waiting for its drawing gets `503`.
+    Cut,
+}
+
 /// What every request shares: the limits and the drawing gate.
 #[derive(Clone)]
 pub struct App {
@@ -145,9 +160,12 @@ pub struct App {
 struct Shared {
     config: Config,
     gate: gate::Gate,
+    memory: memory::Memory,
     version: String,
     /// What the drawing threads keep from one figure to the next: this server's own.
     renderer: dotchess::Renderer,
+    /// Where the server is in its life.
+    phase: tokio::sync::watch::Sender<Phase>,
 }
 
 impl App {
@@ -156,7 +174,43 @@ impl App {
     pub fn new(config: Config) -> std::io::Result<App> {
         let gate = gate::Gate::new(config.drawings, config.queue)?;
         let version = cache::program_version().to_string();
-        Ok(App { inner: Arc::new(Shared { gate, version, config, renderer: dotchess::Renderer::new() }) })
+        let memory = memory::Memory::new(config.drawings);
+        let (phase, _) = tokio::sync::watch::channel(Phase::Running);
+        let renderer = dotchess::Renderer::new();
+        Ok(App { inner: Arc::new(Shared { gate, memory, version, config, renderer, phase }) })
+    }
+
+    /// Where the server is in its life.
+    pub fn phase(&self) -> Phase {
+        *self.inner.phase.borrow()
+    }
+
+    /// Moves the server on to `phase` (never back).
+    pub(crate) fn enter(&self, phase: Phase) {
+        self.inner.phase.send_if_modified(|p| {
+            let later = phase > *p;
+            if later {
+                *p = phase;
+            }
+            later
+        });
+    }
+
+    /// Resolves when the grace period is over.
+    pub(crate) async fn cut(&self) {
+        let mut phase = self.inner.phase.subscribe();
+        let _ = phase.wait_for(|p| *p == Phase::Cut).await;
+    }
+
+    /// The memory the drawings and the answers being written hold.
+    pub(crate) fn memory(&self) -> &memory::Memory {
+        &self.inner.memory
+    }
+
+    /// Bytes of memory the drawings and the answers still being written hold now (at most
+    /// `drawings` times the most one figure needs).
+    pub fn memory_held(&self) -> u64 {
+        self.memory().held()
     }
 
     /// The drawing gate.
@@ -202,10 +256,12 @@ impl App {
         use tower_http::timeout::TimeoutLayer;
         let mut routes = Router::new()
             .route("/", get(page::index))
-            .route("/workbench.js", get(page::script))
-            .route("/state.js", get(page::state))
             .route("/workbench.css", get(page::style))
             .route("/piece.svg", get(piece::picture));
+        // The page's scripts, one route each.
+        for (name, _) in page::MODULES {
+            routes = routes.route(&format!("/{name}"), get(page::module));
+        }
         // An image route for every format: `/figure.svg` … `/animation.apng`.
         for format in dotchess::output::Format::ALL {
             routes = routes.route(&query::Route(format).path(), get(api::image).post(api::image));
@@ -220,6 +276,7 @@ impl App {
             .route("/play.json", get(game::play))
             .route("/edit.json", get(game::edit))
             .route("/variants.json", get(game::variants))
+            .route("/pgn.json", axum::routing::post(tree::pgn))
             .fallback(error::not_found)
             .with_state(self.clone());
         let timeout = self.config().timeout;
@@ -228,6 +285,7 @@ impl App {
             .layer(TimeoutLayer::with_status_code(axum::http::StatusCode::SERVICE_UNAVAILABLE, timeout))
             .layer(axum::middleware::from_fn(error::url_limit))
             .layer(CatchPanicLayer::custom(error::panicked))
+            .layer(axum::middleware::from_fn_with_state(self.clone(), error::stopping))
             .layer(axum::middleware::from_fn_with_state(self.clone(), error::json_errors))
             .layer(axum::middleware::from_fn_with_state(self.clone(), log::line))
     }
@@ -240,7 +298,7 @@ pub async fn serve_until(
     app: App,
     shutdown: impl std::future::Future<Output = ()> + Send + 'static,
 ) -> std::io::Result<()> {
-    conn::serve(listener, app.router(), app.config().clone(), shutdown).await
+    conn::serve(listener, app, shutdown).await
 }
 
 /// Resolves on SIGINT (Ctrl-C) or SIGTERM.

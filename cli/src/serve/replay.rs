@@ -7,7 +7,8 @@
 //! Besides the options table's keys (those `animate` takes, or `render` for the PDF) a game
 //! route reads `variant` (of a game without a `Variant` tag, as `--variant`), `game` (which game
 //! of several, from 1), `overlay` (an overlay read over the game's end, as the file beside the
-//! game), `from` and `to` (the plies replayed), `ply` and `plies` (the PDF's positions).
+//! game; or packed, `overlayz`, as the image routes take it), `from` and `to` (the plies
+//! replayed), `ply` and `plies` (the PDF's positions).
 
 use super::error::ApiError;
 use super::query::{self, Job, Route, query_error};
@@ -19,7 +20,7 @@ use dotchess::input::{Game, read_games};
 use dotchess::output::{Format, Motion};
 
 /// The game routes' own keys.
-const OWN_KEYS: [&str; 7] = ["variant", "game", "overlay", "from", "to", "ply", "plies"];
+const OWN_KEYS: [&str; 8] = ["variant", "game", "overlay", super::packed::KEY, "from", "to", "ply", "plies"];
 
 /// The format of a game route's path: `/game.gif`, `/game.apng`, `/game.svg` (animated),
 /// `/game.pdf` (still).
@@ -43,7 +44,7 @@ fn count(name: &str, text: &str) -> Result<usize, ApiError> {
 /// Reads a game request: the body (the game file's text) and the query, checked as the CLI
 /// checks a game file and its flags.
 pub fn read(format: Format, pairs: &[(String, String)], body: Option<&str>) -> Result<Job, ApiError> {
-    let mut own: [Option<&str>; 7] = [None; 7];
+    let mut own: [Option<&str>; 8] = [None; 8];
     let mut rest = Vec::new();
     for (name, text) in pairs {
         // The keys of one kind of answer only.
@@ -64,7 +65,9 @@ pub fn read(format: Format, pairs: &[(String, String)], body: Option<&str>) -> R
             None => rest.push((name.clone(), text.clone())),
         }
     }
-    let [variant, number, overlay, from, to, ply, plies] = own;
+    let [variant, number, overlay, packed, from, to, ply, plies] = own;
+    let unpacked = unpacked(overlay, packed)?;
+    let overlay = overlay.or(unpacked.as_deref());
     let body = body
         .filter(|b| !b.trim().is_empty())
         .ok_or_else(|| ApiError::bad("POST the game, a game file's text (PGN), as the body".into()).at_key("body"))?;
@@ -119,6 +122,16 @@ pub fn read(format: Format, pairs: &[(String, String)], body: Option<&str>) -> R
     }
     let checked = game.sheet(&list, &options).map_err(input)?;
     Ok(Job { figure: Box::new(checked.into()), format })
+}
+
+/// An overlay packed into the query (`overlayz`), unpacked as the image routes unpack it; an
+/// error beside a plain `overlay`.
+fn unpacked(overlay: Option<&str>, packed: Option<&str>) -> Result<Option<String>, ApiError> {
+    if overlay.is_some() && packed.is_some() {
+        let message = "give the overlay as `overlay` or as `overlayz`, not both";
+        return Err(ApiError::bad(message.into()).at_key(super::packed::KEY));
+    }
+    packed.map(super::packed::unpack).transpose()
 }
 
 /// The `number`th game of the body (from 1; default the first).

@@ -303,6 +303,12 @@ async fn strong_etags_immutable_caching_and_304() {
     let e = send(&app, get("/figure.png?square=e9")).await;
     assert_eq!(e.header("cache-control"), "no-store");
     assert_eq!(e.header("etag"), "");
+    // `If-None-Match: *` on a request that does not read: there is no answer to match, so the
+    // error, not `304` (RFC 9110 §13.1.2).
+    let req = axum::http::Request::get("/figure.png?fen=zzz").header("if-none-match", "*");
+    let e = send(&app, req.body(axum::body::Body::empty()).unwrap()).await;
+    assert_eq!(e.status, StatusCode::BAD_REQUEST, "{}", e.text());
+    assert_eq!((e.header("cache-control"), e.header("etag")), ("no-store", ""));
 }
 
 #[tokio::test]

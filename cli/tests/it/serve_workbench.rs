@@ -124,16 +124,107 @@ async fn a_piece_picture_is_an_svg_of_that_piece() {
 }
 
 #[tokio::test]
-async fn the_pages_state_script_is_served_and_names_no_other_site() {
+async fn the_pages_scripts_are_served_and_name_no_other_site() {
     let app = app();
-    let a = send(&app, get("/state.js")).await;
-    assert_eq!(a.status, StatusCode::OK);
-    assert_eq!(a.header("content-type"), "text/javascript; charset=utf-8");
-    let req = axum::http::Request::get("/state.js").header("if-none-match", a.header("etag"));
-    assert_eq!(send(&app, req.body(axum::body::Body::empty()).unwrap()).await.status, StatusCode::NOT_MODIFIED);
-    assert!(!a.text().contains("http://") && !a.text().contains("https://"), "the page names no other site");
-    // The page loads it before its main script.
+    // The page loads one module; the others are found by following its imports.
     let page = send(&app, get("/")).await.text();
-    let (state, main) = (page.find("src=\"/state.js\""), page.find("src=\"/workbench.js\""));
-    assert!(state.is_some() && main.is_some() && state < main, "{page}");
+    assert!(page.contains("<script type=\"module\" src=\"/workbench.js\"></script>"), "{page}");
+    let mut todo = vec!["workbench.js".to_string()];
+    let mut seen = std::collections::BTreeSet::new();
+    while let Some(name) = todo.pop() {
+        if !seen.insert(name.clone()) {
+            continue;
+        }
+        let path = format!("/{name}");
+        let a = send(&app, get(&path)).await;
+        assert_eq!(a.status, StatusCode::OK, "{path}");
+        assert_eq!(a.header("content-type"), "text/javascript; charset=utf-8", "{path}");
+        let req = axum::http::Request::get(path.as_str()).header("if-none-match", a.header("etag"));
+        assert_eq!(send(&app, req.body(axum::body::Body::empty()).unwrap()).await.status, StatusCode::NOT_MODIFIED);
+        let text = a.text();
+        assert!(!text.contains("http://") && !text.contains("https://"), "{path} names no other site");
+        for part in text.split("from './").skip(1) {
+            todo.push(part.split('\'').next().unwrap().to_string());
+        }
+    }
+    let names: Vec<&str> = seen.iter().map(String::as_str).collect();
+    assert!(names.len() >= 9 && names.contains(&"state.js") && names.contains(&"tree.js"), "{names:?}");
+    assert_eq!(send(&app, get("/nothing.js")).await.status, StatusCode::NOT_FOUND);
+}
+
+/// A POSTed game file's text.
+fn post_pgn(uri: &str, pgn: &str) -> axum::http::Request<axum::body::Body> {
+    axum::http::Request::post(uri)
+        .header("content-type", "application/vnd.chess-pgn")
+        .body(axum::body::Body::from(pgn.to_string()))
+        .unwrap()
+}
+
+#[tokio::test]
+async fn a_pasted_pgn_is_its_move_tree() {
+    let app = app();
+    let pgn = "1. e4 { the king's pawn } e5 (1... c5 2. Nf3 (2. c3) d6) 2. Nf3 *";
+    let a = send(&app, post_pgn("/pgn.json", pgn)).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text());
+    let v = a.json();
+    assert_eq!(v["variant"], "dot");
+    let nodes = v["nodes"].as_array().unwrap();
+    // The file's order, each move naming its parent (-1: the start).
+    let seen: Vec<(i64, &str, &str)> = nodes
+        .iter()
+        .map(|n| (n["parent"].as_i64().unwrap(), n["name"].as_str().unwrap(), n["san"].as_str().unwrap()))
+        .collect();
+    assert_eq!(
+        seen,
+        [
+            (-1, "e2e4", "e4"),
+            (0, "e7e5", "e5"),
+            (1, "g1f3", "Nf3"),
+            (0, "c7c5", "c5"),
+            (3, "g1f3", "Nf3"),
+            (4, "d7d6", "d6"),
+            (3, "c2c3", "c3"),
+        ]
+    );
+    assert_eq!(nodes[0]["comment"], "the king's pawn");
+    // Each position is the rules core's (the one `/play.json` gives for the line).
+    let line = send(&app, get("/play.json?line=e2e4,c7c5,c2c3")).await.json();
+    assert_eq!(nodes[6]["fen"], line["played"][2]["fen"]);
+    // A move that is not legal: the file's line and column, named `body`, as the command says.
+    let e = send(&app, post_pgn("/pgn.json", "1. e4 e5 2. Ke3 *")).await;
+    assert_eq!(e.status, StatusCode::BAD_REQUEST);
+    let msg = e.json()["error"].as_str().unwrap().to_string();
+    assert!(msg.starts_with("body:1:") && msg.contains("Ke3"), "{msg}");
+    assert_eq!(send(&app, post_pgn("/pgn.json?colour=red", pgn)).await.status, StatusCode::BAD_REQUEST);
+    assert_eq!(send(&app, post_pgn("/pgn.json", " ")).await.status, StatusCode::BAD_REQUEST);
+}
+
+#[tokio::test]
+async fn the_status_names_the_sides_as_the_variant_does_and_what_cannot_be_played() {
+    let app = app();
+    let x = send(&app, get("/moves.json?variant=xiangqi")).await.json();
+    assert_eq!((x["status"]["turn"].as_str(), x["status"]["side"].as_str()), (Some("white"), Some("gold")), "{x}");
+    let d = send(&app, get("/moves.json")).await.json();
+    assert_eq!(d["status"]["side"], "white");
+    assert_eq!(d["status"]["problems"], serde_json::json!([]));
+    // The editor takes White's king away: the position reads, and the status says why it cannot be played.
+    let e = send(&app, get("/edit.json?cell=e1&piece=-")).await.json();
+    assert_eq!(e["status"]["problems"], serde_json::json!(["White has no king"]), "{e}");
+    let g =
+        send(&app, get(&format!("/edit.json?variant=xiangqi&fen={}&cell=S&piece=-", enc(x["fen"].as_str().unwrap()))));
+    let g = g.await.json();
+    assert_eq!(g["status"]["problems"], serde_json::json!(["Gold has no general"]), "{g}");
+}
+
+#[tokio::test]
+async fn the_page_takes_its_constants_from_the_server() {
+    let v = send(&app(), get("/variants.json")).await.json();
+    assert_eq!(v["max_url"], dotchess_cli::serve::MAX_URL);
+    let d = &v["defaults"];
+    assert_eq!(
+        (d["latitude"].as_f64(), d["longitude"].as_f64(), d["rotation"].as_f64()),
+        (Some(15.0), Some(180.0), Some(4.0))
+    );
+    let x = v["variants"].as_array().unwrap().iter().find(|x| x["name"] == "xiangqi").unwrap();
+    assert_eq!(x["sides"], serde_json::json!(["gold", "red"]), "docs/rules.md §3: Gold takes White's place");
 }

@@ -7,6 +7,7 @@
 //! | `pdftoppm` | reading the PDF back | Debian's `poppler-utils` |
 //! | `node` 20 or newer, `npm` | running playwright-core | Debian's `nodejs`, `npm` (Debian 12's node is 18, too old: the test then says so) |
 //! | playwright-core | clicking pages in Chromium | `npm ci` in `tests/browser/` (pinned by its lock file) |
+//! | eslint, typescript | checking the workbench's JavaScript | `npm ci` in `tests/js/` (pinned by its lock file) |
 //! | `typst` (Python) | compiling Typst documents with the plugin | `pip install typst==0.15.0` into `target/typst-venv` |
 //!
 //! A Debian package is installed with `apt-get` when the tests run as root (a fresh CI machine or
@@ -43,22 +44,48 @@ pub fn playwright_node() -> &'static Path {
         let node = debian_program(&["node", "nodejs"], "nodejs");
         node_is_recent(&node);
         let npm = debian_program(&["npm"], "npm");
-        let dir = browser_dir();
-        if !dir.join("node_modules/playwright-core/package.json").is_file() {
-            let _one = INSTALLING.lock().unwrap_or_else(|e| e.into_inner());
-            if !dir.join("node_modules/playwright-core/package.json").is_file() {
-                eprintln!("tools: installing playwright-core into {} (npm ci)", dir.display());
-                let ok = Command::new(&npm)
-                    .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
-                    .current_dir(&dir)
-                    .stdin(Stdio::null())
-                    .status()
-                    .is_ok_and(|s| s.success());
-                assert!(ok, "`npm ci` in {} failed: playwright-core is needed for the browser tests", dir.display());
-            }
-        }
+        npm_ci(&npm, &browser_dir(), "playwright-core");
         node
     })
+}
+
+/// node, with eslint and typescript installed in `tests/js/node_modules`: the path of node, to
+/// run the checks of the workbench's JavaScript (`tests/js/`).
+pub fn js_checks_node() -> &'static Path {
+    static FOUND: OnceLock<PathBuf> = OnceLock::new();
+    FOUND.get_or_init(|| {
+        let node = debian_program(&["node", "nodejs"], "nodejs");
+        node_is_recent(&node);
+        let npm = debian_program(&["npm"], "npm");
+        npm_ci(&npm, &js_dir(), "typescript");
+        npm_ci(&npm, &js_dir(), "eslint");
+        node
+    })
+}
+
+/// `tests/js/`: the checks of the page's JavaScript and their pinned tools.
+pub fn js_dir() -> PathBuf {
+    PathBuf::from(crate::common::ROOT).join("tests/js")
+}
+
+/// `npm ci` in `dir` unless `package` is installed there already (its lock file pins it).
+fn npm_ci(npm: &Path, dir: &Path, package: &str) {
+    let marker = dir.join("node_modules").join(package).join("package.json");
+    if marker.is_file() {
+        return;
+    }
+    let _one = INSTALLING.lock().unwrap_or_else(|e| e.into_inner());
+    if marker.is_file() {
+        return;
+    }
+    eprintln!("tools: installing {}'s packages (npm ci)", dir.display());
+    let ok = Command::new(npm)
+        .args(["ci", "--no-audit", "--no-fund", "--loglevel=error"])
+        .current_dir(dir)
+        .stdin(Stdio::null())
+        .status()
+        .is_ok_and(|s| s.success());
+    assert!(ok, "`npm ci` in {} failed: {package} is needed by this test", dir.display());
 }
 
 /// The Typst compiler the Typst package's tests compile with: the `typst` package from PyPI, a

@@ -94,16 +94,59 @@ impl Painter<'_> {
         let (topo, theme) = (&self.topo, self.theme);
         let mut labels: Vec<Element> = Vec::new();
         for (cell, label) in &self.overlay.labels {
-            let size = layout.cell_size(topo, *cell) * 0.34;
+            let cell_size = layout.cell_size(topo, *cell);
+            let size = cell_size * 0.34;
+            let lines = label_lines(label, size, theme.font, cell_size * LABEL_CELLS);
             for at in layout.centres(topo, *cell) {
-                labels.push(
-                    text(label.clone(), at, size, Anchor::Middle, theme.font, theme.text, "label")
-                        .with("cell", topo.name(*cell)),
-                );
+                for (k, line) in lines.iter().enumerate() {
+                    // The lines centred together on the cell's centre.
+                    let dy = (k as f64 - (lines.len() - 1) as f64 / 2.0) * size * LABEL_LEADING;
+                    let at = if lines.len() == 1 { at } else { Pt { x: at.x, y: at.y + dy } };
+                    labels.push(
+                        text(line.clone(), at, size, Anchor::Middle, theme.font, theme.text, "label")
+                            .with("cell", topo.name(*cell)),
+                    );
+                }
             }
         }
         labels
     }
+}
+
+/// The widest a label's line may be, in its cell's widths; a longer label (one may have 200
+/// characters, docs/inputs.md) is set in lines, centred on the cell.
+const LABEL_CELLS: f64 = 4.0;
+/// From one line of a label to the next, in its size.
+const LABEL_LEADING: f64 = 1.25;
+
+/// A label broken into lines at most `width` wide: between words, and inside a word wider than
+/// that; one line when it fits.
+fn label_lines(label: &str, size: f64, weight: FontWeight, width: f64) -> Vec<String> {
+    let wide = |t: &str| crate::draw::font::text_width(t, size, weight) > width;
+    if !wide(label) {
+        return vec![label.to_string()];
+    }
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in label.split(' ') {
+        let joined = if line.is_empty() { word.to_string() } else { format!("{line} {word}") };
+        if !wide(&joined) {
+            line = joined;
+            continue;
+        }
+        if !line.is_empty() {
+            lines.push(std::mem::take(&mut line));
+        }
+        for c in word.chars() {
+            line.push(c);
+            if wide(&line) && line.chars().count() > 1 {
+                line.pop();
+                lines.push(std::mem::replace(&mut line, c.to_string()));
+            }
+        }
+    }
+    lines.push(line);
+    lines
 }
 
 /// The figure's title, centred in the band `height` tall above it.
@@ -150,4 +193,22 @@ pub fn piece_picture(theme: &Theme, xiangqi: bool, piece: Piece, size: f64) -> c
     let e = piece_element(theme, set, piece, Pt::new(size / 2.0, size / 2.0), size * 0.9);
     scene.nodes.push(crate::draw::scene::Node::Element(e));
     scene
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_label_is_set_in_lines_that_fit_and_keep_its_words() {
+        let label = "A long label of two hundred characters, and a word over the width: ".to_string() + &"x".repeat(60);
+        let (size, width) = (10.0, 150.0);
+        let lines = label_lines(&label, size, FontWeight::Bold, width);
+        assert!(lines.len() > 2, "{lines:?}");
+        for l in &lines {
+            assert!(crate::draw::font::text_width(l, size, FontWeight::Bold) <= width, "{l}");
+        }
+        assert_eq!(lines.concat().replace(' ', ""), label.replace(' ', ""), "nothing lost");
+        assert_eq!(label_lines("e4", size, FontWeight::Bold, width), vec!["e4"], "a short label is one line");
+    }
 }

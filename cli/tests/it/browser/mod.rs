@@ -10,6 +10,7 @@
 
 mod animated_svg;
 mod contact_sheet;
+mod lichess;
 mod touch;
 mod web;
 mod workbench;

@@ -4,7 +4,7 @@
 //! in-process, bound to 127.0.0.1 port 0.
 //!
 //! An old link (state in the query) opens; g1–f3 played by its dot reads `Nf3`, Back undoes it
-//! and Forward plays it again; paste a FEN, click a piece: the dots shown are the destinations
+//! (the move kept in the list, Redo on) and Forward plays it again; paste a FEN, click a piece: the dots shown are the destinations
 //! `dotchess moves --square` lists; play a move, undo, redo: the FEN box follows the rules core;
 //! drag the globe, wheel the hemispheres; a bad overlay key: the error names the overlay editor
 //! at its line and column, the last good figure kept; right-drag b1→c3 and right-click e4: an
@@ -31,11 +31,11 @@ const FEN: &str = "r1bqkbnr/pppp1ppp/2n5/4p3/4P3/5N2/PPPP1PPP/RNBQKB1R w KQkq - 
 /// A white pawn about to promote on e8.
 const PROMOTION: &str = "k7/4P3/8/8/8/8/8/4K3 w - - 0 1";
 
-fn strings(v: &Value) -> Vec<String> {
+pub(super) fn strings(v: &Value) -> Vec<String> {
     v.as_array().unwrap_or_else(|| panic!("not a list: {v}")).iter().map(|s| s.as_str().unwrap().to_string()).collect()
 }
 
-fn text<'a>(v: &'a Value, what: &str) -> &'a str {
+pub(super) fn text<'a>(v: &'a Value, what: &str) -> &'a str {
     v.as_str().unwrap_or_else(|| panic!("{what}: not a string: {v}"))
 }
 
@@ -75,8 +75,9 @@ fn cli_bytes(args: &[&str], dir: &Path, out: &str) -> Vec<u8> {
     std::fs::read(dir.join(out)).unwrap()
 }
 
-/// Starts the server in-process, runs the driver with `job`, stops the server: what it saw.
-fn drive(job: &mut Value, dir: &Path) -> Value {
+/// Starts the server in-process, runs the driver `script` with `job`, stops the server: what it
+/// saw (its page errors none, its requests all to that server).
+pub(super) fn drive(script: &str, job: &mut Value, dir: &Path) -> Value {
     let runtime = tokio::runtime::Runtime::new().unwrap();
     let (addr, stop) = runtime.block_on(async {
         let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
@@ -89,9 +90,9 @@ fn drive(job: &mut Value, dir: &Path) -> Value {
         (addr, stop)
     });
     job["url"] = format!("http://{addr}").into();
-    let job_file = dir.join("job.json");
+    let job_file = dir.join(format!("job-{script}.json"));
     std::fs::write(&job_file, job.to_string()).unwrap();
-    let out = super::driver("workbench.mjs").arg(&job_file).output().expect("run node");
+    let out = super::driver(script).arg(&job_file).output().expect("run node");
     let _ = stop.send(());
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     let seen: Value =
@@ -120,7 +121,7 @@ fn the_workbench_in_headless_chromium() {
         "fen": FEN, "square": "f3", "moveTo": "e5", "out": dir.display().to_string(),
         "bigOverlay": big, "promotionFen": PROMOTION,
     });
-    let seen = drive(&mut job, dir);
+    let seen = drive("workbench.mjs", &mut job, dir);
     opened_and_played(&seen);
     turned_and_edited(&seen);
     exports(&seen, dir);
@@ -156,7 +157,9 @@ fn opened_and_played(seen: &Value) {
     assert_eq!(strings(&seen["nf3"]["list"]), ["1. Nf3"]);
     assert_eq!(seen["nf3"]["params"]["line"], "g1f3");
     assert_eq!(seen["back"]["fen"], start.as_str(), "Back undoes the move");
-    assert!(strings(&seen["back"]["list"]).is_empty(), "{}", seen["back"]);
+    // The move stays in the list, to be played again (Back is Undo, issue 45).
+    assert_eq!(strings(&seen["back"]["list"]), ["1. Nf3"], "{}", seen["back"]);
+    assert_eq!(seen["back"]["redo"], true, "{}", seen["back"]);
     assert_eq!(seen["forward"]["fen"], after_nf3.fen().as_str(), "Forward plays it again");
     assert_eq!(strings(&seen["forward"]["list"]), ["1. Nf3"]);
 
@@ -261,14 +264,30 @@ fn exports(seen: &Value, dir: &Path) {
     let (rotation, square) = (text(&p["rotation"], "rotation"), text(&p["square"], "square"));
     assert_eq!((text(&p["theme"], "theme"), square), ("print", "b1"), "{p}");
     let user = text(&x["overlay"], "overlay");
-    // The matching overlay: the page's own lines, then a panel per view with its keys.
-    let overlay =
-        format!("{user}\n[[panels]]\nview = \"hemispheres\"\nrotation = {rotation}\n[[panels]]\nview = \"board\"\n");
+    // The matching overlay: the page's own lines, then a panel per view with its keys and its
+    // caption as the page shows it.
+    let overlay = format!(
+        "{user}\n[[panels]]\nview = \"hemispheres\"\ncaption = \"hemispheres\"\nrotation = {rotation}\n\
+         [[panels]]\nview = \"board\"\ncaption = \"board\"\n"
+    );
     std::fs::write(dir.join("two.toml"), &overlay).unwrap();
     let fen = text(&p["fen"], "fen");
     std::fs::write(dir.join("pos.fen"), format!("# variant: dot\n{fen}\n")).unwrap();
     let lastmove = text(&p["lastmove"], "lastmove");
-    let flags = ["render", "pos.fen", "two.toml", "--theme", "print", "--square", square, "--lastmove", lastmove];
+    // The piece chosen is highlighted, as the page shows it.
+    let flags = [
+        "render",
+        "pos.fen",
+        "two.toml",
+        "--theme",
+        "print",
+        "--square",
+        square,
+        "--lastmove",
+        lastmove,
+        "--highlight",
+        square,
+    ];
     let svg = cli_bytes(&flags, dir, "two.svg");
     let got = std::fs::read(text(&x["svg"], "svg")).unwrap();
     let panels = String::from_utf8_lossy(&got).matches("class=\"panel\"").count();
@@ -290,7 +309,7 @@ fn exports(seen: &Value, dir: &Path) {
 
     // The GIF: `/animation.gif` with every key of the still figure's first view, and the kind.
     let keys = format!(
-        "/animation.gif?fen={}&view=hemispheres&theme=print&rotation={rotation}&square={square}&lastmove={lastmove}&kind=gear",
+        "/animation.gif?fen={}&view=hemispheres&theme=print&rotation={rotation}&square={square}&lastmove={lastmove}&highlight={square}&kind=gear",
         crate::http::enc(fen)
     );
     let a = runtime.block_on(send(&app, post(&keys, user)));
@@ -312,8 +331,10 @@ fn big_overlay_survives(seen: &Value, big: &str) {
     assert_eq!(by_url.status, StatusCode::OK, "{}", String::from_utf8_lossy(&by_url.body));
     // The same figure as the overlay, with a panel per view, POSTed with the rest of the query.
     let rotation = text(&b["params"]["rotation"], "rotation");
-    let overlay =
-        format!("{big}\n[[panels]]\nview = \"hemispheres\"\nrotation = {rotation}\n[[panels]]\nview = \"board\"\n");
+    let overlay = format!(
+        "{big}\n[[panels]]\nview = \"hemispheres\"\ncaption = \"hemispheres\"\nrotation = {rotation}\n\
+         [[panels]]\nview = \"board\"\ncaption = \"board\"\n"
+    );
     let rest: Vec<&str> = path["/figure.svg?".len()..].split('&').filter(|kv| !kv.starts_with("overlayz=")).collect();
     let by_post = runtime.block_on(send(&app, post(&format!("/figure.svg?{}", rest.join("&")), &overlay)));
     assert_eq!(by_post.status, StatusCode::OK);
