@@ -126,7 +126,7 @@ impl Painter<'_> {
         let size = 11.0 * self.view.width / 480.0;
         let p = g.paper(q);
         let (dx, dy) = (p.x - g.centre.x, p.y - g.centre.y);
-        let k = (g.radius + size * 0.9) / dx.hypot(dy).max(1e-9);
+        let k = (g.radius + size * 0.9) / libm::hypot(dx, dy).max(1e-9);
         self.pole_label(pole, g.centre.offset(dx * k, dy * k), size, l);
     }
 }
