@@ -77,34 +77,13 @@ fn row(name: &str) -> Option<&'static Spec> {
     rows().find(|s| s.query == Some(name)).or_else(|| rows().find(|s| s.file == name))
 }
 
-/// The message for an attribute that names no option, with the nearest name.
+/// The message for an attribute that names no option, with the nearest name (the library's own
+/// message for an unknown key).
 fn unknown(name: &str) -> String {
     let mut known: Vec<&str> = option_rows().flat_map(|s| [s.query, Some(s.file)]).flatten().collect();
     known.sort_unstable();
     known.dedup();
-    let near = known.iter().map(|k| (distance(name, k), *k)).min();
-    match near {
-        Some((d, k)) if d <= name.chars().count().max(2) / 2 + 1 => {
-            format!("unknown attribute `{name}` (did you mean `{k}`?)")
-        }
-        _ => format!("unknown attribute `{name}` (the attributes are the options' names: {})", known.join(", ")),
-    }
-}
-
-/// Levenshtein distance, in characters.
-fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut last = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let next = (row[j + 1] + 1).min(row[j] + 1).min(last + usize::from(ca != *cb));
-            last = row[j + 1];
-            row[j + 1] = next;
-        }
-    }
-    row[b.len()]
+    dotchess::input::unknown_name(name, &known)
 }
 
 /// The words of a value separated by white space, each with its byte offset.
@@ -166,7 +145,7 @@ mod tests {
     #[test]
     fn an_unknown_name_is_near_a_known_one() {
         let e = options(&pairs(&[("veiw", "globe")]), &[]).unwrap_err();
-        assert!(e.contains("unknown attribute `veiw` (did you mean `view`?)"), "{e}");
+        assert!(e.contains("unknown key `veiw` (did you mean `view`?)"), "{e}");
     }
 
     #[test]

@@ -228,3 +228,12 @@ async fn the_page_takes_its_constants_from_the_server() {
     let x = v["variants"].as_array().unwrap().iter().find(|x| x["name"] == "xiangqi").unwrap();
     assert_eq!(x["sides"], serde_json::json!(["gold", "red"]), "docs/rules.md §3: Gold takes White's place");
 }
+
+#[tokio::test]
+async fn a_line_takes_castling_as_python_chess_and_lichess_write_it() {
+    // `e1g1`: the king's two steps in UCI, as docs/notation.md reads it in a game file.
+    let fen = "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQK2R w KQkq - 0 1";
+    let a = send(&app(), get(&format!("/play.json?fen={}&line=e1g1", enc(fen)))).await;
+    assert_eq!(a.status, StatusCode::OK, "{}", a.text());
+    assert_eq!(a.json()["played"][0]["san"], "O-O", "{}", a.text());
+}

@@ -237,7 +237,7 @@ fn bad_jobs() -> Vec<(Value, &'static str)> {
     vec![
         (json!({ "name": "view", "attrs": { "view": "glob" } }), "<dotchess-figure>:1:24: `view`: unknown view `glob`"),
         (json!({ "name": "mark", "attrs": { "circles": "e4 z9" } }), "<dotchess-figure>:1:30: "),
-        (json!({ "name": "name", "attrs": { "veiw": "globe" } }), "<dotchess-figure>:1:18: unknown attribute `veiw`"),
+        (json!({ "name": "name", "attrs": { "veiw": "globe" } }), "<dotchess-figure>:1:18: unknown key `veiw`"),
         (json!({ "name": "fen", "attrs": { "fen": "xx" } }), "fen:1:1: bad FEN"),
         (json!({ "name": "overlay", "overlay": "view = \n" }), "overlay:1:8: "),
         (json!({ "name": "variant", "attrs": { "variant": "dott" } }), "variant `dott`"),
