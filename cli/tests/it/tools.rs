@@ -97,7 +97,7 @@ const TYPST: &str = "0.15.0";
 pub fn typst_python() -> &'static Path {
     static FOUND: OnceLock<PathBuf> = OnceLock::new();
     FOUND.get_or_init(|| {
-        let venv = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("target/typst-venv");
+        let venv = PathBuf::from(crate::common::ROOT).join("target/typst-venv");
         let python = venv.join("bin/python");
         let check = format!("import typst, sys; sys.exit(typst.__version__ != {TYPST:?})");
         let ready =

@@ -10,7 +10,7 @@ use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
 fn root() -> PathBuf {
-    PathBuf::from(common::ROOT)
+    std::fs::canonicalize(common::ROOT).expect("the repository")
 }
 
 /// typst/build run once per test process (the plugin built for wasm32 and checked to import
@@ -303,6 +303,8 @@ fn bad_input_stops_the_compile_with_the_commands_located_message() {
         assert_eq!(o.status.code(), Some(2), "dotchess {args:?}");
         let text = common::stderr(&o);
         let first = text.lines().next().unwrap().trim_start_matches("dotchess: ");
+        // A flag's place (`--width: `, ``--arrow `b1:z9`: ``) is a keyword's in a document.
+        let first = if first.starts_with("--") { first.split_once(": ").unwrap().1 } else { first };
         // A value the command line's parser refuses is framed by it (`error: invalid value '9000'
         // for '--width <N>': …`): the message is what follows.
         match first.strip_prefix("error: invalid value ") {
@@ -325,15 +327,15 @@ fn bad_input_stops_the_compile_with_the_commands_located_message() {
             vec!["render", "--fen", "8/8/8/3r4/8/8/8/8 w - - 0 1", "overlay.toml", "-o", "x.svg"],
         ),
         (
-            Bad { call: "dotchess.svg(width: 9000)", message: "--width" },
+            Bad { call: "dotchess.svg(width: 9000)", message: "keyword argument `width=9000`" },
             vec!["render", "--width", "9000", "-o", "x.svg"],
         ),
         (
-            Bad { call: "dotchess.svg(view: \"board\", rotation: 3)", message: "--rotation" },
+            Bad { call: "dotchess.svg(view: \"board\", rotation: 3)", message: "keyword argument `rotation=3`" },
             vec!["render", "--view", "board", "--rotation", "3", "-o", "x.svg"],
         ),
         (
-            Bad { call: "dotchess.svg(arrows: \"b1:z9\")", message: "--arrow" },
+            Bad { call: "dotchess.svg(arrows: \"b1:z9\")", message: "keyword argument `arrows=b1:z9`" },
             vec!["render", "--arrow", "b1:z9", "-o", "x.svg"],
         ),
         (
@@ -357,7 +359,7 @@ fn bad_input_stops_the_compile_with_the_commands_located_message() {
     for (call, message) in [
         ("dotchess.svg(rotaton: 3)", "unknown option `rotaton`"),
         ("dotchess.svg(dotchess.game(\"1. e4 *\"), ply: 3)", "ply 3: the game has 1 plies"),
-        ("dotchess.svg(kind: \"spin\")", "--kind does not apply to figures"),
+        ("dotchess.svg(kind: \"spin\")", "keyword argument `kind=spin`: does not apply to figures"),
     ] {
         let e =
             typst(&dir, "bad.typ", &document(&format!("Some text.\n\n#{call}\n")), "pdf", "/dev/null").expect_err(call);
@@ -426,4 +428,15 @@ fn plugin_imports_only_typsts_protocol() {
     let _ = std::fs::remove_file(&other);
     assert_eq!(out.status.code(), Some(1), "{}", common::stderr(&out));
     assert!(common::stderr(&out).contains("wasi_snapshot_preview1.fd_write"));
+}
+
+#[test]
+fn typst_package_has_the_projects_version() {
+    let version = |file: &str, section: &str| -> String {
+        let text = std::fs::read_to_string(root().join(file)).unwrap();
+        let from = text.find(section).unwrap_or_else(|| panic!("{file}: no {section}"));
+        let line = text[from..].lines().find(|l| l.starts_with("version = ")).expect("a version");
+        line.trim_start_matches("version = ").trim_matches('"').to_string()
+    };
+    assert_eq!(version("typst/typst.toml", "[package]"), version("Cargo.toml", "[workspace.package]"));
 }

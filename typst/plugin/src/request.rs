@@ -3,8 +3,8 @@
 //! files it names, and options by their keys — and drawn into the command's SVG bytes.
 
 use dotchess::input::{
-    option_rows, parse_text, read_draft, read_games, read_position, read_theme, Draft, FigureOptions, Game, InputError,
-    Level, LoadError, Origin, PositionSpec, ThemeValue, Ty, Value,
+    read_draft, read_games, read_position, read_theme, Draft, FigureOptions, Game, InputError, LoadError, PositionSpec,
+    ThemeValue, Value,
 };
 use dotchess::{Figure, Format, Position, Renderer, Theme, VariantId};
 use serde::Deserialize;
@@ -84,7 +84,9 @@ pub fn svg(request: &[u8]) -> Result<Vec<u8>, String> {
 
 fn figure(r: &FigureRequest) -> Result<Figure, String> {
     let variant = variant(r.variant.as_deref())?;
-    let options = with_theme(&options(&r.options)?, &r.files).map_err(|e| e.to_string())?;
+    // Each option named as an overlay file or a URL query names it, said at its keyword in errors.
+    let options = FigureOptions::from_keywords(&r.options, false).map_err(|e| e.to_string())?;
+    let options = with_theme(&options, &r.files).map_err(|e| e.to_string())?;
     let load = |name: &str| match r.files.get(name) {
         Some(text) => Ok((name.to_string(), text.clone())),
         None => Err(LoadError::refused(name, "not among the files given (pass it in `files:`)")),
@@ -136,30 +138,6 @@ pub(crate) fn read_game(g: &GameFile, variant: VariantId) -> Result<Game, String
         return Err(format!("number {n}: {} holds {held}", g.file.name));
     }
     Ok(games.swap_remove(n - 1))
-}
-
-/// The options from `(key, text)` pairs, each key as an overlay file or a URL query names it,
-/// read by the flag's own parser and placed at the flag, so that it is checked, merged over the
-/// overlay and reported as the command reports the flag.
-fn options(pairs: &[(String, String)]) -> Result<FigureOptions, String> {
-    let mut options = FigureOptions::default();
-    for (name, text) in pairs {
-        let by_file = option_rows().find(|s| s.file == name);
-        let Some(spec) = by_file.or_else(|| option_rows().find(|s| s.query == Some(name.as_str()))) else {
-            return Err(format!("unknown option `{name}`"));
-        };
-        let Some(flag) = spec.flag else {
-            return Err(format!("`{name}` is set in an overlay, not as an option"));
-        };
-        if spec.level == Level::Animation {
-            return Err(format!("{flag} does not apply to figures (a figure in a document is still)"));
-        }
-        let shown = if matches!(spec.ty, Ty::Switch { .. }) { String::new() } else { text.clone() };
-        let origin = Origin::Flag { flag, text: shown };
-        let value = parse_text(spec.key, text).map_err(|m| origin.error(m).to_string())?;
-        options.push(spec.key, value, origin);
-    }
-    Ok(options)
 }
 
 /// The options with a `theme` file read from the files given, as the command reads `--theme`'s.
