@@ -15,12 +15,12 @@ const MAX_GROWTH: f64 = 3.0;
 /// caption wider than its slot is broken into lines, never made smaller.
 pub(crate) const CAPTION_SIZE: f64 = 14.0;
 
-/// Several scenes in one figure: a grid of panels, a caption under each (at [`CAPTION_SIZE`],
+/// Several scenes in one figure: a grid of panels, a caption under each (at `CAPTION_SIZE`,
 /// broken into lines to fit its slot), and an optional title. The panels of a row share a
 /// height: a lower panel (a board beside the hemispheres) is drawn larger, up to `MAX_GROWTH` (3)
 /// times, instead of standing small in a tall row; a panel that grows takes a wider slot, so the
 /// row grows wider. Only its geometry grows: its type, line weights and marks keep the size they
-/// were drawn at ([`keep_print_sizes`]). Panels of one size keep the plain grid (slots as wide as
+/// were drawn at (`keep_print_sizes`). Panels of one size keep the plain grid (slots as wide as
 /// the widest panel, left-aligned rows). Each panel is a group `class="panel"` with its place on
 /// the page: `data-width`, `data-height`. The figure's `<title>` is the title, else the panels'
 /// captions (else their own titles).
