@@ -56,8 +56,7 @@ pub fn render_figure(
     files: Vec<String>,
     attributes: Vec<String>,
 ) -> Result<String, JsError> {
-    let req = figure::Request { position, name, variant, overlay, files: pairs(files), attributes: pairs(attributes) };
-    figure::svg(&req).map_err(js)
+    figure::svg(&request(position, name, variant, overlay, files, attributes)).map_err(js)
 }
 
 /// [`render_figure`]'s figure with every piece's marks drawn hidden in every panel, for a page to
@@ -71,8 +70,19 @@ pub fn render_live(
     files: Vec<String>,
     attributes: Vec<String>,
 ) -> Result<String, JsError> {
-    let req = figure::Request { position, name, variant, overlay, files: pairs(files), attributes: pairs(attributes) };
-    figure::live_svg(&req).map_err(js)
+    figure::live_svg(&request(position, name, variant, overlay, files, attributes)).map_err(js)
+}
+
+/// The request [`render_figure`] and [`render_live`] draw, their arguments gathered.
+fn request(
+    position: String,
+    name: String,
+    variant: String,
+    overlay: Option<String>,
+    files: Vec<String>,
+    attributes: Vec<String>,
+) -> figure::Request {
+    figure::Request { position, name, variant, overlay, files: pairs(files), attributes: pairs(attributes) }
 }
 
 /// The legal moves of the piece on `square`, as JSON: each destination with its moves (as

@@ -123,22 +123,7 @@ fn figure_div(html: &str) -> &str {
 
 /// Runs the driver: node and playwright-core from `tests/browser`, Chromium from Debian.
 fn drive(job: &Value, dir: &Path) -> Value {
-    let (job_file, result_file) = (dir.join("job.json"), dir.join("result.json"));
-    std::fs::write(&job_file, serde_json::to_string(job).unwrap()).unwrap();
-    let mut child = super::driver("touch.mjs").args([&job_file, &result_file]).spawn().expect("run node");
-    let deadline = std::time::Instant::now() + std::time::Duration::from_secs(600);
-    let status = loop {
-        if let Some(st) = child.try_wait().unwrap() {
-            break st;
-        }
-        if std::time::Instant::now() > deadline {
-            let _ = child.kill();
-            panic!("the browser test took more than ten minutes");
-        }
-        std::thread::sleep(std::time::Duration::from_millis(100));
-    };
-    assert!(status.success(), "the driver failed: {status}");
-    serde_json::from_str(&std::fs::read_to_string(result_file).unwrap()).unwrap()
+    super::drive_json("touch.mjs", job, dir)
 }
 
 /// Only the page itself was loaded, and no script failed.
